@@ -1,0 +1,52 @@
+// Builds the package itself into dist/: the CLI and API (one bundle, lazily split chunks so that
+// `skillc lint` loads only what it uses), the runtime (minified, embedded into every emitted bundle),
+// and the type declarations.
+import { build } from "esbuild";
+import { readFile, writeFile, rm, mkdir } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const root = new URL("..", import.meta.url);
+process.chdir(root);
+await rm("dist", { recursive: true, force: true });
+await mkdir("dist", { recursive: true });
+
+const version = JSON.parse(await readFile("package.json", "utf8")).version;
+
+await build({
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts" },
+  outdir: "dist",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  chunkNames: "chunks/[name]-[hash]",
+  // esbuild ships a native binary and typescript is only needed by tests; both stay external.
+  external: ["esbuild", "typescript"],
+  define: { __SKILLC_VERSION__: JSON.stringify(version) },
+  // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
+  logLevel: "warning",
+});
+
+// The runtime: one IIFE assigned to a module-local `var`, so the emitter can append data and exports.
+await build({
+  entryPoints: ["src/runtime/index.ts"],
+  outfile: "dist/runtime.js",
+  bundle: true,
+  minify: true,
+  format: "iife",
+  globalName: "__skillc",
+  platform: "neutral",
+  target: "es2020",
+  logLevel: "warning",
+});
+
+const cli = await readFile("dist/cli.js", "utf8");
+await writeFile("dist/cli.js", "#!/usr/bin/env node\n" + cli, { mode: 0o755 });
+
+// Declarations for the programmatic API (skipped when typescript is absent, as in a production install).
+if (existsSync("node_modules/typescript/bin/tsc")) {
+  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+}

@@ -1,0 +1,17 @@
+import type { RuleMeta } from "./rule.js";
+import { PARSE_RULES } from "../rules/parse-rules.js";
+import { FRONTMATTER_RULES } from "../rules/frontmatter-rules.js";
+import { BODY_RULES } from "../rules/body-rules.js";
+import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
+import { BUILD_RULES } from "../rules/build-rules.js";
+
+/** Every rule skillc knows, by id. */
+export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
+  [...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES].map((r) => [r.id, r]),
+);
+
+export function getRule(id: string): RuleMeta {
+  const rule = RULES.get(id);
+  if (!rule) throw new Error(`unknown rule id "${id}"`);
+  return rule;
+}

@@ -1,0 +1,58 @@
+import type { Diagnostic, Fix, Profile, Range, RuleSetting, Severity } from "../types.js";
+
+/** A rule's permanent description. Ids are kebab-case and never renamed (the README documents each). */
+export interface RuleMeta {
+  id: string;
+  /** Default severity under the `skillc` profile. */
+  severity: Severity | "off";
+  /** Severity overrides for other profiles (e.g. unknown fields are errors under `agentskills`). */
+  profiles?: Partial<Record<Profile, Severity | "off">>;
+  /** One line: what the rule checks. */
+  description: string;
+  /** Why it matters and how to fix it (for the README). */
+  help: string;
+  /** Whether `--fix` can rewrite it. */
+  fixable?: boolean;
+}
+
+/** What a rule needs to turn a finding into a diagnostic: the file, the profile and the user's settings. */
+export interface ReportContext {
+  file: string;
+  profile: Profile;
+  /** From config `rules` and `--rule id=level` flags. */
+  settings: Record<string, RuleSetting>;
+}
+
+export function effectiveSeverity(rule: RuleMeta, ctx: Pick<ReportContext, "profile" | "settings">): Severity | "off" {
+  const setting = ctx.settings[rule.id];
+  if (setting) return setting === "warn" ? "warning" : setting;
+  return rule.profiles?.[ctx.profile] ?? rule.severity;
+}
+
+/** Builds a diagnostic for `rule` at `range`, or returns undefined when the rule is off. */
+export function diagnose(
+  ctx: ReportContext,
+  rule: RuleMeta,
+  range: Pick<Range, "line" | "column"> & Partial<Range>,
+  message: string,
+  fix?: Fix,
+): Diagnostic | undefined {
+  const severity = effectiveSeverity(rule, ctx);
+  if (severity === "off") return undefined;
+  const d: Diagnostic = { file: ctx.file, line: range.line, column: range.column, ruleId: rule.id, severity, message };
+  if (range.endLine !== undefined) d.endLine = range.endLine;
+  if (range.endColumn !== undefined) d.endColumn = range.endColumn;
+  if (fix) d.fix = fix;
+  return d;
+}
+
+/** Stable order for every output: file, line, column, rule id, message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

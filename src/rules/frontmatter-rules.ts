@@ -1,0 +1,4 @@
+import type { RuleMeta } from "../diagnostics/rule.js";
+
+/** Rules reported by the frontmatter stage. */
+export const FRONTMATTER_RULES: RuleMeta[] = [];

@@ -1,0 +1,77 @@
+// The shape of the data a bundle embeds: the only contract between the compiler (src/emit) and the
+// runtime (src/runtime). Types only; the runtime imports nothing from the compiler side.
+
+/**
+ * A compiled body: literal strings and placeholders, so that rendering only joins parts.
+ * A placeholder is a tuple [kind, value, original, rest?]:
+ *  - kind 0: `$ARGUMENTS` (value unused, 0) → the raw argument string
+ *  - kind 1: `$ARGUMENTS[N]` / `$N` (value = 0-based index) → the N-th argument, or `original` when missing
+ *  - kind 2: `$name` declared by `arguments:` (value = its 0-based position) → its argument or ""
+ *  - kind 3: `${CLAUDE_SKILL_DIR}` (value unused, 0) → the skill's base directory (always expanded)
+ *  `original` is the text as written; kept when no args are given.
+ *  `rest` (opencode dialect only): this placeholder takes its argument and all after it, joined by spaces.
+ * `\$` escapes are resolved at build time: the literal part holds `$…` without the backslash.
+ */
+export type Placeholder = [kind: 0 | 1 | 2 | 3, value: number, original: string, rest?: 1];
+export type TemplatePart = string | Placeholder;
+
+export type Dialect = "claude-code" | "opencode";
+export type CatalogFormat = "xml" | "markdown" | "json";
+export type LoadFormat = "plain" | "skill_context";
+
+/** The part of a skill that is heavy: decoded only when the skill is first loaded or its files read. */
+export interface SkillPayload {
+  template: TemplatePart[];
+  /** Supporting files by relative path. Text as a string; binary as base64 in `{ b64 }`. */
+  files: Record<string, string | { b64: string }>;
+}
+
+export interface BundleFile {
+  /** posix, relative to the skill folder. */
+  path: string;
+  bytes: number;
+  binary: boolean;
+  executable: boolean;
+}
+
+/** One skill as the runtime sees it: metadata eagerly, the payload through a thunk. */
+export interface BundleSkill {
+  name: string;
+  /** SKILL.md path, posix, relative to where the build ran: "skills/review-diff/SKILL.md". */
+  path: string;
+  /** Base directory shown to the model and used for `${CLAUDE_SKILL_DIR}`: "skills/review-diff". */
+  dir: string;
+  scope: string;
+  /** Source precedence: higher wins; used for ties and for catalog dropping order. */
+  rank: number;
+  description: string;
+  brief: string;
+  /** disable-model-invocation: not in list/catalog/search/tools; user `/name` still works. */
+  hidden: boolean;
+  userInvocable: boolean;
+  context?: "fork";
+  agent?: string;
+  argumentHint?: string;
+  /** Named arguments, in positional order. */
+  args: string[];
+  triggers?: { keywords: string[]; verbs: string[]; patterns: string[] };
+  /** Content hash (sha256 hex of the SKILL.md and its files); a session's reminder key. */
+  hash: string;
+  files: BundleFile[];
+  /** Decodes the payload; the runtime calls it at most once per skill. */
+  payload: () => SkillPayload;
+}
+
+export interface BundleOptions {
+  dialect: Dialect;
+  loadFormat: LoadFormat;
+  catalog: { format: CatalogFormat; budget: number };
+  permissions: { allow: string[]; deny: string[] };
+}
+
+export interface BundleData {
+  version: 1;
+  options: BundleOptions;
+  /** Sorted by name, then path. Override losers are not present; `keep` duplicates are. */
+  skills: BundleSkill[];
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Several suites spawn real processes (the CLI, workerd): keep parallelism to the 2 cores.
+    maxWorkers: 2,
+  },
+});
