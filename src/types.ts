@@ -162,3 +162,12 @@ export interface Collision {
 }
 
 export type CollisionPolicy = "override" | "error" | "keep";
+
+/** A skill ready to emit: its body compiled to template parts and its supporting files read. */
+export interface CompiledSkill extends ResolvedSkill {
+  template: import("./runtime/data.js").TemplatePart[];
+  /** Supporting files (SKILL.md itself excluded), sorted by path. */
+  files: SkillFile[];
+  /** sha256 hex over the SKILL.md bytes and every file's path and sha256: changes when anything served changes. */
+  contentHash: string;
+}
