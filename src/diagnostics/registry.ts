@@ -4,10 +4,11 @@ import { FRONTMATTER_RULES } from "../rules/frontmatter-rules.js";
 import { BODY_RULES } from "../rules/body-rules.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
 import { BUILD_RULES } from "../rules/build-rules.js";
+import { CORE_RULES } from "../rules/core-rules.js";
 
 /** Every rule skillc knows, by id. */
 export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
-  [...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES].map((r) => [r.id, r]),
+  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES].map((r) => [r.id, r]),
 );
 
 export function getRule(id: string): RuleMeta {

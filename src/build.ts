@@ -1,0 +1,156 @@
+// `skillc build`: the whole pipeline, then the outputs — written only when the build is clean
+// (or with emitOnError, for the error-free skills), so a failed build keeps the previous output.
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { CompiledSkill, Collision, Diagnostic, Profile, RuleSetting, SourceRoot } from "./types.js";
+import type { ResolvedConfig } from "./config-types.js";
+import { configRoots } from "./lint.js";
+import { discover } from "./pipeline/discover.js";
+import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { resolveSkills } from "./pipeline/resolve.js";
+import { compileTemplate } from "./pipeline/template.js";
+import { compareDiagnostics, diagnose } from "./diagnostics/rule.js";
+import { getRule } from "./diagnostics/registry.js";
+import { emit } from "./emit/index.js";
+import { writeOutDir } from "./emit/write.js";
+import { toPosix } from "./util/posix.js";
+
+export interface BuildOptions {
+  cwd: string;
+  config: ResolvedConfig;
+  /** Roots from the command line: replace the config's sources (later wins). */
+  roots?: string[];
+  profile?: Profile;
+  rules?: Record<string, RuleSetting>;
+  /** Write the error-free skills even when others have errors. */
+  emitOnError?: boolean;
+  /** Warnings fail the build. */
+  strict?: boolean;
+  /** Build in memory only (render, catalog, list): nothing is written. */
+  write?: boolean;
+}
+
+export interface BuildResult {
+  diagnostics: Diagnostic[];
+  skills: CompiledSkill[];
+  collisions: Collision[];
+  /** Emitted files by name relative to outDir (present even when not written). */
+  files?: Map<string, string | Uint8Array>;
+  written: boolean;
+  /** Absolute output folder. */
+  outDir: string;
+  bundleBytes: number;
+  /** Skills found, including those that failed. */
+  found: number;
+}
+
+export function rootsFromArgs(cwd: string, dirs: string[]): SourceRoot[] {
+  return dirs.map((dir, i) => {
+    const rel = toPosix(path.relative(cwd, path.resolve(cwd, dir))) || ".";
+    return { dir: rel, scope: path.basename(path.resolve(cwd, dir)) || "root", precedence: i };
+  });
+}
+
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const { cwd, config } = opts;
+  const profile = opts.profile ?? config.profile;
+  const settings = { ...config.rules, ...opts.rules };
+  const outDir = path.resolve(config.root, config.outDir);
+  const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
+
+  const found = await discover(roots, { cwd, ...config.discovery, settings, profile });
+  const diagnostics: Diagnostic[] = [...found.diagnostics];
+  const analyses = await mapLimit(found.sources, 16, (source) =>
+    analyzeSkill(source, { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true }),
+  );
+  for (const a of analyses) diagnostics.push(...a.diagnostics);
+
+  // With emitOnError, a skill with an error of its own is left out; without it nothing is written anyway.
+  const usable = analyses.filter((a) => a.skill && !hasErrorIn(a, a.diagnostics));
+  const resolved = resolveSkills(
+    usable.map((a) => a.skill!),
+    { collisions: config.collisions, namespaces: config.namespaces, settings, profile },
+  );
+  diagnostics.push(...resolved.diagnostics);
+  const byFile = new Map(usable.map((a) => [a.source.file, a]));
+  const skills: CompiledSkill[] = resolved.skills
+    .filter((s) => !resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
+    .map((s) => {
+      const files = byFile.get(s.source.file)!.files ?? [];
+      return {
+        ...s,
+        template: compileTemplate(s.body, { dialect: config.dialect, argumentNames: s.fields.arguments }),
+        files,
+        contentHash: contentHash(s.hash, files),
+      };
+    });
+
+  const emitted = await emit({
+    skills,
+    collisions: resolved.collisions,
+    diagnostics,
+    config: { ...config, profile },
+    stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
+  });
+  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings }));
+  if (emitted.bundleBytes > config.maxBundleBytes) {
+    const d = diagnose(
+      { file: toPosix(path.relative(cwd, path.join(outDir, "index.js"))), profile, settings },
+      getRule("bundle-too-large"),
+      { line: 1, column: 1 },
+      `index.js is ${emitted.bundleBytes} bytes, over maxBundleBytes (${config.maxBundleBytes}). Edge platforms cap bundle sizes: exclude large assets with files.exclude, or split skills across bundles.`,
+    );
+    if (d) diagnostics.push(d);
+  }
+  diagnostics.sort(compareDiagnostics);
+
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  const failed = errors > 0 || (opts.strict === true && warnings > 0);
+  const write = opts.write !== false && (!failed || opts.emitOnError === true);
+  if (write) await writeOutDir(outDir, emitted.files);
+  return {
+    diagnostics,
+    skills,
+    collisions: resolved.collisions,
+    files: emitted.files,
+    written: write,
+    outDir,
+    bundleBytes: emitted.bundleBytes,
+    found: found.sources.length,
+  };
+}
+
+function hasErrorIn(a: SkillAnalysis, diagnostics: Diagnostic[]): boolean {
+  const prefix = a.source.dir + "/";
+  return diagnostics.some((d) => d.severity === "error" && (d.file === a.source.file || d.file.startsWith(prefix)));
+}
+
+/** Changes when anything the bundle serves for this skill changes: the SKILL.md and every file. */
+function contentHash(skillMdHash: string, files: CompiledSkill["files"]): string {
+  const hash = createHash("sha256").update(skillMdHash);
+  for (const f of files) hash.update("\0" + f.path + "\0" + f.sha256);
+  return hash.digest("hex");
+}
+
+function catalogDiagnostics(
+  skills: CompiledSkill[],
+  report: { shortened: string[]; dropped: string[] },
+  ctx: { profile: Profile; settings: Record<string, RuleSetting> },
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const at = (name: string) => skills.find((s) => s.name === name);
+  for (const [names, ruleId, text] of [
+    [report.shortened, "catalog-shortened", "its description was shortened to fit the catalog budget; raise catalog.budget or shorten the description"],
+    [report.dropped, "catalog-dropped", "it was left out of the catalog because names alone exceed the budget; the catalog points the model at search_skills — raise catalog.budget"],
+  ] as const) {
+    for (const name of names) {
+      const skill = at(name);
+      if (!skill) continue;
+      const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
+      const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, `Skill "${name}": ${text}.`);
+      if (d) out.push(d);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+import path from "node:path";
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
+import { loadConfig } from "../config.js";
+import { build, type BuildOptions, type BuildResult } from "../build.js";
+import { toPosix } from "../util/posix.js";
+import { parse, profileFlag, ruleFlags } from "./args.js";
+import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
+
+export const HELP = `Usage: skillc build [roots…] [options]
+
+Compile skills into outDir (default .skillc/): index.js, index.d.ts, manifest.json, catalog.{xml,md,json}.
+Roots given here replace the config's sources, in precedence order (later wins).
+A build with any error writes nothing and exits 1, keeping the previous output.
+
+Options:
+  --out <dir>          output folder (default: config outDir, .skillc)
+  --config <file>      use this config instead of skillc.config.* in the current folder
+  --profile <name>     skillc (default) | agentskills | claude-code | codex
+  --rule <id=level>    set a rule to off, warn or error (repeatable)
+  --strict             warnings fail the build
+  --emit-on-error      write the error-free skills even when others have errors (still exits 1)
+  --watch              rebuild on changes to skills and to the config
+  --quiet              print only errors
+  -h, --help           show this help
+`;
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parse(args, {
+    out: { type: "string" },
+    config: { type: "string" },
+    profile: { type: "string" },
+    rule: { type: "string", multiple: true },
+    strict: { type: "boolean" },
+    "emit-on-error": { type: "boolean" },
+    watch: { type: "boolean" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const options = async (): Promise<BuildOptions> => {
+    const { config } = await loadConfig(ctx.cwd, values.config);
+    if (values.out) config.outDir = path.resolve(ctx.cwd, values.out);
+    return {
+      cwd: ctx.cwd,
+      config,
+      roots: positionals,
+      profile: profileFlag(values.profile),
+      rules: ruleFlags(values.rule),
+      strict: values.strict,
+      emitOnError: values["emit-on-error"],
+    };
+  };
+  if (values.watch) {
+    const { watchBuild } = await import("../watch.js");
+    return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
+  }
+  const started = Date.now();
+  const result = await build(await options());
+  reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
+  return buildExitCode(result, Boolean(values.strict));
+}
+
+export function buildExitCode(result: BuildResult, strict: boolean): number {
+  const { errors, warnings } = counts(result.diagnostics);
+  return errors > 0 || (strict && warnings > 0) ? EXIT_FAIL : EXIT_OK;
+}
+
+/** Diagnostics, then one summary line: skills built, warnings, errors, bundle size, time. */
+export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, quiet: boolean): void {
+  const shown = quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
+  printDiagnostics(ctx, shown);
+  const { errors, warnings } = counts(result.diagnostics);
+  const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
+  const status = result.written
+    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
+    : `nothing written: ${out}/ keeps its previous output`;
+  const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
+  if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
+}

@@ -1,0 +1,63 @@
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError, useColor } from "../cli-context.js";
+import { loadConfig } from "../config.js";
+import { lint } from "../lint.js";
+import { fixFiles } from "../fix.js";
+import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
+import { RULES } from "../diagnostics/registry.js";
+import { skillcVersion } from "../version.js";
+import { intFlag, parse, profileFlag, ruleFlags } from "./args.js";
+
+const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
+
+export const HELP = `Usage: skillc lint [paths…] [options]
+
+Check SKILL.md files, skill folders, roots, or files inside skill folders (as lint-staged passes them)
+without emitting anything. Default paths: the config's sources (skills/).
+
+Options:
+  --format <name>      stylish (default) | json | github | sarif
+  --max-warnings <n>   exit 1 when there are more than n warnings (default: unlimited)
+  --profile <name>     skillc (default) | agentskills | claude-code | codex
+  --rule <id=level>    set a rule to off, warn or error (repeatable)
+  --fix                apply safe rewrites (e.g. quote a description holding ": ") and report them
+  --config <file>      use this config instead of skillc.config.* in the current folder
+  -h, --help           show this help
+`;
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parse(args, {
+    format: { type: "string" },
+    "max-warnings": { type: "string" },
+    profile: { type: "string" },
+    rule: { type: "string", multiple: true },
+    fix: { type: "boolean" },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const format = (values.format ?? "stylish") as FormatName;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
+  const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) };
+
+  let report = await lint(options);
+  if (values.fix) {
+    const changed = await fixFiles(ctx.cwd, report.results.flatMap((r) => r.diagnostics));
+    for (const c of changed) ctx.stderr.write(`fixed ${c.applied} problem${c.applied === 1 ? "" : "s"} in ${c.file}\n`);
+    if (changed.length > 0) report = await lint(options);
+  }
+  const output = formatResults(format, report.results, { color: useColor(ctx), cwd: ctx.cwd, version: skillcVersion(), rules: RULES });
+  if (output) ctx.stdout.write(output.endsWith("\n") ? output : output + "\n");
+  const { errors, warnings } = summarize(report.results);
+  if (errors > 0) return EXIT_FAIL;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    ctx.stderr.write(`skillc found ${warnings} warnings; --max-warnings is ${maxWarnings}.\n`);
+    return EXIT_FAIL;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,46 @@
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
+import { parse } from "./args.js";
+import { buildInMemory } from "./in-memory.js";
+import { formatBytes } from "./report.js";
+
+export const HELP = `Usage: skillc list [roots…] [options]
+
+Print a table of the skills the model can see: name, scope, description (cut), size.
+
+Options:
+  --json               print the list as JSON
+  --config <file>      use this config instead of skillc.config.* in the current folder
+  -h, --help           show this help
+`;
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parse(args, {
+    json: { type: "boolean" },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const { result, bundle } = await buildInMemory(ctx, { config: values.config, roots: positionals });
+  if (!bundle) return EXIT_FAIL;
+  const sizes = new Map(result.skills.map((s) => [s.source.file, Buffer.byteLength(s.text) + s.files.reduce((n, f) => n + f.bytes, 0)]));
+  const rows = bundle.skills.list().map((s) => ({ name: s.name, scope: s.scope, description: s.description, path: s.path, bytes: sizes.get(s.path) ?? 0 }));
+  if (values.json) {
+    ctx.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+    return EXIT_OK;
+  }
+  ctx.stdout.write(table(rows));
+  return EXIT_OK;
+}
+
+function table(rows: Array<{ name: string; scope: string; description: string; bytes: number }>): string {
+  const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+  const cells = rows.map((r) => [r.name, r.scope, cut(r.description.replace(/\s+/g, " "), 60), formatBytes(r.bytes)]);
+  const header = ["NAME", "SCOPE", "DESCRIPTION", "SIZE"];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join("  ").trimEnd();
+  return [line(header), ...cells.map(line)].join("\n") + "\n";
+}

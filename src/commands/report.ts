@@ -1,0 +1,38 @@
+// Shared human output for build-like commands: diagnostics on stderr (stylish), then a summary line.
+import type { CliContext } from "../cli-context.js";
+import { useColor } from "../cli-context.js";
+import type { Diagnostic } from "../types.js";
+import { formatResults } from "../diagnostics/format.js";
+import { RULES } from "../diagnostics/registry.js";
+import { groupByFile } from "../lint.js";
+import { skillcVersion } from "../version.js";
+
+export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
+  if (diagnostics.length === 0) return;
+  const text = formatResults("stylish", groupByFile([], diagnostics), {
+    color: Boolean(ctx.stderr.isTTY) && ctx.env.NO_COLOR === undefined,
+    cwd: ctx.cwd,
+    version: skillcVersion(),
+    rules: RULES,
+  });
+  if (text) ctx.stderr.write(text.endsWith("\n") ? text : text + "\n");
+}
+
+export function counts(diagnostics: Diagnostic[]): { errors: number; warnings: number } {
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  return { errors, warnings: diagnostics.length - errors };
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function green(ctx: CliContext, text: string): string {
+  return useColor(ctx) ? `\u001b[32m${text}\u001b[39m` : text;
+}

@@ -1,0 +1,34 @@
+// GitHub Actions workflow commands: one `::error …::message` or `::warning …::message` line per
+// diagnostic, which the runner turns into annotations on the pull request.
+import type { Diagnostic } from "../types.js";
+import type { LintFileResult } from "./format.js";
+
+/** Escaping of a command's message, as @actions/core's `escapeData`. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** Escaping of a command's property values, as @actions/core's `escapeProperty`. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+function command(file: string, d: Diagnostic): string {
+  const props: [string, string | number | undefined][] = [
+    ["file", file],
+    ["line", d.line],
+    ["col", d.column],
+    ["endLine", d.endLine],
+    ["endColumn", d.endColumn],
+    ["title", d.ruleId],
+  ];
+  const list = props
+    .filter((p): p is [string, string | number] => p[1] !== undefined)
+    .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
+    .join(",");
+  return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(d.message)}`;
+}
+
+export function formatGithub(results: LintFileResult[]): string {
+  return results.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`)).join("");
+}

@@ -1,0 +1,59 @@
+// ESLint's `stylish` look: an underlined file header, aligned `line:col  severity  message  ruleId`
+// rows, and a summary. Widths are measured on plain text, colour is added afterwards.
+import type { FormatOptions, LintFileResult } from "./format.js";
+
+type Paint = (s: string) => string;
+const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
+const STYLES = { underline: ansi(4, 24), dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), yellow: ansi(33, 39) };
+const PLAIN: Paint = (s) => s;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function formatStylish(results: LintFileResult[], opts: Pick<FormatOptions, "color">): string {
+  const c = opts.color ? STYLES : { underline: PLAIN, dim: PLAIN, bold: PLAIN, red: PLAIN, yellow: PLAIN };
+  let out = "";
+  for (const r of results) {
+    if (r.diagnostics.length === 0) continue;
+    const rows = r.diagnostics.map((d) => ({
+      line: String(d.line),
+      column: String(d.column),
+      severity: d.severity,
+      // As ESLint: a final period is dropped, the rule id follows.
+      message: d.message.replace(/([^ ])\.$/u, "$1"),
+      ruleId: d.ruleId,
+    }));
+    const w = {
+      line: Math.max(...rows.map((x) => x.line.length)),
+      column: Math.max(...rows.map((x) => x.column.length)),
+      severity: Math.max(...rows.map((x) => x.severity.length)),
+      message: Math.max(...rows.map((x) => x.message.length)),
+    };
+    out += `${c.underline(r.file)}\n`;
+    for (const x of rows) {
+      const pos = c.dim(`${x.line}:${x.column}`);
+      const sev = (x.severity === "error" ? c.red : c.yellow)(x.severity);
+      const line =
+        `  ${" ".repeat(w.line - x.line.length)}${pos}${" ".repeat(w.column - x.column.length)}` +
+        `  ${sev}${" ".repeat(w.severity - x.severity.length)}` +
+        `  ${x.message}${" ".repeat(w.message - x.message.length)}` +
+        `  ${c.dim(x.ruleId)}`;
+      out += `${line.trimEnd()}\n`;
+    }
+    out += "\n";
+  }
+  const all = results.flatMap((r) => r.diagnostics);
+  const errors = all.filter((d) => d.severity === "error");
+  const s = { errors: errors.length, warnings: all.length - errors.length, fixable: all.filter((d) => d.fix).length };
+  const total = all.length;
+  if (total === 0) return "";
+  const paint: Paint = (t) => c.bold((s.errors > 0 ? c.red : c.yellow)(t));
+  out += `${paint(`\u2716 ${plural(total, "problem")} (${plural(s.errors, "error")}, ${plural(s.warnings, "warning")})`)}\n`;
+  if (s.fixable > 0) {
+    const fe = errors.filter((d) => d.fix).length;
+    const fw = s.fixable - fe;
+    out += `${paint(`  ${plural(fe, "error")} and ${plural(fw, "warning")} potentially fixable with the \`--fix\` option.`)}\n`;
+  }
+  return `\n${out}`;
+}

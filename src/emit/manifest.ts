@@ -1,0 +1,67 @@
+// manifest.json: everything the build knows about each skill, as data for other tools.
+// Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
+import type { Collision, CompiledSkill, Diagnostic, Profile } from "../types.js";
+
+export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
+
+export interface ManifestInput {
+  version: string;
+  profile: Profile;
+  skills: CompiledSkill[];
+  collisions: Collision[];
+  diagnostics: Diagnostic[];
+  stats: { skills: number; files: number; bytes: number };
+}
+
+export function renderManifest(input: ManifestInput): string {
+  const manifest = {
+    $schema: MANIFEST_SCHEMA_URL,
+    skillc: input.version,
+    profile: input.profile,
+    skills: input.skills.map(manifestSkill),
+    collisions: input.collisions.map((c) => ({ name: c.name, policy: c.policy, paths: [...c.paths], winner: c.winner })),
+    stats: {
+      ...input.stats,
+      warnings: input.diagnostics.filter((d) => d.severity === "warning").length,
+      errors: input.diagnostics.filter((d) => d.severity === "error").length,
+    },
+  };
+  return JSON.stringify(sortKeys(manifest), null, 2) + "\n";
+}
+
+function manifestSkill(skill: CompiledSkill) {
+  const f = skill.fields;
+  return {
+    name: skill.name,
+    scope: skill.source.root.scope,
+    path: skill.source.file,
+    dir: skill.source.dir,
+    description: f.description,
+    frontmatter: skill.frontmatter,
+    fields: f,
+    arguments: { names: f.arguments, hint: f.argumentHint },
+    visibility: { modelInvocable: !f.disableModelInvocation, userInvocable: f.userInvocable },
+    contentHash: skill.contentHash,
+    files: skill.files.map((file) => ({
+      path: file.path,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      binary: file.binary,
+      executable: file.executable,
+      interpreter: file.interpreter,
+    })),
+  };
+}
+
+/** A copy with every object's keys in code-unit order; undefined values dropped. `__proto__` stays an own key. */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries: Array<[string, unknown]> = [];
+  for (const k of keys) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) entries.push([k, sortKeys(v)]);
+  }
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,49 @@
+// The runtime code that opens every index.js: src/runtime bundled into one minified IIFE that
+// assigns `var __skillc`. The package build makes dist/runtime.js; from source (tests) the same
+// bundle is made in memory with the same esbuild options as scripts/build.mjs.
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The IIFE's global name: the emitted data and exports refer to it. */
+export const RUNTIME_GLOBAL = "__skillc";
+
+let memo: Promise<string> | undefined; // one esbuild run or one file read per process
+
+/** The runtime's code, ending in a newline. */
+export function runtimeCode(): Promise<string> {
+  memo ??= loadRuntime().catch((err: unknown) => {
+    memo = undefined; // a later build (after the runtime is fixed, in watch mode) tries again
+    throw err;
+  });
+  return memo;
+}
+
+async function loadRuntime(): Promise<string> {
+  const here = import.meta.url;
+  if (!/\.ts$/.test(new URL(here).pathname)) {
+    // Bundled into dist/ (dist/index.js, dist/cli.js, or a chunk in dist/chunks/).
+    for (const rel of ["./runtime.js", "../runtime.js"]) {
+      const url = new URL(rel, here);
+      if (existsSync(url)) return withNewline(await readFile(url, "utf8"));
+    }
+    throw new Error(`skillc: the runtime bundle (runtime.js) is missing next to ${fileURLToPath(here)}; reinstall or run "npm run build"`);
+  }
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL("../runtime/index.ts", here))],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    globalName: RUNTIME_GLOBAL,
+    platform: "neutral",
+    target: "es2020",
+    write: false,
+    logLevel: "silent",
+  });
+  return withNewline(result.outputFiles[0].text);
+}
+
+function withNewline(code: string): string {
+  return code.endsWith("\n") ? code : code + "\n";
+}

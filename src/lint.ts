@@ -1,0 +1,84 @@
+// `skillc lint`: discovery → per-skill analysis → cross-skill checks, without emitting anything.
+import path from "node:path";
+import type { Diagnostic, Profile, RuleSetting, SourceRoot } from "./types.js";
+import type { ResolvedConfig } from "./config-types.js";
+import { compareDiagnostics } from "./diagnostics/rule.js";
+import type { LintFileResult } from "./diagnostics/format.js";
+import { discover, type DiscoverOptions } from "./pipeline/discover.js";
+import { resolveTargets } from "./pipeline/targets.js";
+import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { resolveSkills } from "./pipeline/resolve.js";
+import { toPosix } from "./util/posix.js";
+
+export interface LintOptions {
+  cwd: string;
+  config: ResolvedConfig;
+  /** SKILL.md files, skill folders, roots, or files inside skill folders. Default: the config's sources. */
+  paths?: string[];
+  profile?: Profile;
+  /** Overrides on top of config.rules. */
+  rules?: Record<string, RuleSetting>;
+}
+
+export interface LintReport {
+  results: LintFileResult[];
+  /** Skills checked. */
+  skills: number;
+  analyses: SkillAnalysis[];
+}
+
+/** Roots from the config's sources, relative to cwd. Later sources take precedence. */
+export function configRoots(cwd: string, config: ResolvedConfig): SourceRoot[] {
+  return config.sources.map((s, i) => ({
+    dir: toPosix(path.relative(cwd, path.resolve(config.root, s.dir))) || ".",
+    scope: s.scope,
+    precedence: i,
+  }));
+}
+
+export async function lint(opts: LintOptions): Promise<LintReport> {
+  const { cwd, config } = opts;
+  const profile = opts.profile ?? config.profile;
+  const settings = { ...config.rules, ...opts.rules };
+  const discoverOpts: DiscoverOptions = { cwd, ...config.discovery, settings, profile };
+  const diagnostics: Diagnostic[] = [];
+
+  let roots: SourceRoot[];
+  let only: Set<string> | undefined;
+  if (opts.paths && opts.paths.length > 0) {
+    const targets = await resolveTargets(opts.paths, discoverOpts);
+    roots = targets.roots;
+    only = targets.only;
+    diagnostics.push(...targets.diagnostics);
+  } else {
+    roots = configRoots(cwd, config);
+  }
+  const found = await discover(roots, discoverOpts);
+  diagnostics.push(...found.diagnostics);
+  const sources = only ? found.sources.filter((s) => only!.has(s.dir)) : found.sources;
+
+  const analyses = await mapLimit(sources, 16, (source) =>
+    analyzeSkill(source, { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false }),
+  );
+  for (const a of analyses) diagnostics.push(...a.diagnostics);
+
+  // Names are checked across the linted skills: duplicates within a root, clashes across roots.
+  const valid = analyses.flatMap((a) => (a.skill ? [a.skill] : []));
+  const resolved = resolveSkills(valid, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
+  diagnostics.push(...resolved.diagnostics);
+
+  return { results: groupByFile(sources.map((s) => s.file), diagnostics), skills: sources.length, analyses };
+}
+
+/** One result per linted SKILL.md (even when clean) and per other file that has diagnostics, sorted. */
+export function groupByFile(files: string[], diagnostics: Diagnostic[]): LintFileResult[] {
+  const byFile = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
+  for (const d of diagnostics) {
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
+  }
+  return [...byFile.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, list]) => ({ file, diagnostics: list.sort(compareDiagnostics) }));
+}

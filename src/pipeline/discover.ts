@@ -1,0 +1,244 @@
+// Source roots → skill folders (SourceRoot[] → SkillSource[]).
+//
+// Breadth-first, one readdir per folder, entries sorted by name, so the result and the folders a
+// bound cuts never depend on filesystem order. Decisions worth knowing:
+// - A root that is itself a skill folder yields a skill whose relDir is the root's base name (not ".").
+// - Discovery keeps descending into skill folders: `group/name/SKILL.md` and a skill nested inside
+//   another are both found (files.ts leaves nested skills out of their parent's files).
+// - `.git`, `node_modules` and hidden folders are skipped below a root (a root may itself be hidden).
+// - Depth: the root is depth 0; folders down to `maxDepth` are searched. `maxFolders` counts every
+//   folder listed per root, the root included. Each cut bound is one `discovery-limit` warning per root.
+// - Symlinked folders are followed while their real path stays inside the root's real path; each real
+//   folder is searched once (the first path reaching it, breadth-first, wins), so cycles end.
+import { promises as fs, type Dirent } from "node:fs";
+import path from "node:path";
+import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot } from "../types.js";
+import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
+import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
+import { compareCodeUnits, isInside, joinPosix, mapLimit, relPosix } from "../util/paths.js";
+
+export interface DiscoverOptions {
+  /** Absolute working directory; every reported path is relative to it. */
+  cwd: string;
+  /** Folder levels searched below each root (the root is level 0). @default 6 */
+  maxDepth: number;
+  /** Folders listed per root, the root included. @default 2000 */
+  maxFolders: number;
+  /** Rule severities by id (config `rules`, `--rule`). */
+  settings: Record<string, RuleSetting>;
+  profile: Profile;
+}
+
+const RULES = new Map(DISCOVERY_RULES.map((r) => [r.id, r]));
+
+/** A diagnostic at line 1, column 1 of `file` (a posix path relative to cwd), or nothing when the rule is off. */
+export function report(
+  opts: Pick<DiscoverOptions, "settings" | "profile">,
+  out: Diagnostic[],
+  ruleId: string,
+  file: string,
+  message: string,
+): void {
+  const rule = RULES.get(ruleId);
+  if (!rule) throw new Error(`unknown discovery rule "${ruleId}"`);
+  const d = diagnose({ file, profile: opts.profile, settings: opts.settings }, rule, { line: 1, column: 1 }, message);
+  if (d) out.push(d);
+}
+
+/** Whether discovery and file collection skip a folder of this name. */
+export function isSkippedFolder(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/** Case variants of the skill file, "SKILL.md" first, then code-unit order. */
+export function skillFileCandidates(names: readonly string[]): string[] {
+  return names
+    .filter((n) => n.length === 8 && n.toLowerCase() === "skill.md")
+    .sort((a, b) => (a === "SKILL.md" ? -1 : b === "SKILL.md" ? 1 : compareCodeUnits(a, b)));
+}
+
+interface Folder {
+  /** Absolute path as the user sees it (through links). */
+  abs: string;
+  /** Real absolute path. */
+  real: string;
+  /** Posix, relative to the root; "" for the root. */
+  rel: string;
+}
+
+interface Listing {
+  skillFile?: string;
+  subdirs: Array<{ name: string; real: string; link: boolean }>;
+  diagnostics: Diagnostic[];
+}
+
+interface RootContext {
+  root: SourceRoot;
+  absRoot: string;
+  realRoot: string;
+  opts: DiscoverOptions;
+}
+
+function errCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException)?.code ?? String(e);
+}
+
+/** Reads one folder: its skill file (if any) and the subfolders worth entering. */
+async function listFolder(ctx: RootContext, folder: Folder): Promise<Listing> {
+  const { opts, realRoot } = ctx;
+  const diagnostics: Diagnostic[] = [];
+  const shown = (name?: string) => relPosix(opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(folder.abs, { withFileTypes: true });
+  } catch (e) {
+    report(opts, diagnostics, "read-error", shown(), `Folder "${shown()}" could not be read (${errCode(e)}); skills inside it are not included. Fix its permissions or remove it from the root.`);
+    return { subdirs: [], diagnostics };
+  }
+  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+
+  let skillFile: string | undefined;
+  for (const name of skillFileCandidates(entries.map((e) => e.name))) {
+    const entry = entries.find((e) => e.name === name)!;
+    let ok = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      try {
+        const real = await fs.realpath(path.join(folder.abs, name));
+        if (!isInside(realRoot, real)) {
+          report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
+          continue;
+        }
+        ok = (await fs.stat(real)).isFile();
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) continue;
+    if (skillFile === undefined) {
+      skillFile = name;
+      if (name !== "SKILL.md") {
+        report(opts, diagnostics, "skill-file-case", shown(name), `The skill file is named "${name}"; rename it to "SKILL.md", the name the specification uses and the only one some agents look for.`);
+      }
+    } else {
+      report(opts, diagnostics, "skill-file-case", shown(name), `"${name}" sits next to "${skillFile}", which is the skill file; "${name}" is served as an ordinary supporting file. Delete it or merge it into "${skillFile}".`);
+    }
+  }
+
+  const subdirs: Listing["subdirs"] = [];
+  for (const entry of entries) {
+    if (isSkippedFolder(entry.name)) continue;
+    if (entry.isDirectory()) {
+      subdirs.push({ name: entry.name, real: path.join(folder.real, entry.name), link: false });
+    } else if (entry.isSymbolicLink()) {
+      const linkPath = path.join(folder.abs, entry.name);
+      let real: string;
+      try {
+        real = await fs.realpath(linkPath);
+        if (!(await fs.stat(real)).isDirectory()) continue;
+      } catch {
+        continue; // a broken link or one to a file: not a folder to search
+      }
+      if (!isInside(realRoot, real)) {
+        report(opts, diagnostics, "symlink-escape", shown(entry.name), `"${shown(entry.name)}" is a symbolic link to a folder outside the source root "${ctx.root.dir}"; it is not searched, so skills behind it are not included. Copy the folder into the root, or add the folder it points to as its own entry in \`sources\`.`);
+        continue;
+      }
+      subdirs.push({ name: entry.name, real, link: true });
+    }
+  }
+  return { skillFile, subdirs, diagnostics };
+}
+
+function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
+  const dir = relPosix(ctx.opts.cwd, folder.abs);
+  return {
+    root: ctx.root,
+    dir,
+    relDir: folder.rel === "" ? path.basename(ctx.absRoot) : folder.rel,
+    file: joinPosix(dir, fileName),
+    fileName,
+    absDir: folder.real,
+  };
+}
+
+async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: SkillSource[], diagnostics: Diagnostic[]): Promise<void> {
+  const absRoot = path.resolve(opts.cwd, root.dir);
+  const shownRoot = relPosix(opts.cwd, absRoot);
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(absRoot);
+    if (!(await fs.stat(realRoot)).isDirectory()) {
+      report(opts, diagnostics, "root-not-folder", shownRoot, `Source root "${shownRoot}" is a file, not a folder. Point \`sources\` (or the command line) at the folder that holds the skill folders.`);
+      return;
+    }
+  } catch (e) {
+    if (errCode(e) === "ENOENT" || errCode(e) === "ENOTDIR") {
+      report(opts, diagnostics, "root-missing", shownRoot, `Source root "${shownRoot}" does not exist, so no skills are read from it. Fix the path in \`sources\` or on the command line (paths are relative to "${opts.cwd === absRoot ? "." : "the project root"}"), or create the folder.`);
+    } else {
+      report(opts, diagnostics, "read-error", shownRoot, `Source root "${shownRoot}" could not be read (${errCode(e)}). Fix its permissions.`);
+    }
+    return;
+  }
+
+  const ctx: RootContext = { root, absRoot, realRoot, opts };
+  const visited = new Set<string>([realRoot]);
+  let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "" }];
+  let listed = 1;
+  let depth = 0;
+  const depthCut: string[] = [];
+  const countCut: string[] = [];
+
+  while (level.length > 0) {
+    const listings = await mapLimit(level, 16, (f) => listFolder(ctx, f));
+    const next: Folder[] = [];
+    for (let i = 0; i < level.length; i++) {
+      const folder = level[i];
+      const { skillFile, subdirs, diagnostics: found } = listings[i];
+      diagnostics.push(...found);
+      if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
+      // Real folders claim their paths before links do, so a link to a sibling never shadows it.
+      for (const pass of [false, true]) {
+        for (const sub of subdirs) {
+          if (sub.link !== pass || visited.has(sub.real)) continue;
+          const child: Folder = { abs: path.join(folder.abs, sub.name), real: sub.real, rel: joinPosix(folder.rel, sub.name) };
+          if (depth + 1 > opts.maxDepth) {
+            depthCut.push(relPosix(opts.cwd, child.abs));
+            continue;
+          }
+          visited.add(sub.real);
+          next.push(child);
+        }
+      }
+    }
+    const room = Math.max(0, opts.maxFolders - listed);
+    if (next.length > room) {
+      for (const f of next.slice(room)) countCut.push(relPosix(opts.cwd, f.abs));
+      next.length = room;
+    }
+    listed += next.length;
+    level = next;
+    depth++;
+  }
+
+  if (depthCut.length > 0) {
+    report(opts, diagnostics, "discovery-limit", depthCut[0], `Discovery in "${shownRoot}" stops ${opts.maxDepth} folder level${opts.maxDepth === 1 ? "" : "s"} down (discovery.maxDepth); ${depthCut.length} folder${depthCut.length === 1 ? " was" : "s were"} not searched, first "${depthCut[0]}", so skills inside are missing. Raise \`discovery.maxDepth\` in the config, or move the skills closer to the root.`);
+  }
+  if (countCut.length > 0) {
+    report(opts, diagnostics, "discovery-limit", countCut[0], `Discovery in "${shownRoot}" stops after ${opts.maxFolders} folders (discovery.maxFolders); at least ${countCut.length} more were not searched, first "${countCut[0]}", so skills inside are missing. Raise \`discovery.maxFolders\` in the config, or move large non-skill folders out of the root.`);
+  }
+}
+
+/** Finds every skill folder below `roots`, sorted by (root precedence, relDir) in code-unit order. Never throws for bad input. */
+export async function discover(roots: SourceRoot[], opts: DiscoverOptions): Promise<{ sources: SkillSource[]; diagnostics: Diagnostic[] }> {
+  const perRoot = await Promise.all(
+    roots.map(async (root) => {
+      const sources: SkillSource[] = [];
+      const diagnostics: Diagnostic[] = [];
+      await discoverRoot(root, opts, sources, diagnostics);
+      return { sources, diagnostics };
+    }),
+  );
+  const sources = perRoot.flatMap((r) => r.sources);
+  sources.sort((a, b) => a.root.precedence - b.root.precedence || compareCodeUnits(a.relDir, b.relDir) || compareCodeUnits(a.dir, b.dir));
+  const diagnostics = perRoot.flatMap((r) => r.diagnostics).sort(compareDiagnostics);
+  return { sources, diagnostics };
+}

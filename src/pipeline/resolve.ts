@@ -1,0 +1,129 @@
+// Names, scopes and collisions: ValidSkill[] → ResolvedSkill[]. Rules: design.md §5 "Names and collisions".
+//
+// Decisions:
+//  - Names: `fields.name`; with `namespaces`, a nested skill is `<parent folders joined by ":">:<fields.name>`
+//    (relDir "tools/git/commit" with name "commit" → "tools:git:commit").
+//  - Names are compared after NFC and lower-casing. Inside one root, an exact repeat is `duplicate-name` and
+//    a repeat differing only by case/normalization is `name-clash-normalization`; both are errors reported on
+//    every file involved, and the first skill by relDir is kept (so later stages can still lint it; a build
+//    with an error writes nothing anyway). Across roots, such names are the same name for the policy.
+//  - Across roots: `override` keeps the highest-precedence skill and warns on it (`collision-override`),
+//    `error` drops every skill involved with an error on each (`collision-error`), `keep` keeps them all.
+//    The policy decides what is kept; rule settings only decide what is reported.
+//  - Deterministic: inputs are sorted by (root precedence, root dir, relDir, file) first; outputs are sorted.
+import type { Collision, CollisionPolicy, Diagnostic, Profile, ResolvedSkill, RuleSetting, ValidSkill } from "../types.js";
+import type { RuleMeta } from "../diagnostics/rule.js";
+import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
+import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
+
+export interface ResolveOptions {
+  collisions: CollisionPolicy;
+  namespaces: boolean;
+  settings: Record<string, RuleSetting>;
+  profile: Profile;
+}
+
+export interface ResolveResult {
+  /** Sorted by name, then SKILL.md path. */
+  skills: ResolvedSkill[];
+  /** One per name found in more than one root, sorted by name. */
+  collisions: Collision[];
+  diagnostics: Diagnostic[];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The name lookups use: `fields.name`, prefixed by the parent folders when namespaces are on. */
+export function skillName(skill: ValidSkill, namespaces: boolean): string {
+  const parents = skill.source.relDir.split("/").slice(0, -1).filter((p) => p && p !== ".");
+  return namespaces && parents.length ? `${parents.join(":")}:${skill.fields.name}` : skill.fields.name;
+}
+
+/** Names that people and case-insensitive file systems cannot tell apart get one key. */
+export function nameKey(name: string): string {
+  return name.normalize("NFC").toLowerCase().normalize("NFC");
+}
+
+function compareSources(a: ResolvedSkill, b: ResolvedSkill): number {
+  const s = a.source;
+  const t = b.source;
+  return s.root.precedence - t.root.precedence || cmp(s.root.dir, t.root.dir) || cmp(s.relDir, t.relDir) || cmp(s.file, t.file);
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const g = groups.get(k);
+    if (g) g.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
+
+const quote = (s: string) => JSON.stringify(s);
+const list = (paths: string[]) => paths.join(", ");
+
+export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): ResolveResult {
+  const diagnostics: Diagnostic[] = [];
+  const report = (skill: ResolvedSkill, rule: RuleMeta, message: string) => {
+    const pos = skill.positions["/name"];
+    const range = pos ? (pos.key ?? pos.value) : { line: 1, column: 1 };
+    const d = diagnose({ file: skill.source.file, profile: opts.profile, settings: opts.settings }, rule, range, message);
+    if (d) diagnostics.push(d);
+  };
+
+  const all = skills.map((s): ResolvedSkill => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);
+
+  // Within one root: keep the first of each name key, report every file of a clash.
+  const survivors: ResolvedSkill[] = [];
+  for (const group of groupBy(all, (s) => `${s.source.root.precedence}\0${s.source.root.dir}\0${nameKey(s.name)}`)) {
+    survivors.push(group[0]);
+    if (group.length < 2) continue;
+    const paths = group.map((s) => s.source.file);
+    const root = group[0].source.root.dir;
+    const exact = group.every((s) => s.name === group[0].name);
+    for (const s of group) {
+      const others = list(paths.filter((p) => p !== s.source.file));
+      if (exact) {
+        report(s, DUPLICATE_NAME, `The name ${quote(s.name)} is also used by ${others} in source root ${quote(root)}. Names must be unique within a root: rename one skill (its frontmatter \`name\`, or its folder when it has none).`);
+      } else {
+        const names = [...new Set(group.map((g) => quote(g.name)))].join(", ");
+        report(s, NAME_CLASH_NORMALIZATION, `The name ${quote(s.name)} clashes with ${others} in source root ${quote(root)}: the names ${names} differ only by letter case or Unicode normalization. Rename one skill so the names are distinct.`);
+      }
+    }
+  }
+
+  // Across roots: at most one skill per root and key is left; the collisions policy settles the rest.
+  const kept: ResolvedSkill[] = [];
+  const collisions: Collision[] = [];
+  for (const group of groupBy(survivors, (s) => nameKey(s.name))) {
+    if (group.length < 2) {
+      kept.push(group[0]);
+      continue;
+    }
+    const paths = group.map((s) => s.source.file);
+    const winner = group[group.length - 1];
+    const spelled = new Set(group.map((s) => s.name)).size > 1 ? ` (the names ${[...new Set(group.map((s) => quote(s.name)))].join(", ")} differ only by letter case or Unicode normalization)` : "";
+    const collision: Collision = { name: winner.name, policy: opts.collisions, paths };
+    if (opts.collisions === "override") {
+      collision.winner = winner.source.file;
+      kept.push(winner);
+      const shadowed = list(paths.slice(0, -1));
+      report(winner, COLLISION_OVERRIDE, `The skill ${quote(winner.name)} at ${winner.source.file} (scope ${quote(winner.source.root.scope)}) overrides ${shadowed}${spelled}, which are left out of the bundle. Rename one if both should be available, or set \`collisions: "keep"\`.`);
+    } else if (opts.collisions === "error") {
+      for (const s of group) {
+        const others = list(paths.filter((p) => p !== s.source.file));
+        report(s, COLLISION_ERROR, `The name ${quote(s.name)} is also used by ${others} in another source root${spelled}, and \`collisions\` is "error": all of them are left out. Rename all but one, or set \`collisions\` to "override" or "keep".`);
+      }
+    } else {
+      kept.push(...group);
+    }
+    collisions.push(collision);
+  }
+
+  kept.sort((a, b) => cmp(a.name, b.name) || cmp(a.source.file, b.source.file));
+  collisions.sort((a, b) => cmp(a.name, b.name) || cmp(a.paths[0], b.paths[0]));
+  diagnostics.sort(compareDiagnostics);
+  return { skills: kept, collisions, diagnostics };
+}
