@@ -20,26 +20,31 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       line: String(d.line),
       column: String(d.column),
       severity: d.severity,
-      // As ESLint: a final period is dropped, the rule id follows.
-      message: d.message.replace(/([^ ])\.$/u, "$1"),
+      // As ESLint: a final period is dropped, the rule id follows. Further lines of a long
+      // message go under the first, so the columns stay readable.
+      message: d.message.replace(/([^ ])\.$/u, "$1").split(/\r?\n/),
       ruleId: d.ruleId,
     }));
     const w = {
       line: Math.max(...rows.map((x) => x.line.length)),
       column: Math.max(...rows.map((x) => x.column.length)),
       severity: Math.max(...rows.map((x) => x.severity.length)),
-      message: Math.max(...rows.map((x) => x.message.length)),
+      message: Math.max(...rows.map((x) => x.message[0].length)),
     };
     out += `${c.underline(r.file)}\n`;
     for (const x of rows) {
       const pos = c.dim(`${x.line}:${x.column}`);
       const sev = (x.severity === "error" ? c.red : c.yellow)(x.severity);
+      const [first, ...rest] = x.message;
+      const lead = `  ${" ".repeat(w.line - x.line.length)}`;
       const line =
-        `  ${" ".repeat(w.line - x.line.length)}${pos}${" ".repeat(w.column - x.column.length)}` +
+        `${lead}${pos}${" ".repeat(w.column - x.column.length)}` +
         `  ${sev}${" ".repeat(w.severity - x.severity.length)}` +
-        `  ${x.message}${" ".repeat(w.message - x.message.length)}` +
+        `  ${first}${" ".repeat(w.message - first.length)}` +
         `  ${c.dim(x.ruleId)}`;
       out += `${line.trimEnd()}\n`;
+      const indent = " ".repeat(2 + w.line + 1 + w.column + 2 + w.severity + 2);
+      for (const more of rest) out += `${`${indent}${more}`.trimEnd()}\n`;
     }
     out += "\n";
   }

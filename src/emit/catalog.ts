@@ -36,9 +36,9 @@ export function renderCatalogs(
   return out;
 }
 
-/** Deny wins; an empty allow list allows every name. Patterns may end in `*` (a name prefix) or be `*`. */
+/** Deny wins; an empty allow list allows every name; `*` matches anything. The runtime's rule (src/runtime/skills.ts). */
 export function permitted(name: string, perms: { allow: string[]; deny: string[] }): boolean {
-  const hit = (p: string) => (p.endsWith("*") ? name.startsWith(p.slice(0, -1)) : name === p);
+  const hit = (glob: string) => new RegExp("^" + glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$").test(name);
   if (perms.deny.some(hit)) return false;
   return perms.allow.length === 0 || perms.allow.some(hit);
 }

@@ -13,7 +13,7 @@ const CDATA = "<!\\[CDATA\\[[\\s\\S]*?\\]\\]>";
 export const RE_INLINE_HTML = new RegExp(`(?:${OPEN_TAG}|${CLOSE_TAG}|${COMMENT}|${PROCESSING}|${DECLARATION}|${CDATA})`, "y");
 /** URI and email autolinks at `lastIndex` (sticky); group 1 is the URI, group 2 the email. */
 export const RE_AUTOLINK =
-  /<(?:([A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*)|([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*))>/y;
+  /<(?:([A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*)|([#-'*+\-./0-9=?A-Z^-~]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*))>/y;
 
 const BLOCK_NAMES =
   "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|" +

@@ -9,13 +9,16 @@
 // - Depth: the root is depth 0; folders down to `maxDepth` are searched. `maxFolders` counts every
 //   folder listed per root, the root included. Each cut bound is one `discovery-limit` warning per root.
 // - Symlinked folders are followed while their real path stays inside the root's real path; each real
-//   folder is searched once (the first path reaching it, breadth-first, wins), so cycles end.
-import { promises as fs, type Dirent } from "node:fs";
+//   folder is searched once, so cycles end. Links are followed only after every folder reachable
+//   without links has been claimed, so a link to a folder already in the root adds nothing.
+// - The file system is read with the synchronous calls: on 2 cores, one readdirSync per folder lists
+//   10k folders 2–3× faster than the promise API (each async call round-trips the thread pool).
+import fs, { type Dirent } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
-import { compareCodeUnits, isInside, joinPosix, mapLimit, relPosix } from "../util/paths.js";
+import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export interface DiscoverOptions {
   /** Absolute working directory; every reported path is relative to it. */
@@ -64,6 +67,15 @@ interface Folder {
   real: string;
   /** Posix, relative to the root; "" for the root. */
   rel: string;
+  /** Levels below the root. */
+  depth: number;
+  /** Whether this folder is, or lies inside, a skill folder. */
+  inSkill: boolean;
+}
+
+/** `dir` + separator + `name`, without path.join's normalizing (both parts are already clean). */
+function child(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 interface Listing {
@@ -84,13 +96,13 @@ function errCode(e: unknown): string {
 }
 
 /** Reads one folder: its skill file (if any) and the subfolders worth entering. */
-async function listFolder(ctx: RootContext, folder: Folder): Promise<Listing> {
+function listFolder(ctx: RootContext, folder: Folder): Listing {
   const { opts, realRoot } = ctx;
   const diagnostics: Diagnostic[] = [];
   const shown = (name?: string) => relPosix(opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
   let entries: Dirent[];
   try {
-    entries = await fs.readdir(folder.abs, { withFileTypes: true });
+    entries = fs.readdirSync(folder.abs, { withFileTypes: true });
   } catch (e) {
     report(opts, diagnostics, "read-error", shown(), `Folder "${shown()}" could not be read (${errCode(e)}); skills inside it are not included. Fix its permissions or remove it from the root.`);
     return { subdirs: [], diagnostics };
@@ -98,17 +110,20 @@ async function listFolder(ctx: RootContext, folder: Folder): Promise<Listing> {
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
 
   let skillFile: string | undefined;
-  for (const name of skillFileCandidates(entries.map((e) => e.name))) {
+  const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md")
+    ? skillFileCandidates(entries.map((e) => e.name))
+    : [];
+  for (const name of candidates) {
     const entry = entries.find((e) => e.name === name)!;
     let ok = entry.isFile();
     if (entry.isSymbolicLink()) {
       try {
-        const real = await fs.realpath(path.join(folder.abs, name));
+        const real = fs.realpathSync(path.join(folder.abs, name));
         if (!isInside(realRoot, real)) {
           report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
           continue;
         }
-        ok = (await fs.stat(real)).isFile();
+        ok = fs.statSync(real).isFile();
       } catch {
         ok = false;
       }
@@ -128,13 +143,13 @@ async function listFolder(ctx: RootContext, folder: Folder): Promise<Listing> {
   for (const entry of entries) {
     if (isSkippedFolder(entry.name)) continue;
     if (entry.isDirectory()) {
-      subdirs.push({ name: entry.name, real: path.join(folder.real, entry.name), link: false });
+      subdirs.push({ name: entry.name, real: child(folder.real, entry.name), link: false });
     } else if (entry.isSymbolicLink()) {
-      const linkPath = path.join(folder.abs, entry.name);
+      const linkPath = child(folder.abs, entry.name);
       let real: string;
       try {
-        real = await fs.realpath(linkPath);
-        if (!(await fs.stat(real)).isDirectory()) continue;
+        real = fs.realpathSync(linkPath);
+        if (!fs.statSync(real).isDirectory()) continue;
       } catch {
         continue; // a broken link or one to a file: not a folder to search
       }
@@ -165,8 +180,8 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   const shownRoot = relPosix(opts.cwd, absRoot);
   let realRoot: string;
   try {
-    realRoot = await fs.realpath(absRoot);
-    if (!(await fs.stat(realRoot)).isDirectory()) {
+    realRoot = await fs.promises.realpath(absRoot);
+    if (!(await fs.promises.stat(realRoot)).isDirectory()) {
       report(opts, diagnostics, "root-not-folder", shownRoot, `Source root "${shownRoot}" is a file, not a folder. Point \`sources\` (or the command line) at the folder that holds the skill folders.`);
       return;
     }
@@ -181,42 +196,55 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
 
   const ctx: RootContext = { root, absRoot, realRoot, opts };
   const visited = new Set<string>([realRoot]);
-  let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "" }];
+  let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
+  /** Symlinked folders met so far, followed once no plain folder is left. */
+  let links: Folder[] = [];
   let listed = 1;
-  let depth = 0;
   const depthCut: string[] = [];
   const countCut: string[] = [];
 
-  while (level.length > 0) {
-    const listings = await mapLimit(level, 16, (f) => listFolder(ctx, f));
+  // Claims a batch of folders in order: each real folder once, within both bounds. Folders a bound
+  // cuts inside a skill folder are not reported: they hold supporting files (the docx skill's
+  // schemas go 8 levels down), and a skill nested that deep is far rarer than the noise would be.
+  const admit = (candidates: Folder[]): Folder[] => {
     const next: Folder[] = [];
-    for (let i = 0; i < level.length; i++) {
-      const folder = level[i];
-      const { skillFile, subdirs, diagnostics: found } = listings[i];
-      diagnostics.push(...found);
-      if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
-      // Real folders claim their paths before links do, so a link to a sibling never shadows it.
-      for (const pass of [false, true]) {
-        for (const sub of subdirs) {
-          if (sub.link !== pass || visited.has(sub.real)) continue;
-          const child: Folder = { abs: path.join(folder.abs, sub.name), real: sub.real, rel: joinPosix(folder.rel, sub.name) };
-          if (depth + 1 > opts.maxDepth) {
-            depthCut.push(relPosix(opts.cwd, child.abs));
-            continue;
-          }
-          visited.add(sub.real);
-          next.push(child);
-        }
+    for (const f of candidates) {
+      if (visited.has(f.real)) continue;
+      if (f.depth > opts.maxDepth) {
+        if (!f.inSkill) depthCut.push(relPosix(opts.cwd, f.abs));
+      } else if (listed >= opts.maxFolders) {
+        if (!f.inSkill) countCut.push(relPosix(opts.cwd, f.abs));
+      } else {
+        visited.add(f.real);
+        listed++;
+        next.push(f);
       }
     }
-    const room = Math.max(0, opts.maxFolders - listed);
-    if (next.length > room) {
-      for (const f of next.slice(room)) countCut.push(relPosix(opts.cwd, f.abs));
-      next.length = room;
+    return next;
+  };
+
+  while (level.length > 0) {
+    const candidates: Folder[] = [];
+    for (const folder of level) {
+      const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
+      diagnostics.push(...found);
+      if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
+      for (const sub of subdirs) {
+        const f: Folder = {
+          abs: child(folder.abs, sub.name),
+          real: sub.real,
+          rel: folder.rel === "" ? sub.name : folder.rel + "/" + sub.name,
+          depth: folder.depth + 1,
+          inSkill: folder.inSkill || skillFile !== undefined,
+        };
+        (sub.link ? links : candidates).push(f);
+      }
     }
-    listed += next.length;
-    level = next;
-    depth++;
+    level = admit(candidates);
+    if (level.length === 0 && links.length > 0) {
+      level = admit(links);
+      links = [];
+    }
   }
 
   if (depthCut.length > 0) {

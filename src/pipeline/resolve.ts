@@ -110,7 +110,7 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
       collision.winner = winner.source.file;
       kept.push(winner);
       const shadowed = list(paths.slice(0, -1));
-      report(winner, COLLISION_OVERRIDE, `The skill ${quote(winner.name)} at ${winner.source.file} (scope ${quote(winner.source.root.scope)}) overrides ${shadowed}${spelled}, which are left out of the bundle. Rename one if both should be available, or set \`collisions: "keep"\`.`);
+      report(winner, COLLISION_OVERRIDE, `The skill ${quote(winner.name)} at ${winner.source.file} (scope ${quote(winner.source.root.scope)}) overrides the same-named skills of lower-precedence roots${spelled}, which are left out of the bundle: ${shadowed}. Rename one if both should be available, or set \`collisions: "keep"\`.`);
     } else if (opts.collisions === "error") {
       for (const s of group) {
         const others = list(paths.filter((p) => p !== s.source.file));

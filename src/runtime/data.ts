@@ -5,12 +5,14 @@
  * A compiled body: literal strings and placeholders, so that rendering only joins parts.
  * A placeholder is a tuple [kind, value, original, rest?]:
  *  - kind 0: `$ARGUMENTS` (value unused, 0) → the raw argument string
- *  - kind 1: `$ARGUMENTS[N]` / `$N` (value = 0-based index) → the N-th argument, or `original` when missing
+ *  - kind 1: `$ARGUMENTS[N]` / `$N` (value = 0-based index into the arguments, whatever the dialect:
+ *    opencode's `$1` is 0) → that argument, or `original` when missing
  *  - kind 2: `$name` declared by `arguments:` (value = its 0-based position) → its argument or ""
  *  - kind 3: `${CLAUDE_SKILL_DIR}` (value unused, 0) → the skill's base directory (always expanded)
  *  `original` is the text as written; kept when no args are given.
  *  `rest` (opencode dialect only): this placeholder takes its argument and all after it, joined by spaces.
  * `\$` escapes are resolved at build time: the literal part holds `$…` without the backslash.
+ * Adjacent literals are merged; no part is an empty string. Rendering: src/runtime/render.ts.
  */
 export type Placeholder = [kind: 0 | 1 | 2 | 3, value: number, original: string, rest?: 1];
 export type TemplatePart = string | Placeholder;

@@ -1,0 +1,91 @@
+// What the archive readers return, their limits, and the path checks that keep every entry inside
+// the folder it is extracted to (zip-slip).
+
+/** One archive member. Paths are posix and relative ("my-skill/SKILL.md"); folders have no trailing "/". */
+export type ArchiveEntry =
+  | { type: "file"; path: string; data: Uint8Array; executable: boolean }
+  | { type: "dir"; path: string };
+
+export interface ArchiveLimits {
+  /** Members (files and folders) an archive may hold. @default 10000 */
+  maxEntries: number;
+  /** Total uncompressed bytes of the files. @default 64 MiB */
+  maxTotalBytes: number;
+}
+
+export const DEFAULT_LIMITS: ArchiveLimits = { maxEntries: 10_000, maxTotalBytes: 64 * 1024 * 1024 };
+
+/** A refused or unreadable archive; the message names the entry when one is to blame. */
+export class ArchiveError extends Error {
+  override name = "ArchiveError";
+}
+
+/**
+ * The entry's path as safe relative posix segments joined by "/", or an ArchiveError when it could
+ * leave the extraction folder: absolute paths, drive letters, backslashes, ".." segments, NUL.
+ * "" for the archive's own top ("./", as `tar -C dir .` writes it).
+ */
+export function safeEntryPath(raw: string): string {
+  const fail = (why: string) => new ArchiveError(`entry "${printable(raw)}" ${why}; the archive was refused and nothing was written.`);
+  if (raw.includes("\0")) throw fail("holds a NUL character");
+  if (raw.includes("\\")) throw fail("holds a backslash (a Windows path separator that could escape the target folder)");
+  if (raw.startsWith("/")) throw fail("is an absolute path");
+  if (/^[A-Za-z]:/.test(raw)) throw fail("starts with a drive letter");
+  const segments = raw.split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.includes("..")) throw fail('has a ".." segment that escapes the target folder');
+  return segments.join("/");
+}
+
+/** Refuses a link entry: one pointing outside the archive folder is an escape, any other is unsupported. */
+export function linkError(entry: string, target: string, kind: "symbolic" | "hard"): ArchiveError {
+  const base = entry.split("/").slice(0, -1);
+  let escapes = target.startsWith("/") || target.includes("\\") || /^[A-Za-z]:/.test(target);
+  for (const seg of target.split("/")) {
+    if (escapes) break;
+    if (seg === "..") {
+      if (base.length === 0) escapes = true;
+      else base.pop();
+    } else if (seg !== "" && seg !== ".") base.push(seg);
+  }
+  return new ArchiveError(
+    escapes
+      ? `entry "${printable(entry)}" is a ${kind} link to "${printable(target)}", outside the skill folder; the archive was refused and nothing was written.`
+      : `entry "${printable(entry)}" is a ${kind} link (to "${printable(target)}"); links are not imported — replace it with a copy of the file.`,
+  );
+}
+
+/** Tracks the limits and refuses duplicate paths as entries are read. */
+export class EntryBudget {
+  private entries = 0;
+  private bytes = 0;
+  private readonly seen = new Set<string>();
+  constructor(private readonly limits: ArchiveLimits) {}
+
+  /** Counts one entry; a file path seen before is refused (a folder may repeat). */
+  add(path: string, bytes: number, isFile: boolean): void {
+    if (++this.entries > this.limits.maxEntries) {
+      throw new ArchiveError(`the archive has more than ${this.limits.maxEntries} entries; a skill is far smaller, so it was refused.`);
+    }
+    this.reserve(bytes, path);
+    if (!isFile) return;
+    if (path === "") throw new ArchiveError("the archive has a file entry with an empty path; it was refused.");
+    if (this.seen.has(path)) throw new ArchiveError(`entry "${printable(path)}" appears twice in the archive; it was refused.`);
+    this.seen.add(path);
+  }
+
+  /** Counts bytes against the total (declared sizes first, then what inflating actually produced). */
+  reserve(bytes: number, path: string): void {
+    this.bytes += bytes;
+    if (this.bytes > this.limits.maxTotalBytes) {
+      throw new ArchiveError(
+        `the archive unpacks to more than ${this.limits.maxTotalBytes} bytes (at entry "${printable(path)}"); it was refused as a possible zip bomb.`,
+      );
+    }
+  }
+}
+
+/** Control characters shown escaped, so a hostile name cannot rewrite the terminal. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}

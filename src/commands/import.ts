@@ -1,0 +1,147 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rename, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
+import { loadConfig } from "../config.js";
+import type { ResolvedConfig } from "../config-types.js";
+import { lint, type LintReport } from "../lint.js";
+import type { Profile, RuleSetting } from "../types.js";
+import { ArchiveError } from "../archive/entries.js";
+import { readSkillSource, writeSkillFiles, type SkillFiles } from "../archive/skill.js";
+import { skillNameProblem, suggestName } from "../scaffold.js";
+import { toPosix } from "../util/posix.js";
+import { parse, profileFlag, ruleFlags } from "./args.js";
+import { counts, plural, printDiagnostics } from "./report.js";
+
+export const HELP = `Usage: skillc import <folder|file.zip|file.skill|file.tar.gz|file.tgz> [options]
+
+Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
+A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
+An archive holds one skill: a SKILL.md at its top, or a single folder with one.
+Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.
+
+Options:
+  --to <root>          where to put the skill (default: the config's first source, skills/)
+  --name <name>        folder name to import as (default: the frontmatter name, else the source's)
+  --force              replace an existing skill folder of that name
+  --profile <name>     validate with this profile instead of the config's
+  --rule <id=level>    set a rule to off, warn or error (repeatable)
+  --config <file>      use this config instead of skillc.config.* in the current folder
+  -h, --help           show this help
+`;
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parse(args, {
+    to: { type: "string" },
+    name: { type: "string" },
+    force: { type: "boolean" },
+    profile: { type: "string" },
+    rule: { type: "string", multiple: true },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length !== 1) throw new UsageError(`expects exactly one folder or archive, e.g. \`skillc import ./review-diff.zip\`; got ${positionals.length}.`);
+  const source = path.resolve(ctx.cwd, positionals[0]!);
+  if (!existsSync(source)) throw new UsageError(`"${positionals[0]}" does not exist.`);
+  if (values.name !== undefined) {
+    const problem = skillNameProblem(values.name);
+    if (problem) throw new UsageError(`--name: ${problem}`);
+  }
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+
+  let skill: SkillFiles;
+  try {
+    skill = await readSkillSource(source);
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    ctx.stderr.write(`skillc import: ${positionals[0]}: ${error.message}\n`);
+    return EXIT_FAIL;
+  }
+
+  const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
+  try {
+    const checked = await validate(skill, staging, { config, name: values.name, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) });
+    const diagnostics = checked.report.results.flatMap((r) => r.diagnostics);
+    printDiagnostics({ ...ctx, cwd: staging }, diagnostics);
+    const { errors, warnings } = counts(diagnostics);
+    if (errors > 0 || checked.report.skills !== 1) {
+      const why = errors > 0 ? `${plural(errors, "error")} (${plural(warnings, "warning")})` : "no skill was found in it";
+      ctx.stderr.write(`skillc import: ${positionals[0]} would not build: ${why}. Nothing was written.\n`);
+      return EXIT_FAIL;
+    }
+    const dest = path.join(root, checked.name);
+    const shown = toPosix(path.relative(ctx.cwd, dest)) || ".";
+    if (existsSync(dest) && !values.force) {
+      ctx.stderr.write(`skillc import: ${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.\n`);
+      return EXIT_FAIL;
+    }
+    await place(dest, skill.files);
+    ctx.stdout.write(`imported ${checked.name} into ${shown}/ (${plural(skill.files.length, "file")}, ${plural(warnings, "warning")})\n`);
+    return EXIT_OK;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+interface ValidateOptions {
+  config: ResolvedConfig;
+  name?: string;
+  profile?: Profile;
+  rules: Record<string, RuleSetting>;
+}
+
+/**
+ * Lints the skill in a staging folder named as it will be imported: --name, else its frontmatter
+ * name, else the source's name (made kebab-case when it is not). A rename means a second lint, so
+ * what was checked is exactly what gets written.
+ */
+async function validate(skill: SkillFiles, staging: string, opts: ValidateOptions): Promise<{ name: string; report: LintReport }> {
+  const lintAs = async (name: string) => {
+    await rm(path.join(staging, "skill"), { recursive: true, force: true });
+    const dir = path.join(staging, "skill", name);
+    await writeSkillFiles(dir, skill.files);
+    const config = { ...opts.config, root: staging };
+    return lint({ cwd: path.join(staging, "skill"), config, paths: [name], profile: opts.profile, rules: opts.rules });
+  };
+  let name = opts.name ?? (skillNameProblem(skill.suggestedName) ? suggestName(skill.suggestedName) || "imported-skill" : skill.suggestedName);
+  let report = await lintAs(name);
+  const declared = report.analyses[0]?.skill?.fields.name;
+  if (opts.name === undefined && declared && declared !== name && !skillNameProblem(declared)) {
+    name = declared;
+    report = await lintAs(name);
+  }
+  return { name, report };
+}
+
+/** Writes beside the destination, then renames into place, so a failure never leaves half a skill. */
+async function place(dest: string, files: SkillFiles["files"]): Promise<void> {
+  const tag = randomBytes(4).toString("hex");
+  const parent = path.dirname(dest);
+  const fresh = path.join(parent, `.${path.basename(dest)}.import-${tag}`);
+  const old = path.join(parent, `.${path.basename(dest)}.replaced-${tag}`);
+  let replaced = false;
+  try {
+    await writeSkillFiles(fresh, files);
+    if (existsSync(dest)) {
+      await rename(dest, old);
+      replaced = true;
+    }
+    try {
+      await rename(fresh, dest);
+    } catch (error) {
+      if (replaced) await rename(old, dest);
+      throw error;
+    }
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,105 @@
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
+import { findConfig } from "../config.js";
+import { DEFAULTS, type SkillcConfig } from "../config-types.js";
+import { parse } from "./args.js";
+
+export const HELP = `Usage: skillc init [options]
+
+Write skillc.config.json with every default spelled out (and a "$schema" for editor completion),
+then print how to run \`skillc lint\` from a pre-commit hook.
+
+Options:
+  --ts           write skillc.config.ts (typed with defineConfig) instead
+  --force        overwrite an existing config of the same name
+  -h, --help     show this help
+`;
+
+/** The defaults, as a user would write them. */
+export function defaultConfig(): SkillcConfig {
+  return {
+    sources: DEFAULTS.sources.map((s) => ({ ...s })),
+    outDir: DEFAULTS.outDir,
+    profile: DEFAULTS.profile,
+    collisions: DEFAULTS.collisions,
+    namespaces: DEFAULTS.namespaces,
+    dialect: DEFAULTS.dialect,
+    catalog: { format: DEFAULTS.catalogFormat, budget: { chars: DEFAULTS.budgetChars } },
+    loadFormat: DEFAULTS.loadFormat,
+    files: { include: [...DEFAULTS.files.include], exclude: [], maxBytes: DEFAULTS.files.maxBytes },
+    discovery: { ...DEFAULTS.discovery },
+    permissions: { allow: [], deny: [] },
+    rules: {},
+    maxBundleBytes: DEFAULTS.maxBundleBytes,
+  };
+}
+
+export const SCHEMA_REF = "./node_modules/skillc/schema/config.schema.json";
+
+export function configText(ts: boolean): string {
+  const config = defaultConfig();
+  if (!ts) return JSON.stringify({ $schema: SCHEMA_REF, ...config }, null, 2) + "\n";
+  // JSON is valid TypeScript; unquote the keys that are identifiers so it reads like hand-written code.
+  const body = JSON.stringify(config, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, "$1$2:");
+  return `import { defineConfig } from "skillc";\n\n// Every value below is the default; delete what you do not change.\nexport default defineConfig(${body});\n`;
+}
+
+export function hookInstructions(sourceDirs: string[]): string {
+  const globs = sourceDirs.map((d) => `"${d}/**"`);
+  const pattern = sourceDirs.map((d) => d.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")).join("|");
+  return `
+Run \`skillc lint\` before each commit, in one of two ways. It accepts SKILL.md files, skill folders
+and any file inside a skill folder, so hooks can pass it the staged files as they are.
+
+pre-commit (https://pre-commit.com) — in .pre-commit-config.yaml:
+
+  repos:
+    - repo: local
+      hooks:
+        - id: skillc-lint
+          name: skillc lint
+          entry: npx skillc lint
+          language: system
+          files: ^(${pattern})/
+
+husky + lint-staged — run \`npx husky init\`, put \`npx lint-staged\` in .husky/pre-commit, and add
+to package.json:
+
+  "lint-staged": {
+    ${globs.map((g) => `${g}: "skillc lint"`).join(",\n    ")}
+  }
+
+In CI, \`npx skillc lint --format github\` annotates pull requests, and \`npx skillc build\` fails on
+any error. Add .skillc/ to .gitignore unless you commit the bundle.
+`;
+}
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values } = parse(args, {
+    ts: { type: "boolean" },
+    force: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  const name = values.ts ? "skillc.config.ts" : "skillc.config.json";
+  const file = path.join(ctx.cwd, name);
+  const existing = findConfig(ctx.cwd);
+  if (existing && path.basename(existing) !== name) {
+    ctx.stderr.write(`skillc init: ${path.basename(existing)} already exists and would be used instead of ${name}; nothing was written. Edit it, or delete it first.\n`);
+    return EXIT_FAIL;
+  }
+  if (existsSync(file) && !values.force) {
+    ctx.stderr.write(`skillc init: ${name} already exists; nothing was written. Pass --force to overwrite it with the defaults.\n`);
+    return EXIT_FAIL;
+  }
+  await writeFile(file, configText(Boolean(values.ts)));
+  ctx.stdout.write(`wrote ${name} (the defaults: skills/ → .skillc/, profile "skillc")\n`);
+  ctx.stdout.write(hookInstructions(DEFAULTS.sources.map((s) => s.dir)));
+  return EXIT_OK;
+}

@@ -1,0 +1,69 @@
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { CliContext } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
+import { loadConfig } from "../config.js";
+import { argumentProblem, descriptionProblem, scaffoldSkill, skillNameProblem } from "../scaffold.js";
+import { toPosix } from "../util/posix.js";
+import { parse } from "./args.js";
+
+export const HELP = `Usage: skillc new <name> [options]
+
+Scaffold a skill folder <root>/<name>/ holding a SKILL.md that lints clean.
+<name> is kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.
+
+Options:
+  --dir <root>           where to create the folder (default: the config's first source, skills/)
+  --description <text>   the description agents read to decide when to load the skill
+  --args "<a> <b>"       named arguments: declared in arguments:, used as $a $b in the body
+  --force                write SKILL.md even if the folder exists (other files are kept)
+  --config <file>        use this config instead of skillc.config.* in the current folder
+  -h, --help             show this help
+`;
+
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parse(args, {
+    dir: { type: "string" },
+    description: { type: "string" },
+    args: { type: "string" },
+    force: { type: "boolean" },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    ctx.stdout.write(HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length !== 1) throw new UsageError(`expects exactly one skill name, e.g. \`skillc new review-diff\`; got ${positionals.length}.`);
+  const name = positionals[0]!;
+  const problem = skillNameProblem(name);
+  if (problem) throw new UsageError(problem);
+  if (values.description !== undefined) {
+    const bad = descriptionProblem(values.description);
+    if (bad) throw new UsageError(`--description: ${bad}`);
+  }
+  const argNames = (values.args ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const a of argNames) {
+    const bad = argumentProblem(a);
+    if (bad) throw new UsageError(`--args: ${bad}`);
+  }
+  if (new Set(argNames).size !== argNames.length) throw new UsageError("--args names an argument twice.");
+
+  let root: string;
+  if (values.dir !== undefined) root = path.resolve(ctx.cwd, values.dir);
+  else {
+    const { config } = await loadConfig(ctx.cwd, values.config);
+    root = path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+  }
+  const folder = path.join(root, name);
+  const shown = toPosix(path.relative(ctx.cwd, folder)) || ".";
+  if (existsSync(folder) && !values.force) {
+    ctx.stderr.write(`skillc new: ${shown}/ already exists; nothing was written. Pick another name, or pass --force to rewrite its SKILL.md.\n`);
+    return EXIT_FAIL;
+  }
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, "SKILL.md"), scaffoldSkill({ name, description: values.description, args: argNames }));
+  ctx.stdout.write(`created ${shown}/SKILL.md\nnext: write its description and instructions, then run \`skillc lint ${shown}\`.\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,270 @@
+// The inline half of the scanner: in a paragraph's or heading's text, finds code spans, autolinks,
+// inline links/images (commonmark.js's bracket-stack algorithm, reference links resolved against the
+// document's definitions so that "links never contain links" holds) and, at a paragraph's start,
+// reference definitions. Raw inline HTML and backslash escapes are skipped the way CommonMark does.
+
+import { RE_AUTOLINK, RE_INLINE_HTML, decodeDestination, isAsciiPunct, normalizeLabel } from "./syntax.js";
+import type { CodeRegion, LinkTarget } from "./types.js";
+
+/** A paragraph's or heading's text: its lines joined by "\n", each line mapped back to its source offset. */
+export interface InlineText {
+  s: string;
+  /** Index in `s` where each line starts, ascending. */
+  at: number[];
+  /** Source offset of each line's start. */
+  textAt: number[];
+  /** Where inline content starts (after leading definitions). */
+  from: number;
+}
+
+function toSource(t: InlineText, i: number): number {
+  const { at } = t;
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (at[mid] <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return t.textAt[lo] + (i - at[lo]);
+}
+
+interface Destination {
+  start: number;
+  end: number;
+  next: number;
+}
+
+function skipSpnl(s: string, k: number): number {
+  while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
+  if (s.charCodeAt(k) === 10) {
+    k++;
+    while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
+  }
+  return k;
+}
+
+function parseDestination(s: string, k: number): Destination | null {
+  const len = s.length;
+  if (s.charCodeAt(k) === 60 /* < */) {
+    for (let j = k + 1; j < len; j++) {
+      const c = s[j];
+      if (c === "\\" && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
+      else if (c === ">") return { start: k + 1, end: j, next: j + 1 };
+      else if (c === "<" || c === "\n") return null;
+    }
+    return null;
+  }
+  let depth = 0;
+  let j = k;
+  for (; j < len; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 92 && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
+    else if (c === 40) {
+      if (++depth > 32) return null;
+    } else if (c === 41) {
+      if (depth === 0) break;
+      depth--;
+    } else if (c <= 32 || c === 127) break;
+  }
+  if (j === k && s.charCodeAt(j) !== 41) return null;
+  if (depth !== 0) return null;
+  return { start: k, end: j, next: j };
+}
+
+/** End of a link title starting at k, or -1. */
+function parseTitle(s: string, k: number): number {
+  const open = s[k];
+  if (open !== '"' && open !== "'" && open !== "(") return -1;
+  const close = open === "(" ? ")" : open;
+  for (let j = k + 1; j < s.length; j++) {
+    const c = s[j];
+    if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
+    else if (c === close) return j + 1;
+    else if (open === "(" && c === "(") return -1;
+  }
+  return -1;
+}
+
+/** Length of a link label `[…]` at k (≤ 999 chars inside, no unescaped brackets), or 0. */
+function linkLabelLength(s: string, k: number): number {
+  if (s[k] !== "[") return 0;
+  for (let j = k + 1; j < s.length && j - k <= 1000; j++) {
+    const c = s[j];
+    if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
+    else if (c === "[") return 0;
+    else if (c === "]") return j + 1 - k;
+  }
+  return 0;
+}
+
+function atLineEnd(s: string, k: number): number {
+  while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
+  if (k >= s.length) return k;
+  return s.charCodeAt(k) === 10 ? k + 1 : -1;
+}
+
+/**
+ * Parses the reference definitions at the start of a paragraph's text, records them, and returns
+ * how many characters they took.
+ */
+export function parseDefinitions(t: InlineText, refs: Set<string>, out: LinkTarget[]): number {
+  const s = t.s;
+  let pos = 0;
+  while (s.charCodeAt(pos) === 91 /* [ */) {
+    const n = linkLabelLength(s, pos);
+    if (n < 3 || s.charCodeAt(pos + n) !== 58 /* : */) break;
+    const label = normalizeLabel(s.slice(pos + 1, pos + n - 1));
+    if (label === "") break;
+    let k = skipSpnl(s, pos + n + 1);
+    const dest = parseDestination(s, k);
+    if (!dest || (dest.start === dest.end && s.charCodeAt(k) !== 60)) break;
+    k = dest.next;
+    const beforeTitle = k;
+    k = skipSpnl(s, k);
+    let end = -1;
+    if (k !== beforeTitle) {
+      const titleEnd = parseTitle(s, k);
+      if (titleEnd >= 0) end = atLineEnd(s, titleEnd);
+    }
+    if (end < 0) end = atLineEnd(s, beforeTitle);
+    if (end < 0) break;
+    refs.add(label);
+    out.push({
+      kind: "definition",
+      url: decodeDestination(s.slice(dest.start, dest.end)),
+      start: toSource(t, dest.start),
+      end: toSource(t, dest.start) + (dest.end - dest.start),
+    });
+    pos = end;
+  }
+  return pos;
+}
+
+interface Opener {
+  pos: number;
+  image: boolean;
+  active: boolean;
+  bracketAfter: boolean;
+}
+
+const RE_SPECIAL = /[\\`<!\[\]]/g;
+
+/** Finds code spans, autolinks and inline links/images in `t`, appending them to `code` and `links`. */
+export function scanInline(t: InlineText, refs: ReadonlySet<string>, code: CodeRegion[], links: LinkTarget[]): void {
+  const s = t.s;
+  const len = s.length;
+  const openers: Opener[] = [];
+  /** For a backtick run length n: no closing run of length n exists at or after this index. */
+  const noCloser = new Map<number, number>();
+  let i = t.from;
+  while (i < len) {
+    RE_SPECIAL.lastIndex = i;
+    const m = RE_SPECIAL.exec(s);
+    if (!m) break;
+    i = m.index;
+    const c = s[i];
+    if (c === "\\") {
+      i += i + 1 < len && isAsciiPunct(s[i + 1]) ? 2 : 1;
+    } else if (c === "`") {
+      let n = 1;
+      while (s.charCodeAt(i + n) === 96) n++;
+      const close = findCloser(s, i + n, n, noCloser);
+      if (close < 0) i += n;
+      else {
+        code.push({ kind: "inline", start: toSource(t, i), end: toSource(t, close - 1) + 1 });
+        i = close;
+      }
+    } else if (c === "<") {
+      RE_AUTOLINK.lastIndex = i;
+      const a = RE_AUTOLINK.exec(s);
+      if (a) {
+        const start = toSource(t, i + 1);
+        links.push({ kind: "autolink", url: a[1] ?? `mailto:${a[2]}`, start, end: start + a[0].length - 2 });
+        i += a[0].length;
+        continue;
+      }
+      RE_INLINE_HTML.lastIndex = i;
+      const h = RE_INLINE_HTML.exec(s);
+      i += h ? h[0].length : 1;
+    } else if (c === "!" || c === "[") {
+      const image = c === "!";
+      if (image && s[i + 1] !== "[") {
+        i++;
+        continue;
+      }
+      if (openers.length) openers[openers.length - 1].bracketAfter = true;
+      openers.push({ pos: i, image, active: true, bracketAfter: false });
+      i += image ? 2 : 1;
+    } else {
+      i = closeBracket(t, i, openers, refs, links);
+    }
+  }
+}
+
+function findCloser(s: string, from: number, n: number, noCloser: Map<number, number>): number {
+  const known = noCloser.get(n);
+  if (known !== undefined && from >= known) return -1;
+  let j = from;
+  for (;;) {
+    j = s.indexOf("`", j);
+    if (j < 0) {
+      noCloser.set(n, from);
+      return -1;
+    }
+    let m = 1;
+    while (s.charCodeAt(j + m) === 96) m++;
+    if (m === n) return j + n;
+    j += m;
+  }
+}
+
+/** Handles the `]` at i; returns where scanning continues. */
+function closeBracket(t: InlineText, i: number, openers: Opener[], refs: ReadonlySet<string>, links: LinkTarget[]): number {
+  const s = t.s;
+  const op = openers[openers.length - 1];
+  if (!op) return i + 1;
+  if (!op.active) {
+    openers.pop();
+    return i + 1;
+  }
+  let dest: Destination | null = null;
+  let end = -1;
+  if (s[i + 1] === "(") {
+    let k = skipSpnl(s, i + 2);
+    const d = parseDestination(s, k);
+    if (d) {
+      k = d.next;
+      const before = k;
+      k = skipSpnl(s, k);
+      if (k !== before) {
+        const te = parseTitle(s, k);
+        if (te >= 0) k = skipSpnl(s, te);
+      }
+      if (s[k] === ")") {
+        dest = d;
+        end = k + 1;
+      }
+    }
+  }
+  if (!dest) {
+    const n = linkLabelLength(s, i + 1);
+    let label: string | undefined;
+    if (n > 2) label = s.slice(i + 2, i + n);
+    else if (!op.bracketAfter) label = s.slice(op.pos + (op.image ? 2 : 1), i);
+    if (label !== undefined && label.length <= 999 && refs.has(normalizeLabel(label))) end = n === 0 ? i + 1 : i + 1 + n;
+  }
+  openers.pop();
+  if (end < 0) return i + 1;
+  if (!op.image) for (const o of openers) if (!o.image) o.active = false;
+  if (dest) {
+    const start = toSource(t, dest.start);
+    links.push({
+      kind: op.image ? "image" : "link",
+      url: decodeDestination(s.slice(dest.start, dest.end)),
+      start,
+      end: toSource(t, dest.end),
+    });
+  }
+  return end;
+}

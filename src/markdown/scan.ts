@@ -1,0 +1,453 @@
+// A single-pass CommonMark scanner that finds only what the body rules need: code regions and link
+// destinations, with offsets. Its block phase follows the spec's parsing strategy (commonmark.js's
+// container/leaf algorithm: block quotes, list items, lazy continuation, fences, indented code, HTML
+// blocks, ATX/setext headings, reference definitions); its inline phase (inline.ts) only looks at
+// code spans, autolinks, raw HTML and link brackets. No tree is built and no text is copied but the
+// paragraphs' own. test/markdown-scan.test.ts checks it against remark-parse on the whole corpus.
+
+import {
+  RE_ATX, RE_BULLET, RE_FENCE_CLOSE, RE_FENCE_OPEN, RE_HTML_BLOCK_CLOSE, RE_HTML_BLOCK_OPEN, RE_MAYBE_SPECIAL,
+  RE_ORDERED, RE_RAW_TAG, RE_SETEXT, RE_THEMATIC_BREAK,
+} from "./syntax.js";
+import { InlineText, parseDefinitions, scanInline } from "./inline.js";
+import type { CodeRegion, LinkTarget, ScanResult } from "./types.js";
+
+export type { CodeRegion, LinkTarget, ScanResult } from "./types.js";
+
+const enum K { Doc, Quote, List, Item, Para, Heading, Code, Html, Break }
+
+interface Block {
+  k: K;
+  hasChild: boolean;
+  /** Code: offset of the fence / first content char; end of the last line added / last non-blank line. */
+  start: number;
+  end: number;
+  lastNonBlankEnd: number;
+  // List and Item
+  ordered: boolean;
+  marker: string;
+  markerOffset: number;
+  padding: number;
+  // Code
+  fenced: boolean;
+  fenceChar: string;
+  fenceLen: number;
+  fenceOffset: number;
+  // Html
+  htmlType: number;
+  // Paragraph / Heading: flattened [textStart, textEnd] of each line of content.
+  segs: number[];
+  /** Paragraph: how many characters of its content were definitions (parsed at a setext underline). */
+  defsEnd: number;
+}
+
+function newBlock(k: K): Block {
+  return {
+    k, hasChild: false, start: 0, end: 0, lastNonBlankEnd: 0, ordered: false, marker: "", markerOffset: 0, padding: 0,
+    fenced: false, fenceChar: "", fenceLen: 0, fenceOffset: 0, htmlType: 0, segs: [], defsEnd: -1,
+  };
+}
+
+function canContain(parent: K, child: K): boolean {
+  if (parent === K.Doc || parent === K.Quote || parent === K.Item) return child !== K.Item;
+  return parent === K.List && child === K.Item;
+}
+
+const acceptsLines = (k: K) => k === K.Para || k === K.Code || k === K.Html;
+
+/** Scans `src` from offset `from` to `to` (default: all of it). Offsets in the result index into `src`. */
+export function scanMarkdown(src: string, from = 0, to = src.length): ScanResult {
+  const p = new BlockScanner(src);
+  let pos = from;
+  while (pos < to) {
+    let nl = src.indexOf("\n", pos);
+    if (nl < 0 || nl > to) nl = to;
+    p.line(pos, src.slice(pos, nl));
+    pos = nl + 1;
+  }
+  while (p.stack.length > 0) p.finalize();
+  const links: LinkTarget[] = [...p.definitions];
+  const code: CodeRegion[] = p.code;
+  for (const text of p.inlines) scanInline(text, p.refs, code, links);
+  code.sort((a, b) => a.start - b.start);
+  links.sort((a, b) => a.start - b.start);
+  return { code, links };
+}
+
+class BlockScanner {
+  readonly stack: Block[] = [newBlock(K.Doc)];
+  readonly code: CodeRegion[] = [];
+  readonly definitions: LinkTarget[] = [];
+  readonly refs = new Set<string>();
+  readonly inlines: InlineText[] = [];
+  private ln = "";
+  private lineStart = 0;
+  private offset = 0;
+  private column = 0;
+  private nextNonspace = 0;
+  private nextNonspaceColumn = 0;
+  private indent = 0;
+  private indented = false;
+  private blank = false;
+  private partialTab = false;
+  private allClosed = true;
+  private lastMatched = 0;
+
+  constructor(private readonly src: string) {}
+
+  private get tip(): Block {
+    return this.stack[this.stack.length - 1];
+  }
+
+  line(lineStart: number, ln: string): void {
+    this.ln = ln;
+    this.lineStart = lineStart;
+    this.offset = 0;
+    this.column = 0;
+    this.partialTab = false;
+    const stack = this.stack;
+    let ci = 0;
+    let allMatched = true;
+    for (let i = 1; i < stack.length; i++) {
+      this.findNextNonspace();
+      const r = this.continues(stack[i]);
+      if (r === 2) return;
+      if (r === 1) {
+        allMatched = false;
+        break;
+      }
+      ci = i;
+    }
+    void allMatched;
+    const oldTipIndex = stack.length - 1;
+    this.allClosed = ci === oldTipIndex;
+    this.lastMatched = ci;
+    let matchedLeaf = stack[ci].k !== K.Para && acceptsLines(stack[ci].k);
+    while (!matchedLeaf) {
+      this.findNextNonspace();
+      if (!this.indented && !RE_MAYBE_SPECIAL.test(ln.slice(this.nextNonspace))) {
+        this.advanceNextNonspace();
+        break;
+      }
+      const r = this.blockStart(ci);
+      if (r === 0) {
+        this.advanceNextNonspace();
+        break;
+      }
+      ci = this.stack.length - 1;
+      if (r === 2) matchedLeaf = true;
+    }
+    const tip = this.tip;
+    if (!this.allClosed && !this.blank && tip.k === K.Para) {
+      this.addLine(tip); // lazy continuation
+      return;
+    }
+    this.closeUnmatched();
+    const container = this.stack[ci] ?? this.tip;
+    if (acceptsLines(container.k) && container === this.tip) {
+      this.addLine(container);
+      if (container.k === K.Html && container.htmlType >= 1 && container.htmlType <= 5 &&
+        RE_HTML_BLOCK_CLOSE[container.htmlType].test(ln.slice(this.offset))) {
+        this.finalize();
+      }
+    } else if (this.offset < ln.length && !this.blank) {
+      this.addChild(K.Para);
+      this.advanceNextNonspace();
+      this.addLine(this.tip);
+    }
+  }
+
+  // 0 matched, 1 not matched, 2 line consumed.
+  private continues(b: Block): 0 | 1 | 2 {
+    const ln = this.ln;
+    switch (b.k) {
+      case K.Quote:
+        if (!this.indented && ln.charCodeAt(this.nextNonspace) === 62 /* > */) {
+          this.advanceNextNonspace();
+          this.advanceOffset(1, false);
+          const c = ln.charCodeAt(this.offset);
+          if (c === 32 || c === 9) this.advanceOffset(1, true);
+          return 0;
+        }
+        return 1;
+      case K.Item:
+        if (this.blank) {
+          if (!b.hasChild) return 1;
+          this.advanceNextNonspace();
+        } else if (this.indent >= b.markerOffset + b.padding) {
+          this.advanceOffset(b.markerOffset + b.padding, true);
+        } else return 1;
+        return 0;
+      case K.Heading:
+      case K.Break:
+        return 1;
+      case K.Code:
+        if (b.fenced) {
+          if (this.indent <= 3 && ln.charAt(this.nextNonspace) === b.fenceChar) {
+            const m = RE_FENCE_CLOSE.exec(ln.slice(this.nextNonspace));
+            if (m && m[0].length >= b.fenceLen) {
+              b.end = this.lineStart + ln.length;
+              this.finalize();
+              return 2;
+            }
+          }
+          let i = b.fenceOffset;
+          while (i > 0 && ln.charCodeAt(this.offset) === 32) {
+            this.advanceOffset(1, false);
+            i--;
+          }
+          return 0;
+        }
+        if (this.indent >= 4) this.advanceOffset(4, true);
+        else if (this.blank) this.advanceNextNonspace();
+        else return 1;
+        return 0;
+      case K.Html:
+        return this.blank && (b.htmlType === 6 || b.htmlType === 7) ? 1 : 0;
+      case K.Para:
+        return this.blank ? 1 : 0;
+      default:
+        return 0;
+    }
+  }
+
+  // 0 no match, 1 container started, 2 leaf started.
+  private blockStart(ci: number): 0 | 1 | 2 {
+    const container = this.stack[ci];
+    const ln = this.ln;
+    const rest = ln.slice(this.nextNonspace);
+    const c = rest.charCodeAt(0);
+    if (!this.indented) {
+      if (c === 62 /* > */) {
+        this.advanceNextNonspace();
+        this.advanceOffset(1, false);
+        const n = ln.charCodeAt(this.offset);
+        if (n === 32 || n === 9) this.advanceOffset(1, true);
+        this.closeUnmatched();
+        this.addChild(K.Quote);
+        return 1;
+      }
+      let m: RegExpExecArray | null;
+      if (c === 35 /* # */ && (m = RE_ATX.exec(rest))) {
+        this.advanceNextNonspace();
+        this.advanceOffset(m[0].length, false);
+        this.closeUnmatched();
+        const h = this.addChild(K.Heading);
+        const content = ln.slice(this.offset);
+        const stripped = /^[ \t]*#+[ \t]*$/.test(content) ? "" : content.replace(/[ \t]+#+[ \t]*$/, "").replace(/[ \t]+$/, "");
+        const s = this.lineStart + this.offset;
+        h.segs.push(s, s + stripped.length);
+        this.offset = ln.length;
+        return 2;
+      }
+      if ((c === 96 || c === 126) && (m = RE_FENCE_OPEN.exec(rest))) {
+        this.closeUnmatched();
+        const b = this.addChild(K.Code);
+        b.fenced = true;
+        b.fenceLen = m[0].length;
+        b.fenceChar = m[0][0];
+        b.fenceOffset = this.indent;
+        b.start = this.lineStart + this.nextNonspace;
+        this.advanceNextNonspace();
+        this.advanceOffset(b.fenceLen, false);
+        return 2;
+      }
+      if (c === 60 /* < */) {
+        const lazyPara = !this.allClosed && !this.blank && this.tip.k === K.Para;
+        for (let t = 1; t <= 7; t++) {
+          if (!RE_HTML_BLOCK_OPEN[t].test(rest)) continue;
+          if (t === 7 && (container.k === K.Para || lazyPara || RE_RAW_TAG.test(rest))) continue;
+          this.closeUnmatched();
+          const b = this.addChild(K.Html);
+          b.htmlType = t;
+          return 2;
+        }
+      }
+      if (container.k === K.Para && RE_SETEXT.test(rest)) {
+        this.closeUnmatched();
+        const text = this.paragraphText(container);
+        const consumed = parseDefinitions(text, this.refs, this.definitions);
+        container.defsEnd = consumed;
+        if (consumed < text.s.length && /\S/.test(text.s.slice(consumed))) {
+          container.k = K.Heading;
+          this.offset = ln.length;
+          return 2;
+        }
+      }
+      if (RE_THEMATIC_BREAK.test(rest)) {
+        this.closeUnmatched();
+        this.addChild(K.Break);
+        this.offset = ln.length;
+        return 2;
+      }
+    }
+    if (!this.indented && this.listItem(container)) return 1;
+    if (this.indented && this.tip.k !== K.Para && !this.blank) {
+      this.advanceOffset(4, true);
+      this.closeUnmatched();
+      const b = this.addChild(K.Code);
+      b.start = this.lineStart + this.offset;
+      return 2;
+    }
+    return 0;
+  }
+
+  private listItem(container: Block): boolean {
+    const ln = this.ln;
+    const rest = ln.slice(this.nextNonspace);
+    let m: RegExpExecArray | null;
+    let ordered = false;
+    let marker: string;
+    // micromark applies the "interrupting a paragraph" limits right after indented code too.
+    const tip = this.tip;
+    const interrupting = container.k === K.Para || (tip.k === K.Code && !tip.fenced && !this.blank);
+    if ((m = RE_BULLET.exec(rest))) {
+      marker = m[0];
+    } else if ((m = RE_ORDERED.exec(rest)) && (!interrupting || m[1] === "1")) {
+      ordered = true;
+      marker = m[2];
+    } else return false;
+    const after = ln.charCodeAt(this.nextNonspace + m[0].length);
+    if (!(Number.isNaN(after) || after === 9 || after === 32)) return false;
+    if (interrupting && !/[^ \t]/.test(ln.slice(this.nextNonspace + m[0].length))) return false;
+    const markerOffset = this.indent;
+    this.advanceNextNonspace();
+    this.advanceOffset(m[0].length, true);
+    const spacesStartCol = this.column;
+    const spacesStartOffset = this.offset;
+    let next: number;
+    do {
+      this.advanceOffset(1, true);
+      next = ln.charCodeAt(this.offset);
+    } while (this.column - spacesStartCol < 5 && (next === 32 || next === 9));
+    const blankItem = this.offset >= ln.length;
+    const spaces = this.column - spacesStartCol;
+    let padding: number;
+    if (spaces >= 5 || spaces < 1 || blankItem) {
+      padding = m[0].length + 1;
+      this.column = spacesStartCol;
+      this.offset = spacesStartOffset;
+      this.partialTab = false;
+      const n = ln.charCodeAt(this.offset);
+      if (n === 32 || n === 9) this.advanceOffset(1, true);
+    } else padding = m[0].length + spaces;
+    this.closeUnmatched();
+    const list = this.tip;
+    if (list.k !== K.List || list.ordered !== ordered || list.marker !== marker) {
+      const added = this.addChild(K.List);
+      added.ordered = ordered;
+      added.marker = marker;
+    }
+    const item = this.addChild(K.Item);
+    item.ordered = ordered;
+    item.marker = marker;
+    item.markerOffset = markerOffset;
+    item.padding = padding;
+    return true;
+  }
+
+  private addChild(k: K): Block {
+    while (!canContain(this.tip.k, k)) this.finalize();
+    this.tip.hasChild = true;
+    const b = newBlock(k);
+    this.stack.push(b);
+    return b;
+  }
+
+  private addLine(b: Block): void {
+    const ln = this.ln;
+    const start = this.lineStart + this.offset;
+    const end = this.lineStart + ln.length;
+    if (b.k === K.Para) {
+      b.segs.push(start, end);
+      return;
+    }
+    b.end = end;
+    if (b.k === K.Code && /[^ \t]/.test(ln.slice(this.offset))) b.lastNonBlankEnd = end;
+  }
+
+  private closeUnmatched(): void {
+    if (this.allClosed) return;
+    while (this.stack.length - 1 > this.lastMatched) this.finalize();
+    this.allClosed = true;
+  }
+
+  /** Closes the tip. */
+  finalize(): void {
+    const b = this.stack.pop()!;
+    if (b.k === K.Code) {
+      this.code.push({ kind: b.fenced ? "fenced" : "indented", start: b.start, end: b.fenced ? b.end : b.lastNonBlankEnd });
+    } else if (b.k === K.Para || b.k === K.Heading) {
+      const text = this.paragraphText(b);
+      let from = b.defsEnd;
+      if (from < 0) from = b.k === K.Para ? parseDefinitions(text, this.refs, this.definitions) : 0;
+      if (from < text.s.length) {
+        text.from = from;
+        this.inlines.push(text);
+      }
+    }
+  }
+
+  private paragraphText(b: Block): InlineText {
+    const { segs } = b;
+    const parts: string[] = [];
+    const at: number[] = [];
+    const textAt: number[] = [];
+    let n = 0;
+    for (let i = 0; i < segs.length; i += 2) {
+      at.push(n);
+      textAt.push(segs[i]);
+      const s = this.src.slice(segs[i], segs[i + 1]);
+      parts.push(s);
+      n += s.length + 1;
+    }
+    return { s: parts.join("\n"), at, textAt, from: 0 };
+  }
+
+  private findNextNonspace(): void {
+    const ln = this.ln;
+    let i = this.offset;
+    let cols = this.column;
+    let c = 0;
+    while (i < ln.length) {
+      c = ln.charCodeAt(i);
+      if (c === 32) {
+        i++;
+        cols++;
+      } else if (c === 9) {
+        i++;
+        cols += 4 - (cols % 4);
+      } else break;
+    }
+    this.blank = i >= ln.length;
+    this.nextNonspace = i;
+    this.nextNonspaceColumn = cols;
+    this.indent = cols - this.column;
+    this.indented = this.indent >= 4;
+  }
+
+  private advanceNextNonspace(): void {
+    this.offset = this.nextNonspace;
+    this.column = this.nextNonspaceColumn;
+    this.partialTab = false;
+  }
+
+  private advanceOffset(count: number, columns: boolean): void {
+    const ln = this.ln;
+    while (count > 0 && this.offset < ln.length) {
+      if (ln.charCodeAt(this.offset) === 9) {
+        const toTab = 4 - (this.column % 4);
+        this.partialTab = columns && toTab > count;
+        const adv = toTab > count ? count : toTab;
+        this.column += adv;
+        this.offset += this.partialTab ? 0 : 1;
+        count -= columns ? adv : 1;
+      } else {
+        this.partialTab = false;
+        this.offset++;
+        this.column++;
+        count--;
+      }
+    }
+  }
+}

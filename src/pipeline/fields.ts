@@ -1,0 +1,109 @@
+// A validated frontmatter → SkillFields: one normalized shape whatever the profile accepted.
+import type { ParsedSkill, SkillFields, Triggers } from "../types.js";
+import { folderName, rangeAt, sourceOf } from "./fm-context.js";
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === "boolean" ? v : fallback);
+
+/** Splits a tool list on spaces and commas, but not inside parentheses: `Bash(git add:*) Read, Write`. */
+export function splitTools(v: unknown): string[] | undefined {
+  if (Array.isArray(v)) return strings(v).map((s) => s.trim()).filter(Boolean);
+  if (typeof v !== "string") return undefined;
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of v) {
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === "," || /\s/.test(ch))) {
+      if (cur) out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** The body's first paragraph (Claude Code's fallback description): the first block of text lines that is not a heading, fence, rule, list, table, quote or HTML. */
+export function firstParagraph(body: string): string {
+  const lines = body.split("\n");
+  let inFence = false;
+  let para: string[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    if (/^(```|~~~)/.test(t)) {
+      inFence = !inFence;
+      if (para.length) break;
+      continue;
+    }
+    if (inFence) continue;
+    if (t === "") {
+      if (para.length) break;
+      continue;
+    }
+    if (para.length === 0 && /^(#|<|---|\*\*\*|___|[-*+] |\d+[.)] |\||>)/.test(t)) continue;
+    para.push(t);
+  }
+  return para.join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** The first sentence of a description (to `.`, `!` or `?` followed by a space), else all of it. */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const m = /^(.+?[.!?])(?=\s|$)/.exec(flat);
+  return m ? m[1] : flat;
+}
+
+export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {
+  const description = (str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "";
+  const fields: SkillFields = {
+    name: str(fm.name) ?? folderName(parsed.source),
+    description,
+    arguments: typeof fm.arguments === "string" ? fm.arguments.split(/\s+/).filter(Boolean) : strings(fm.arguments),
+    disableModelInvocation: bool(fm["disable-model-invocation"], false),
+    userInvocable: bool(fm["user-invocable"], true),
+    toolsets: typeof fm.toolsets === "string" ? [fm.toolsets] : strings(fm.toolsets),
+    defaultEnabled: bool(fm.default_enabled, true),
+    briefDescription: str(fm.brief_description)?.trim() || firstSentence(description),
+    scripts: typeof fm.scripts === "string" ? [fm.scripts] : strings(fm.scripts),
+  };
+  const license = str(fm.license);
+  if (license !== undefined) fields.license = license;
+  const compatibility = str(fm.compatibility);
+  if (compatibility !== undefined) fields.compatibility = compatibility;
+  if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(fm.metadata as Record<string, unknown>)) {
+      // A value YAML typed (a number, a boolean) is kept as written: `1.0` stays "1.0".
+      const text = typeof v === "string" ? v : v !== null && typeof v === "object" ? JSON.stringify(v) : sourceOf(parsed, rangeAt(parsed, `/metadata/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`)) || String(v);
+      Object.defineProperty(metadata, k, { value: text, enumerable: true, writable: true, configurable: true });
+    }
+    fields.metadata = metadata;
+  }
+  const allowed = splitTools(fm["allowed-tools"]);
+  if (allowed) fields.allowedTools = allowed;
+  const disallowed = splitTools(fm["disallowed-tools"]);
+  if (disallowed) fields.disallowedTools = disallowed;
+  const whenToUse = str(fm.when_to_use);
+  if (whenToUse !== undefined) fields.whenToUse = whenToUse;
+  const hint = fm["argument-hint"];
+  if (typeof hint === "string") fields.argumentHint = hint;
+  // An unquoted `argument-hint: [file]` is a YAML list; Claude Code shows it as written.
+  else if (Array.isArray(hint)) fields.argumentHint = sourceOf(parsed, rangeAt(parsed, "/argument-hint")) || `[${strings(hint).join(", ")}]`;
+  for (const [key, prop] of [["model", "model"], ["effort", "effort"], ["agent", "agent"], ["shell", "shell"]] as const) {
+    const v = str(fm[key]);
+    if (v !== undefined) fields[prop] = v;
+  }
+  if (fm.context === "fork") fields.context = "fork";
+  if (typeof fm.paths === "string") fields.paths = fm.paths.split(",").map((s) => s.trim()).filter(Boolean);
+  else if (Array.isArray(fm.paths)) fields.paths = strings(fm.paths);
+  if (typeof fm.version === "string") fields.version = fm.version;
+  else if (typeof fm.version === "number") fields.version = sourceOf(parsed, rangeAt(parsed, "/version")) || String(fm.version);
+  if (fm.triggers && typeof fm.triggers === "object" && !Array.isArray(fm.triggers)) {
+    const t = fm.triggers as Record<string, unknown>;
+    const triggers: Triggers = { keywords: strings(t.keywords), verbs: strings(t.verbs), patterns: strings(t.patterns) };
+    fields.triggers = triggers;
+  }
+  return fields;
+}

@@ -1,0 +1,253 @@
+// A skill folder → its supporting files (SkillFile[]), read once, sorted by path.
+//
+// Every file below the skill folder is included except: SKILL.md itself (the source's fileName, top
+// level only), folders holding their own skill file (nested skills own their files), `.git`,
+// `node_modules`, OS junk (.DS_Store, Thumbs.db, desktop.ini, `._*`, `*~`, vim `.*.sw?`), paths
+// matching `exclude`, and files not matching `include` (util/glob.ts; a pattern matching a folder
+// covers everything below it; excluded folders are not even listed). Other hidden files are kept.
+// - Binary is decided by content: a NUL byte in the first 8 KB or invalid UTF-8 anywhere. Text is
+//   the decoded string, BOM and CRLF kept, so it re-encodes to the identical bytes.
+// - Symlinks are followed only while their real target stays inside the skill folder's real path;
+//   files are opened with O_NOFOLLOW | O_NONBLOCK and checked with fstat, so a FIFO never blocks
+//   and a link swapped in after the check is not followed.
+// - The file system is read with the synchronous calls: on 2 cores they read the corpus 3–5× faster
+//   than the promise API (every async call round-trips the thread pool); the functions stay async.
+// - More than MAX_FILES files (or folders) → `too-many-files`, and the walk stops there: the files
+//   kept are the first ones of a depth-first walk in code-unit name order.
+import fs, { constants, type Dirent } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from "../types.js";
+import { report, skillFileCandidates } from "./discover.js";
+import { createMatcher } from "../util/glob.js";
+import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
+
+export interface FileOptions {
+  /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
+  include: string[];
+  /** Globs of files and folders left out. @default [] */
+  exclude: string[];
+  /** Files larger than this are left out with `file-too-large`. @default 1000000 */
+  maxBytes: number;
+  settings: Record<string, RuleSetting>;
+  profile: Profile;
+}
+
+/** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
+export const MAX_FILES = 10_000;
+
+const ALWAYS_OUT = new Set([".git", "node_modules"]);
+const JUNK = new Set([".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini"]);
+
+/** Names never bundled, whatever the globs say. */
+export function isAlwaysExcluded(name: string): boolean {
+  return ALWAYS_OUT.has(name) || JUNK.has(name.toLowerCase()) || name.startsWith("._") || name.endsWith("~") || /^\..*\.sw[a-p]$/.test(name);
+}
+
+interface Entry {
+  /** posix, relative to the skill folder. */
+  rel: string;
+  /** Real absolute path to open. */
+  real: string;
+}
+
+function errCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException)?.code ?? String(e);
+}
+
+/** Lists the files to bundle, reporting what is left out and why. */
+function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[]): Entry[] {
+  const included = createMatcher(opts.include);
+  const excluded = createMatcher(opts.exclude);
+  const shown = (rel: string) => joinPosix(source.dir, rel);
+  const files: Entry[] = [];
+  const visited = new Set<string>([source.absDir]);
+  /** Symlinked folders, walked after every plain folder so a link never claims a folder first. */
+  const links: Entry[] = [];
+  let folders = 0;
+  let stopped = false;
+
+  const stop = (rel: string) => {
+    stopped = true;
+    report(opts, diagnostics, "too-many-files", source.file, `"${source.dir}" holds more than ${MAX_FILES} files or folders; collection stopped at "${shown(rel)}", so the skill's files are incomplete. Exclude bulk folders with \`files.exclude\` (e.g. "data/**") or move them out of the skill folder.`);
+  };
+
+  const special = (rel: string) =>
+    report(opts, diagnostics, "special-file", shown(rel), `"${shown(rel)}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+
+  const isNestedSkill = (dirReal: string, entries: Dirent[]): boolean => {
+    for (const name of skillFileCandidates(entries.map((e) => e.name))) {
+      const e = entries.find((x) => x.name === name)!;
+      if (e.isFile()) return true;
+      if (e.isSymbolicLink()) {
+        try {
+          if (fs.statSync(path.join(dirReal, name)).isFile()) return true;
+        } catch {
+          // a broken link is no skill file
+        }
+      }
+    }
+    return false;
+  };
+
+  const walkDir = (dirReal: string, prefix: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = fs.readdirSync(dirReal, { withFileTypes: true });
+    } catch (e) {
+      report(opts, diagnostics, "read-error", shown(prefix), `Folder "${shown(prefix)}" could not be read (${errCode(e)}); its files are left out. Fix its permissions or exclude it.`);
+      return;
+    }
+    if (prefix !== "" && isNestedSkill(dirReal, entries)) return;
+    entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+
+    for (const entry of entries) {
+      if (stopped) return;
+      const name = entry.name;
+      if (isAlwaysExcluded(name) || (prefix === "" && name === source.fileName)) continue;
+      const rel = prefix === "" ? name : `${prefix}/${name}`;
+      if (excluded(rel)) continue;
+
+      let real = path.join(dirReal, name);
+      let kind: "file" | "dir" | "special";
+      if (entry.isSymbolicLink()) {
+        try {
+          real = fs.realpathSync(real);
+          const st = fs.statSync(real);
+          kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : "special";
+        } catch (e) {
+          report(opts, diagnostics, "read-error", shown(rel), `"${shown(rel)}" is a symbolic link that cannot be followed (${errCode(e)}); it is left out. Fix or remove the link.`);
+          continue;
+        }
+        if (!isInside(source.absDir, real)) {
+          report(opts, diagnostics, "symlink-escape", shown(rel), `"${shown(rel)}" is a symbolic link to a ${kind === "dir" ? "folder" : "file"} outside the skill folder "${source.dir}"; it is left out, since skillc never reads outside a skill. Copy the target into the skill folder instead.`);
+          continue;
+        }
+      } else {
+        kind = entry.isFile() ? "file" : entry.isDirectory() ? "dir" : "special";
+      }
+
+      if (kind === "special") {
+        if (included(rel)) special(rel);
+      } else if (kind === "dir") {
+        if (entry.isSymbolicLink()) links.push({ rel, real });
+        else enter(real, rel);
+      } else if (included(rel)) {
+        if (files.length >= MAX_FILES) return stop(rel);
+        files.push({ rel, real });
+      }
+    }
+  };
+
+  // Each real folder is walked once: a link cycle, or a second path to a folder, adds nothing.
+  const enter = (real: string, rel: string): void => {
+    if (stopped || visited.has(real)) return;
+    visited.add(real);
+    if (++folders > MAX_FILES) return stop(rel);
+    walkDir(real, rel);
+  };
+
+  walkDir(source.absDir, "");
+  for (let i = 0; i < links.length; i++) enter(links[i].real, links[i].rel);
+  return files;
+}
+
+/** The interpreter a `#!` line names: "#!/usr/bin/env -S python3 -u" → "python3", "#!/bin/bash" → "bash". */
+export function shebangInterpreter(text: string): string | undefined {
+  if (!text.startsWith("#!")) return undefined;
+  const eol = text.indexOf("\n");
+  const words = text.slice(2, eol < 0 ? undefined : eol).trim().split(/\s+/).filter(Boolean);
+  let i = 0;
+  if (words[0] && path.posix.basename(words[0]) === "env") {
+    i = 1;
+    while (i < words.length && (words[i].startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]))) i++;
+  }
+  const word = words[i];
+  return word ? path.posix.basename(word) : undefined;
+}
+
+/** Binary by content: a NUL byte in the first 8 KB, or bytes that are not valid UTF-8. */
+export function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8192).includes(0) || !isUtf8(bytes);
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/** Reads a whole open file, however short the individual reads are. */
+function readAll(fd: number, size: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buf = Buffer.allocUnsafe(Math.max(size - total, 0) + 1);
+    const n = fs.readSync(fd, buf, 0, buf.length, null);
+    if (n === 0) break;
+    chunks.push(buf.subarray(0, n));
+    total += n;
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+}
+
+function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[]): SkillFile | undefined {
+  const shown = joinPosix(source.dir, entry.rel);
+  const tooLarge = (size: number): undefined =>
+    void report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(entry.real, OPEN_FLAGS);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) {
+      report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+      return undefined;
+    }
+    if (st.size > opts.maxBytes) return tooLarge(st.size);
+    const buf = readAll(fd, st.size);
+    if (buf.length > opts.maxBytes) return tooLarge(buf.length);
+    const binary = isBinary(buf);
+    const content = binary ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) : buf.toString("utf8");
+    const file: SkillFile = {
+      path: entry.rel,
+      bytes: buf.length,
+      sha256: createHash("sha256").update(buf).digest("hex"),
+      binary,
+      executable: (st.mode & 0o111) !== 0,
+      content,
+    };
+    const interpreter = typeof content === "string" ? shebangInterpreter(content) : undefined;
+    if (interpreter) file.interpreter = interpreter;
+    return file;
+  } catch (e) {
+    report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+const byPath = (a: { path: string }, b: { path: string }) => compareCodeUnits(a.path, b.path);
+
+/** Reads the supporting files of `source`, sorted by path. Never throws for bad input. */
+export async function collectFiles(source: SkillSource, opts: FileOptions): Promise<{ files: SkillFile[]; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const files: SkillFile[] = [];
+  for (const entry of walk(source, opts, diagnostics)) {
+    const file = readEntry(source, entry, opts, diagnostics);
+    if (file) files.push(file);
+  }
+  files.sort(byPath);
+  return { files, diagnostics };
+}
+
+/** The paths collectFiles would return (same filters, size included), without reading contents. */
+export async function listFiles(source: SkillSource, opts: FileOptions): Promise<string[]> {
+  const paths: string[] = [];
+  for (const entry of walk(source, opts, [])) {
+    try {
+      const st = fs.statSync(entry.real);
+      if (st.isFile() && st.size <= opts.maxBytes) paths.push(entry.rel);
+    } catch {
+      // unreadable: collectFiles reports it
+    }
+  }
+  return paths.sort(compareCodeUnits);
+}

@@ -1,0 +1,172 @@
+// Checks for `triggers.patterns`: does the regex compile, and can it backtrack catastrophically?
+// Two layers: a static look for the classic shapes (a quantified group holding a quantifier, or
+// holding overlapping alternatives), then a bounded timing probe for what the static look misses.
+
+export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
+
+/** Flags trigger patterns are compiled with (the runtime matches case-insensitively). */
+export const TRIGGER_FLAGS = "i";
+
+export function checkTriggerRegex(source: string, probeBudgetMs = 50): RegexVerdict {
+  let re: RegExp;
+  try {
+    re = new RegExp(source, TRIGGER_FLAGS);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
+    return { ok: false, kind: "invalid", reason };
+  }
+  const nested = staticRedos(source);
+  if (nested) return { ok: false, kind: "redos", reason: nested };
+  if (probeExponential(re, source, probeBudgetMs)) {
+    return { ok: false, kind: "redos", reason: "matching time doubles with each extra character of a failing input" };
+  }
+  return { ok: true };
+}
+
+interface Alt {
+  /** Holds a repeating quantifier (`*`, `+`, `{n,}`), directly or in a nested group. */
+  repeats: boolean;
+  /** Holds an atom that must match a character on every pass (not optional, not repeated). */
+  mandatory: boolean;
+}
+
+interface Group {
+  start: number;
+  alts: Alt[];
+  texts: string[];
+  altStart: number;
+}
+
+const REPEAT_AFTER = /^(?:[*+]|\{\d+,\d*\})/;
+const OPTIONAL_AFTER = /^(?:\?|\{0(?:,\d*)?\})/;
+
+/**
+ * Finds a repeated group that can match one string in exponentially many ways: one of its
+ * alternatives is made only of repeated or optional parts (`(a+)+`, `(\w+\s?)*`), or two of its
+ * alternatives match the same character (`(a|a)*`, `(\w|\d)+`). `(\s\w+)*` is fine: every pass
+ * must consume the `\s` that `\w+` cannot.
+ */
+export function staticRedos(source: string): string | undefined {
+  const stack: Group[] = [{ start: -1, alts: [{ repeats: false, mandatory: false }], texts: [], altStart: 0 }];
+  const top = () => stack[stack.length - 1];
+  const alt = () => top().alts[top().alts.length - 1];
+  /** Records an atom ending at `end` (exclusive) with what its quantifier makes of it. */
+  const atom = (end: number, inner?: { repeats: boolean; needsChar: boolean }) => {
+    const after = source.slice(end);
+    const a = alt();
+    if (REPEAT_AFTER.test(after)) a.repeats = true;
+    else if (!OPTIONAL_AFTER.test(after)) {
+      if (!inner || inner.needsChar) a.mandatory = true;
+      if (inner?.repeats) a.repeats = true;
+    } else if (inner?.repeats) a.repeats = true;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      i++;
+      if (!/[bB]/.test(source[i] ?? "")) atom(i + 1);
+      continue;
+    }
+    if (c === "[") {
+      let j = i + 1;
+      if (source[j] === "^") j++;
+      if (source[j] === "]") j++;
+      for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j++;
+      i = j;
+      atom(i + 1);
+      continue;
+    }
+    if (c === "(") {
+      let bodyStart = i + 1;
+      const m = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(source.slice(i + 1));
+      if (m) bodyStart += m[0].length;
+      stack.push({ start: i, alts: [{ repeats: false, mandatory: false }], texts: [], altStart: bodyStart });
+      continue;
+    }
+    if (c === "|") {
+      top().texts.push(source.slice(top().altStart, i));
+      top().alts.push({ repeats: false, mandatory: false });
+      top().altStart = i + 1;
+      continue;
+    }
+    if (c === ")" && stack.length > 1) {
+      const group = stack.pop()!;
+      group.texts.push(source.slice(group.altStart, i));
+      const text = source.slice(group.start, i + 1);
+      const lookaround = /^\(\?(?:=|!|<=|<!)/.test(text);
+      if (REPEAT_AFTER.test(source.slice(i + 1)) && !lookaround) {
+        if (group.alts.some((a) => a.repeats && !a.mandatory)) return `the group \`${text}\` repeats something that already repeats (nested quantifier)`;
+        if (overlapping(group.texts)) return `the repeated group \`${text}\` has alternatives that match the same text`;
+      }
+      if (!lookaround) atom(i + 1, { repeats: group.alts.some((a) => a.repeats), needsChar: group.alts.every((a) => a.mandatory) });
+      continue;
+    }
+    if (c === "{") {
+      const q = /^\{\d+(?:,\d*)?\}/.exec(source.slice(i));
+      if (q) {
+        i += q[0].length - 1;
+        continue;
+      }
+    }
+    if (/[*+?^$]/.test(c)) continue;
+    atom(i + 1);
+  }
+  return undefined;
+}
+
+/** Whether two single-atom alternatives can match the same character (`a|a`, `\w|\d`, `.|x`). */
+function overlapping(alts: string[]): boolean {
+  if (alts.length < 2) return false;
+  const classes = alts.map(atomClass);
+  for (let a = 0; a < alts.length; a++) {
+    for (let b = a + 1; b < alts.length; b++) {
+      if (alts[a] === alts[b]) return true;
+      const x = classes[a];
+      const y = classes[b];
+      if (!x || !y) continue;
+      if (x === "any" || y === "any") return true;
+      if (x === "word" && (y === "word" || y === "digit" || y.length === 1)) return true;
+      if (y === "word" && (x === "digit" || x.length === 1)) return true;
+      if (x === "digit" && (y === "digit" || /^\d$/.test(y))) return true;
+      if (y === "digit" && /^\d$/.test(x)) return true;
+    }
+  }
+  return false;
+}
+
+/** Rough class of an alternative made of one atom (optionally quantified): "any", "word", "digit", "space", a literal char, or undefined. */
+function atomClass(alt: string): string | undefined {
+  const atom = alt.replace(/(?:[*+?]|\{\d+,?\d*\})\??$/, "");
+  if (atom === ".") return "any";
+  if (atom === "\\w") return "word";
+  if (atom === "\\d") return "digit";
+  if (atom === "\\s") return "space";
+  if (atom.length === 1 && /[A-Za-z0-9]/.test(atom)) return atom.toLowerCase();
+  return undefined;
+}
+
+/**
+ * Times the regex on failing inputs of growing length ("aaaa…!") for a few characters taken from
+ * the pattern. A sane regex matches a 30-character string in microseconds; one that takes
+ * milliseconds and keeps growing by half or more per extra character is exponential.
+ * Bounded: stops once `budgetMs` has been spent.
+ */
+export function probeExponential(re: RegExp, source: string, budgetMs: number): boolean {
+  const literals = [...new Set(source.replace(/\\./g, "").replace(/[^A-Za-z0-9 ]/g, "").split(""))].slice(0, 4);
+  const chars = [...new Set(["a", "1", " ", ...literals])];
+  const begin = performance.now();
+  for (const ch of chars) {
+    let prev = 0;
+    for (let n = 8; n <= 32; n++) {
+      const input = ch.repeat(n) + "!";
+      const t0 = performance.now();
+      re.lastIndex = 0;
+      re.test(input);
+      const t = performance.now() - t0;
+      if (t > 4 && prev > 0.1 && t > 1.5 * prev) return true;
+      prev = t;
+      if (performance.now() - begin > budgetMs) return false;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,125 @@
+// The frontmatter rules beyond the JSON Schema: name format and folder, reserved words, XML tags,
+// description and compatibility lengths (in code points), unknown fields, trigger regexes.
+import type { Profile } from "../types.js";
+import * as R from "../rules/frontmatter-rules.js";
+import { closest, codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./fm-context.js";
+import { checkTriggerRegex } from "./fm-regex.js";
+import { firstParagraph } from "./fields.js";
+
+export const NAME_MAX = 64;
+export const DESCRIPTION_MAX = 1024;
+export const COMPATIBILITY_MAX = 500;
+const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const RESERVED = ["anthropic", "claude"];
+const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;
+
+export function checkUnknownFields(c: FmContext, profile: Profile, known: readonly string[]): void {
+  const set = new Set(known);
+  for (const key of Object.keys(c.frontmatter)) {
+    if (set.has(key)) continue;
+    const near = closest(key, known);
+    const hint = near
+      ? `did you mean \`${near}\`?`
+      : profile === "agentskills"
+        ? `the specification allows only ${known.map((k) => `\`${k}\``).join(", ")}; move it under \`metadata\` or use the skillc profile.`
+        : "agents ignore it; remove it, or move it under `metadata`.";
+    report(c, R.UNKNOWN_FIELD, rangeAt(c.parsed, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, "key"), `\`${key}\` is not a field the ${profile} profile knows; ${hint}`);
+  }
+}
+
+export function checkName(c: FmContext): void {
+  const name = c.frontmatter.name;
+  if (name === undefined || name === null) {
+    if (name === undefined) report(c, R.NAME_MISSING, openingFence(), `\`name\` is required by the Agent Skills specification; add \`name: ${folderName(c.parsed.source)}\`.`);
+    return;
+  }
+  if (typeof name !== "string") return; // field-type reports it
+  const range = rangeAt(c.parsed, "/name");
+  const problems: string[] = [];
+  const length = codePoints(name);
+  if (length === 0) problems.push("is empty");
+  if (length > NAME_MAX) problems.push(`is ${length} characters long (the limit is ${NAME_MAX})`);
+  if (length > 0 && !/^[a-z0-9-]*$/.test(name)) problems.push("may hold only lowercase letters a-z, digits and hyphens");
+  if (/^-|-$/.test(name)) problems.push("may not start or end with a hyphen");
+  if (name.includes("--")) problems.push("may not hold two hyphens in a row");
+  if (problems.length > 0 || !NAME_RE.test(name)) {
+    const suggestion = kebab(name).slice(0, NAME_MAX).replace(/-+$/, "");
+    const rename = suggestion && suggestion !== name ? `; rename it, e.g. \`name: ${suggestion}\`` : "; rename it in kebab-case";
+    report(c, R.NAME_FORMAT, range, `\`name\` ${problems.join(", ") || "is not kebab-case"}${rename}.`);
+    return;
+  }
+  const lower = name.toLowerCase();
+  const reserved = RESERVED.find((w) => lower.includes(w));
+  if (reserved) report(c, R.NAME_RESERVED, range, `\`name\` contains "${reserved}", which Anthropic's platform reserves and rejects; rename the skill if it will be uploaded there.`);
+  const folder = folderName(c.parsed.source);
+  if (folder && folder !== name) {
+    report(c, R.NAME_MISMATCH, range, `\`name\` is "${name}" but the folder is "${folder}"; rename one so they match (skillc uses "${name}").`);
+  }
+}
+
+function kebab(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+export function checkXml(c: FmContext): void {
+  for (const field of ["name", "description"]) {
+    const v = c.frontmatter[field];
+    if (typeof v !== "string") continue;
+    const tag = XML_TAG.exec(v);
+    if (tag) report(c, R.XML_IN_FIELD, rangeAt(c.parsed, `/${field}`), `\`${field}\` contains the XML tag \`${tag[0]}\`, which can break the XML catalog and is rejected by Anthropic's platform; reword it without angle-bracket tags.`);
+  }
+}
+
+export function checkDescription(c: FmContext, profile: Profile): void {
+  const d = c.frontmatter.description;
+  if (d !== undefined && d !== null && typeof d !== "string") return; // field-type reports it
+  const empty = typeof d !== "string" || d.trim() === "";
+  if (empty) {
+    const range = d === undefined ? openingFence() : rangeAt(c.parsed, "/description");
+    const fallback = profile === "claude-code" ? firstParagraph(c.parsed.body) : "";
+    if (fallback) {
+      report(c, R.DESCRIPTION_FALLBACK, range, "`description` is missing, so the body's first paragraph is used; add a `description` saying what the skill does and when to use it.");
+    } else {
+      const what = d === undefined ? "is missing" : "is empty";
+      report(c, R.DESCRIPTION_MISSING, range, `\`description\` ${what}; add one saying what the skill does and when to use it (1-${DESCRIPTION_MAX} characters).`);
+    }
+    return;
+  }
+  const length = codePoints(d);
+  if (length > DESCRIPTION_MAX) {
+    report(c, R.DESCRIPTION_TOO_LONG, rangeAt(c.parsed, "/description"), `\`description\` is ${length} characters long, over the limit of ${DESCRIPTION_MAX} by ${length - DESCRIPTION_MAX}; shorten it and move detail into the body.`);
+  }
+}
+
+export function checkCompatibility(c: FmContext): void {
+  const v = c.frontmatter.compatibility;
+  if (typeof v !== "string") return;
+  const length = codePoints(v);
+  if (length > COMPATIBILITY_MAX) {
+    report(c, R.COMPATIBILITY_TOO_LONG, rangeAt(c.parsed, "/compatibility"), `\`compatibility\` is ${length} characters long, over the limit of ${COMPATIBILITY_MAX} by ${length - COMPATIBILITY_MAX}; keep it to the requirements and move the rest into the body.`);
+  }
+}
+
+export function checkTriggers(c: FmContext): void {
+  const triggers = c.frontmatter.triggers;
+  if (!triggers || typeof triggers !== "object" || Array.isArray(triggers)) return;
+  const patterns = (triggers as Record<string, unknown>).patterns;
+  if (!Array.isArray(patterns)) return;
+  patterns.forEach((p, i) => {
+    if (typeof p !== "string") return;
+    const pointer = `/triggers/patterns/${i}`;
+    const verdict = checkTriggerRegex(p);
+    if (verdict.ok) return;
+    if (verdict.kind === "invalid") {
+      report(c, R.TRIGGER_REGEX_INVALID, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` is not a valid regular expression (${verdict.reason}); fix its syntax or escape characters meant literally.`);
+    } else {
+      report(c, R.TRIGGER_REGEX_REDOS, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` can backtrack catastrophically: ${verdict.reason}; rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`).`);
+    }
+  });
+}

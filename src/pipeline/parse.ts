@@ -1,0 +1,198 @@
+// SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
+// frontmatter.ts), parse the YAML with positions, split off the body. Never throws for bad input.
+import { createHash } from "node:crypto";
+import { parseDocument, isMap, type YAMLError } from "yaml";
+import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
+import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import * as R from "../rules/parse-rules.js";
+import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter.js";
+import { collectPositions, toPlain } from "./yaml-positions.js";
+
+const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+/** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */
+const MAX_ALIAS_COUNT = 100;
+/** A broken YAML block often yields a cascade of errors; the first few say it all. */
+const MAX_YAML_ERRORS = 5;
+
+export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext): ParsedSkill {
+  const diagnostics: Diagnostic[] = [];
+  const report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => {
+    const d = diagnose(ctx, rule, range, message, fix);
+    if (d) diagnostics.push(d);
+  };
+  const result: ParsedSkill = {
+    source,
+    hash: createHash("sha256").update(bytes).digest("hex"),
+    text: "",
+    frontmatter: undefined,
+    positions: {},
+    frontmatterRange: FILE_START,
+    bodyOffset: 0,
+    body: "",
+    bodyStart: 0,
+    diagnostics,
+  };
+
+  const decoded = decodeSkill(bytes);
+  if (!decoded.ok) {
+    if (decoded.kind === "binary") {
+      report(R.BINARY_FILE, decoded, `${source.fileName} contains a NUL byte, so it is binary, not text; save it as UTF-8 markdown.`);
+    } else {
+      report(R.INVALID_UTF8, decoded, `${source.fileName} is not valid UTF-8 from here on; re-save the file as UTF-8.`);
+    }
+    return result;
+  }
+  const text = decoded.text;
+  result.text = text;
+  setBody(result, 0);
+  if (text.trim() === "") {
+    report(R.EMPTY_FILE, FILE_START, `${source.fileName} is empty; add frontmatter with at least a \`description\` and the skill's instructions (\`skillc new\` scaffolds one).`);
+    return result;
+  }
+
+  const located = locateFrontmatter(text);
+  if (located.kind === "none") {
+    const first = text.slice(0, Math.max(0, text.indexOf("\n"))) || text;
+    const hint = /^\s*-{3,}/.test(first)
+      ? "the first line must be exactly `---` (no indentation, no other characters)"
+      : "add a `---` line, the YAML fields (`name`, `description`) and a closing `---` line at the top";
+    report(R.FRONTMATTER_MISSING, { ...FILE_START, endColumn: first.length + 1 }, `${source.fileName} has no YAML frontmatter: ${hint}.`);
+    return result;
+  }
+  if (located.kind === "unclosed") {
+    report(R.FRONTMATTER_UNCLOSED, { ...FILE_START, endColumn: 4 }, "the frontmatter opened here is never closed; add a line holding only `---` after the last field.");
+    return result;
+  }
+
+  result.frontmatterRange = { line: 1, column: 1, endLine: located.closeLine, endColumn: located.closeLineLength + 1 };
+  setBody(result, located.bodyOffset);
+  const lines = new LineIndex(text, located.bodyOffset);
+  const base = located.valueStart;
+  const doc = parseDocument(located.value, { uniqueKeys: true, prettyErrors: false, strict: true });
+
+  const errorLines = new Set<number>();
+  for (const error of doc.errors) {
+    if (errorLines.size >= MAX_YAML_ERRORS) break;
+    const start = lines.pos(base + error.pos[0]);
+    if (errorLines.has(start.line)) continue;
+    errorLines.add(start.line);
+    reportYamlError(error, start, text, lines, decoded.map, report);
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    report(R.YAML_SYNTAX, { line: 2, column: 1 }, `the frontmatter's aliases expand too much (${(error as Error).message.replace(/\.$/, "")}); write the values out instead of nesting \`*alias\` references.`);
+    return result;
+  }
+  if (doc.errors.length === 0 && !isMap(doc.contents)) {
+    const what = doc.contents === null ? "empty" : Array.isArray(data) ? "a list" : "a single value";
+    const range = doc.contents?.range ? rangeOf(lines, base + doc.contents.range[0], base + doc.contents.range[1]) : { ...FILE_START, endColumn: 4 };
+    report(R.FRONTMATTER_NOT_MAP, range, `the frontmatter is ${what}, not a map of fields; write \`key: value\` lines such as \`name: my-skill\` and \`description: …\`.`);
+  }
+  if (diagnostics.some((d) => d.severity === "error")) return result;
+  if (!isMap(doc.contents)) return result;
+  result.frontmatter = toPlain(data) as Record<string, unknown>;
+  result.positions = collectPositions(doc.contents, base, lines);
+  return result;
+}
+
+function setBody(result: ParsedSkill, bodyOffset: number): void {
+  const rest = result.text.slice(bodyOffset);
+  const body = rest.trim();
+  result.bodyOffset = bodyOffset;
+  result.body = body;
+  result.bodyStart = bodyOffset + (body ? rest.length - rest.trimStart().length : 0);
+}
+
+function rangeOf(lines: LineIndex, start: number, end: number): Range {
+  const s = lines.pos(start);
+  const e = lines.pos(Math.max(start, end));
+  return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+}
+
+type Report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => void;
+
+function reportYamlError(error: YAMLError, start: { line: number; column: number }, text: string, lines: LineIndex, map: OffsetMap, report: Report): void {
+  if (error.code === "DUPLICATE_KEY") {
+    const lineText = lineAt(text, lines, start.line);
+    const key = /^\s*(?:-\s+)?("[^"]*"|'[^']*'|[^:#]+?)\s*:/.exec(lineText.slice(start.column - 1))?.[1] ?? "this key";
+    report(R.YAML_DUPLICATE_KEY, { ...start, endLine: start.line, endColumn: start.column + key.length }, `\`${key}\` is already set earlier in this map; keep only one of the two (parsers disagree on which one wins).`);
+    return;
+  }
+  if (error.code === "MULTIPLE_DOCS") {
+    report(R.YAML_MULTI_DOCUMENT, start, "a second YAML document starts here; remove the `---` or `...` marker before it (quote a value that needs one) so the frontmatter is a single map.");
+    return;
+  }
+  const colon = colonInPlainValue(text, lines, start.line, map);
+  if (colon) {
+    report(R.YAML_SYNTAX, colon.range, colon.message, colon.fix);
+    return;
+  }
+  const reason = error.message.replace(/\s+at line \d+, column \d+.*$/s, "").replace(/\.$/, "");
+  const advice =
+    error.code === "TAB_AS_INDENT"
+      ? "indent with spaces, not tabs"
+      : error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY"
+        ? "check the indentation of this line and the next, and quote values that contain `: ` or `#`"
+        : "fix the YAML here (quote values holding `: `, `#`, or leading `[`, `{`, `*`, `&`, `!`, `|`, `>`)";
+  report(R.YAML_SYNTAX, start, `invalid YAML in the frontmatter (${lowerFirst(reason)}); ${advice}.`);
+}
+
+function lineAt(text: string, lines: LineIndex, line: number): string {
+  const start = lines.starts[line - 1] ?? text.length;
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+const KEY_VALUE = /^(\s*(?:-\s+)?)("[^"]*"|'[^']*'|[^\s"'#:][^#:]*?)[ \t]*:[ \t]+(\S.*)$/;
+
+/**
+ * The classic failure: `description: Use when: x`. When the error's line is `key: value` with a plain
+ * value holding `: ` (or ending in `:`), say so and offer a fix that double-quotes the value. The
+ * fix's range is mapped to offsets in the original file text (BOM and CRLF kept; see OffsetMap).
+ */
+function colonInPlainValue(text: string, lines: LineIndex, line: number, map: OffsetMap): { range: Range; message: string; fix?: Fix } | undefined {
+  const lineText = lineAt(text, lines, line);
+  const m = KEY_VALUE.exec(lineText);
+  if (!m) return undefined;
+  const [, indent, key, rawValue] = m;
+  if (/^["'|>[{&*!%@`]/.test(rawValue)) return undefined;
+  // A ` #` starts a comment: it stays outside the quotes.
+  const hash = rawValue.search(/\s#/);
+  const value = (hash === -1 ? rawValue : rawValue.slice(0, hash)).trimEnd();
+  if (!/:(\s|$)/.test(value)) return undefined;
+  const lineStart = lines.starts[line - 1];
+  const valueStart = lineStart + lineText.length - rawValue.length;
+  const valueEnd = valueStart + value.length;
+  const s = lines.pos(valueStart);
+  const range: Range = { line: s.line, column: s.column, endLine: s.line, endColumn: s.column + value.length };
+  const quoted = `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const field = key.replace(/^["']|["']$/g, "");
+  const base = `the value of \`${field}\` contains \`: \`, which YAML reads as a nested key`;
+  if (continues(text, lines, line, indent.length)) {
+    return { range, message: `${base}; wrap the whole value in double quotes (or use a \`>\` block scalar for a multi-line value).` };
+  }
+  const fix: Fix = { range: [toOriginalOffset(map, valueStart), toOriginalOffset(map, valueEnd)], text: quoted };
+  return { range, message: `${base}; wrap the whole value in double quotes (\`--fix\` does it): ${field}: ${shorten(quoted)}`, fix };
+}
+
+/** Whether the plain scalar on `line` continues on the next lines (more indented than its key). */
+function continues(text: string, lines: LineIndex, line: number, keyIndent: number): boolean {
+  for (let l = line + 1; l <= lines.starts.length; l++) {
+    const next = lineAt(text, lines, l);
+    if (next.trim() === "") continue;
+    if (/^---[ \t]*$/.test(next)) return false;
+    return next.length - next.trimStart().length > keyIndent;
+  }
+  return false;
+}
+
+function shorten(s: string): string {
+  return s.length <= 72 ? s : `${s.slice(0, 68)}…"`;
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

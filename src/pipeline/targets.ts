@@ -1,0 +1,91 @@
+// `skillc lint [paths…]` → roots to discover and the skill folders to keep.
+//
+// A path may be a root (a folder without a SKILL.md, not inside a skill), a skill folder, a SKILL.md,
+// or any file or folder inside a skill folder (lint-staged passes staged files one by one):
+// `skills/x/references/a.md` maps to the skill `skills/x`, found by walking up to the nearest folder
+// holding a SKILL.md (or a case variant), never above cwd (for a path outside cwd: at most
+// `maxDepth` levels up).
+// - Each skill found this way becomes a root of its own (relDir = its folder name), so discovery
+//   stays cheap and no unrelated bound can cut it. When every path maps to a skill, `only` lists
+//   exactly those skill folders (nested skills inside them are dropped); when any path is a plain
+//   root, `only` is undefined and each targeted skill folder is linted with its nested skills.
+// - A root inside another target root is dropped (its skills are found through the outer one).
+// - Roots keep the order of the paths given (later = higher precedence, as on the command line).
+// - A path that does not exist → `path-missing` (error). A file outside every skill folder is
+//   ignored when it is not markdown (lint-staged passes unrelated files) and reported as
+//   `not-in-skill` (warning) when it is (.md, .markdown, .mdx): it may be a misplaced skill file.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { Diagnostic, SourceRoot } from "../types.js";
+import { report, skillFileCandidates, type DiscoverOptions } from "./discover.js";
+import { isInside, relPosix } from "../util/paths.js";
+
+const MARKDOWN = /\.(md|markdown|mdx)$/i;
+
+/** Whether `dir` holds a regular SKILL.md (or a case variant). */
+async function isSkillFolder(dir: string): Promise<boolean> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return false;
+  }
+  for (const name of skillFileCandidates(names)) {
+    try {
+      if ((await fs.stat(path.join(dir, name))).isFile()) return true;
+    } catch {
+      // broken link: not a skill file
+    }
+  }
+  return false;
+}
+
+/** The nearest folder at or above `start` that is a skill folder, bounded as described above. */
+async function enclosingSkill(start: string, cwd: string, maxUp: number): Promise<string | undefined> {
+  const bounded = isInside(cwd, start);
+  let dir = start;
+  for (let up = 0; ; up++) {
+    if (await isSkillFolder(dir)) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir || (bounded ? dir === cwd : up >= maxUp)) return undefined;
+    dir = parent;
+  }
+}
+
+export async function resolveTargets(
+  paths: string[],
+  opts: DiscoverOptions,
+): Promise<{ roots: SourceRoot[]; only?: Set<string>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const found = await Promise.all(
+    paths.map(async (p): Promise<{ abs: string; skill: boolean } | undefined> => {
+      const abs = path.resolve(opts.cwd, p);
+      const shown = relPosix(opts.cwd, abs);
+      let isDir: boolean;
+      try {
+        isDir = (await fs.stat(abs)).isDirectory();
+      } catch {
+        report(opts, diagnostics, "path-missing", shown, `"${p}" does not exist, so it was not linted. Check the path (relative to the working directory).`);
+        return undefined;
+      }
+      const skill = await enclosingSkill(isDir ? abs : path.dirname(abs), opts.cwd, opts.maxDepth);
+      if (skill) return { abs: skill, skill: true };
+      if (isDir) return { abs, skill: false };
+      if (MARKDOWN.test(abs)) {
+        report(opts, diagnostics, "not-in-skill", shown, `"${shown}" is not inside a skill folder (no SKILL.md in it or above it), so it was not linted. A skill file must be named SKILL.md and sit in the skill's folder.`);
+      }
+      return undefined;
+    }),
+  );
+
+  const targets: Array<{ abs: string; skill: boolean }> = [];
+  for (const t of found) if (t && !targets.some((o) => o.abs === t.abs)) targets.push(t);
+  const kept = targets.filter((t) => !targets.some((o) => o !== t && o.abs !== t.abs && isInside(o.abs, t.abs)));
+  const roots: SourceRoot[] = kept.map((t, i) => {
+    const dir = relPosix(opts.cwd, t.abs);
+    return { dir, scope: path.basename(t.abs) || dir, precedence: i };
+  });
+  const allSkills = targets.length > 0 && targets.every((t) => t.skill);
+  const only = allSkills ? new Set(targets.map((t) => relPosix(opts.cwd, t.abs))) : undefined;
+  return { roots, only, diagnostics };
+}

@@ -1,0 +1,96 @@
+// The catalog prompt: pure, shared by the compiler (catalog.md/.xml/.json) and the runtime.
+// Policy (design.md §5 "Catalog budget"): never silent. While every name fits, every skill is
+// listed and descriptions are cut fairly to one cap; only when names alone do not fit are skills
+// dropped, lowest precedence first, and the catalog says how many and where to look.
+import type { CatalogFormat } from "./data.js";
+import { esc, order } from "./xml.js";
+
+export interface CatalogEntry {
+  name: string;
+  description: string;
+  /** SKILL.md path shown to the model. */
+  location: string;
+  scope: string;
+  /** Source precedence: lower is dropped first. */
+  rank: number;
+}
+
+export interface CatalogResult {
+  /** "" when there are no entries (the spec: omit the catalog entirely). */
+  text: string;
+  /** Names whose description was cut. */
+  shortened: string[];
+  /** Names left out because names alone did not fit. */
+  dropped: string[];
+}
+
+/**
+ * `s` cut to at most `c` characters (UTF-16 units) at a word boundary, ending in "…";
+ * `s` itself when it fits. Never longer than `s`, never longer than `c`.
+ */
+export function cut(s: string, c: number): string {
+  if (s.length <= c) return s;
+  let t = s.slice(0, c - 1);
+  const i = t.lastIndexOf(" ");
+  if (i > 0 && s[c - 1] !== " ") t = t.slice(0, i);
+  t = t.replace(/[\s,;:]+$|[\ud800-\udbff]$/, "");
+  return t && c > 1 ? t + "…" : "";
+}
+
+const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
+  f === "xml"
+    ? `<skill>\n<name>\n${esc(e.name)}\n</name>\n<description>\n${esc(d)}\n</description>\n<location>\n${esc(e.location)}\n</location>\n</skill>`
+    : f === "json"
+      ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope })
+      : `- ${e.name}${d ? ": " + d : ""}`;
+
+function wrap(items: string[], n: number, f: CatalogFormat): string {
+  const note = n
+    ? `${n} more skill${n > 1 ? "s are" : " is"} not listed here: use the search_skills tool to find ${n > 1 ? "them" : "it"}.`
+    : "";
+  if (f === "json") return `[\n${(note ? [...items, JSON.stringify({ omitted: n, note })] : items).join(",\n")}\n]`;
+  const lines = f === "xml" ? ["<available_skills>", ...items, "</available_skills>"] : [...items];
+  if (note) lines.push(note);
+  return lines.join("\n");
+}
+
+const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || order(a.location, b.location);
+
+/**
+ * Renders `entries` (already filtered to what the model may see) within `budget` characters.
+ * markdown: `- name: description` lines sorted by name; xml: reference.md §2's
+ * `<available_skills>`, one tag per line, escaped; json: an array of `{name, description,
+ * location, scope}` (plus a final `{omitted, note}` element when skills were dropped).
+ * The result's length is ≤ budget whenever the names alone fit.
+ */
+export function renderCatalog(entries: CatalogEntry[], opts: { format: CatalogFormat; budget: number }): CatalogResult {
+  const f = opts.format, budget = opts.budget ?? Infinity;
+  const all = entries.map((e) => ({ ...e, description: String(e.description ?? "").replace(/\s+/g, " ").trim() })).sort(byName);
+  if (!all.length) return { text: "", shortened: [], dropped: [] };
+  const render = (list: CatalogEntry[], c: number, n: number) => wrap(list.map((e) => item(e, cut(e.description, c), f)), n, f);
+  // Drop order: lowest rank first, then by name from the end.
+  const order = [...all].sort((a, b) => a.rank - b.rank || -byName(a, b));
+  const keep = (k: number) => {
+    const gone = new Set(order.slice(0, k));
+    return all.filter((e) => !gone.has(e));
+  };
+  const fits = (k: number, c: number) => render(keep(k), c, k).length <= budget;
+  // Smallest number of drops whose names-only catalog fits (all dropped when nothing fits).
+  let lo = 0, hi = fits(0, 0) ? 0 : all.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    fits(m, 0) ? (hi = m) : (lo = m + 1);
+  }
+  const k = lo, kept = keep(k);
+  // Largest description cap that fits.
+  let c = 0, top = kept.reduce((m, e) => Math.max(m, e.description.length), 0);
+  while (c < top) {
+    const m = (c + top + 1) >> 1;
+    fits(k, m) ? (c = m) : (top = m - 1);
+  }
+  return {
+    text: render(kept, c, k),
+    shortened: kept.filter((e) => e.description.length > c).map((e) => e.name),
+    dropped: order.slice(0, k).map((e) => e.name),
+  };
+}

@@ -1,0 +1,292 @@
+// createSkills: the object a bundle exports as `skills` (design.md §6). Import does nothing but
+// keep `data`: lookup maps, the search index and trigger regexes are built on first use, and a
+// skill's payload is decoded when its body or a file is first needed, then kept.
+import type { BundleData, BundleFile, BundleSkill, CatalogFormat, LoadFormat, SkillPayload } from "./data.js";
+import { renderCatalog, type CatalogEntry } from "./catalog.js";
+import { SkillError, fail } from "./errors.js";
+import { checkPath } from "./paths.js";
+import { matcher } from "./match.js";
+import { rankHits, searcher, type Hit } from "./search.js";
+import { callTool, toolDefs, type AnthropicTool, type McpTool, type OpenAITool, type ToolFormat, type ToolResult } from "./tools.js";
+import { renderTemplate } from "./render.js";
+import { esc, order } from "./xml.js";
+
+/** A skill as the API shows it. */
+export interface SkillMeta {
+  name: string;
+  /** SKILL.md path: "skills/review-diff/SKILL.md". */
+  path: string;
+  /** Base directory: "skills/review-diff". */
+  dir: string;
+  scope: string;
+  description: string;
+  brief: string;
+  userInvocable: boolean;
+  hidden: boolean;
+  context?: "fork";
+  agent?: string;
+  argumentHint?: string;
+  args: string[];
+  files: BundleFile[];
+}
+
+export interface LoadResult {
+  name: string;
+  path: string;
+  baseDir: string;
+  /** The expanded body. */
+  content: string;
+  /** What a tool returns to the model: base directory, body, supporting files (or a reminder, in a session). */
+  text: string;
+  files: BundleFile[];
+  /** `context: fork` skills: hand `task` (the expanded body) to a subagent of type `agent`. */
+  context?: "fork";
+  agent?: string;
+  task?: string;
+  /** Set in a session when `text` is a reminder because this exact load was already returned. */
+  repeated?: true;
+}
+
+export interface SearchResult {
+  skill: SkillMeta;
+  score: number;
+  reason: string;
+}
+export type MatchResult = SearchResult;
+
+/** Progressive disclosure tiers (reference.md §5.5). */
+export type DisclosureTier = "none" | "breadcrumb" | "registry" | "full";
+
+export interface SkillsOptions {
+  /** Skill names (a `*` matches anything) that may be used; empty or absent: all. Replaces the build's list. */
+  allow?: string[];
+  /** Skill names never used; added to the build's list. Deny wins over allow. */
+  deny?: string[];
+  /** How `load().text` is framed. @default the build's `loadFormat` */
+  loadFormat?: LoadFormat;
+}
+
+export interface Skills {
+  /** Skills the model may see (not hidden, permitted), sorted by name. */
+  list(): SkillMeta[];
+  /** By name, `group:name` / `scope:name`, SKILL.md path or base directory; undefined when absent or denied. Throws AMBIGUOUS. */
+  get(nameOrPath: string): SkillMeta | undefined;
+  /** The skill expanded with `args` (raw string or split arguments). Hidden skills load: this is the trusted API. Throws SkillError. */
+  load(nameOrPath: string, args?: string | string[]): LoadResult;
+  /** A supporting file: text as a string, binary as bytes. Throws INVALID_PARAM (malformed path) or NOT_FOUND. */
+  file(nameOrPath: string, relPath: string): string | Uint8Array;
+  /** Ranked: exact path > exact name > name prefix > word overlap; ties by scope rank, then path. */
+  search(query: string, opts?: { limit?: number; scope?: string }): SearchResult[];
+  /** The catalog prompt of the visible skills ("" when there are none). */
+  catalog(opts?: { format?: CatalogFormat; budget?: number }): string;
+  /** A user's `/name args`: the load result; null when `text` is not a command naming a skill. Throws NOT_INVOCABLE, PERMISSION_DENIED, AMBIGUOUS. */
+  invoke(text: string): LoadResult | null;
+  /** Visible skills whose name is mentioned (3), whose trigger phrase occurs (2) or whose pattern matches (1). */
+  match(text: string, opts?: { max?: number }): MatchResult[];
+  /**
+   * What to tell the model about skills at a tier: "none" → ""; "breadcrumb" → one line with the
+   * count; "registry" → `- name: brief` lines (within the catalog budget); "full" → the registry,
+   * then the loaded text of the top 3 skills that `match(text)` finds.
+   */
+  disclose(tier: DisclosureTier, text?: string): string;
+  tools(opts: { format: "openai" }): OpenAITool[];
+  tools(opts: { format: "anthropic" }): AnthropicTool[];
+  tools(opts?: { format?: "mcp" }): McpTool[];
+  tools(opts?: { format?: ToolFormat }): (OpenAITool | AnthropicTool | McpTool)[];
+  /** Runs load_skill, search_skills or read_skill_file for the model. Never throws. */
+  call(toolName: string, input: unknown): ToolResult;
+  /** The same API with per-conversation state: a repeated, unchanged load returns a short reminder. */
+  session(): Skills;
+}
+
+const glob = (l: string[] = []) =>
+  l.length ? new RegExp(`^(?:${l.map((g) => g.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")).join("|")})$`) : null;
+
+const MODEL = 1, USER = 2;
+
+export function createSkills(data: BundleData, options: SkillsOptions = {}): Skills {
+  if (data?.version !== 1) fail("INVALID_PARAM", "Unsupported bundle data: rebuild it with this skillc.");
+  const o = data.options;
+  const allow = glob(options.allow ?? o.permissions.allow), deny = glob([...o.permissions.deny, ...(options.deny || [])]);
+  const ok = (s: BundleSkill) => !deny?.test(s.name) && (!allow || allow.test(s.name));
+  const fmt = options.loadFormat ?? o.loadFormat;
+  const pays = new Map<BundleSkill, SkillPayload>(), bins = new Map<string, Uint8Array>(), metas = new Map<BundleSkill, SkillMeta>();
+
+  let ix: { names: Map<string, BundleSkill[]>; paths: Map<string, BundleSkill>; vis: BundleSkill[] } | undefined;
+  const index = () => {
+    if (ix) return ix;
+    const names = new Map<string, BundleSkill[]>(), paths = new Map<string, BundleSkill>();
+    for (const s of data.skills) {
+      const k = s.name.toLowerCase();
+      names.set(k, [...(names.get(k) || []), s]);
+      paths.set(s.path, s).set(s.dir, s);
+    }
+    return (ix = { names, paths, vis: data.skills.filter((s) => !s.hidden && ok(s)).sort((a, b) => order(a.name, b.name) || order(a.path, b.path)) });
+  };
+  let srch: ReturnType<typeof searcher> | undefined, mtch: ReturnType<typeof matcher> | undefined;
+  const find = (q: string, scope?: string) => (srch ||= searcher(index().vis))(q, scope);
+
+  const meta = (s: BundleSkill): SkillMeta => {
+    let m = metas.get(s);
+    if (!m) {
+      const { rank, hash, triggers, payload, ...rest } = s;
+      metas.set(s, (m = rest));
+    }
+    return m;
+  };
+  const pay = (s: BundleSkill) => {
+    let p = pays.get(s);
+    if (!p) pays.set(s, (p = s.payload()));
+    return p;
+  };
+
+  /** One skill for `ref`, as the developer (0), the model (MODEL) or the user (USER) may see it. */
+  const resolve = (ref: unknown, mode = 0): BundleSkill => {
+    if (typeof ref !== "string" || !ref.trim())
+      fail("INVALID_PARAM", "Missing skill name: pass a skill name or SKILL.md path.");
+    const r = (ref as string).trim().replace(/^\.\//, "").replace(/\/+$/, "");
+    const { names, paths } = index();
+    const at = paths.get(r);
+    let c = at ? [at] : names.get(r.toLowerCase()) || [];
+    const i = r.lastIndexOf(":");
+    if (!c.length && i > 0)
+      c = (names.get(r.slice(i + 1).toLowerCase()) || []).filter((s) => [s.scope, ...s.dir.split("/").slice(0, -1)].includes(r.slice(0, i)));
+    if (mode === MODEL) c = c.filter((s) => !s.hidden);
+    if (!c.length) {
+      const near = find(r, undefined).slice(0, 3).map((h) => h[0].name);
+      fail("NOT_FOUND", `No skill "${r}".${near.length ? ` Did you mean: ${near.join(", ")}?` : ""} Use search_skills to find one.`);
+    }
+    c = c.filter(ok);
+    if (!c.length) fail("PERMISSION_DENIED", `Skill "${r}" is not permitted here.`);
+    if (c.length > 1) {
+      const p = c.map((s) => s.path);
+      fail("AMBIGUOUS", `"${r}" is ambiguous: ${p.join(", ")}. Load one by path.`, p);
+    }
+    return c[0];
+  };
+
+  const load = (s: BundleSkill, args: unknown, seen?: Map<string, string>): LoadResult => {
+    if (args !== undefined && typeof args !== "string" && !(Array.isArray(args) && args.every((a) => typeof a === "string")))
+      fail("INVALID_PARAM", "args must be a string (as typed after /name) or an array of strings.");
+    const a = args as string | string[] | undefined;
+    const content = renderTemplate(pay(s).template, a, s.dir);
+    const f = s.files;
+    let text =
+      `Base directory for this skill: ${s.dir}\n\n${content}` +
+      (f.length
+        ? "\n\nSupporting files (read with read_skill_file):\n" +
+          f.slice(0, 50).map((x) => `- ${x.path}${x.binary ? ` (binary, ${x.bytes} bytes)` : ""}`).join("\n") +
+          (f.length > 50 ? `\n- … and ${f.length - 50} more` : "")
+        : "");
+    if (fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text}\n</skill_context>`;
+    const r: LoadResult = { name: s.name, path: s.path, baseDir: s.dir, content, text, files: f };
+    if (s.context === "fork") {
+      r.context = "fork";
+      r.agent = s.agent;
+      r.task = content;
+      r.text = `Run this skill in a subagent${s.agent ? ` (agent: ${s.agent})` : ""}: give it the task below and use its result.\n\n${text}`;
+    } else if (seen) {
+      const key = s.hash + "\0" + JSON.stringify(a ?? null);
+      if (seen.get(s.path) === key) {
+        r.text = `Skill "${s.name}" is already loaded above, unchanged: follow it; no need to load it again.`;
+        r.repeated = true;
+      }
+      seen.delete(s.path); // re-insert: Map order is recency (match ranks recent use first)
+      seen.set(s.path, key);
+    }
+    return r;
+  };
+
+  const file = (s: BundleSkill, rel: unknown): string | Uint8Array => {
+    let p = checkPath(rel);
+    if (p.startsWith(s.dir + "/")) p = p.slice(s.dir.length + 1);
+    // Listed in the metadata, so never an inherited property ("__proto__", "constructor").
+    const v = s.files.some((f) => f.path === p) ? pay(s).files[p] : undefined;
+    if (v == null) {
+      const l = s.files.map((f) => f.path);
+      fail("NOT_FOUND", `Skill "${s.name}" has no file "${p}". Its files: ${l.slice(0, 50).join(", ") || "none"}.`);
+    }
+    if (typeof v == "string") return v;
+    const key = s.path + "\0" + p;
+    let b = bins.get(key);
+    if (!b) bins.set(key, (b = Uint8Array.from(atob(v.b64), (c) => c.charCodeAt(0))));
+    return b.slice();
+  };
+
+  const api = (seen?: Map<string, string>): Skills => {
+    const recent = (s: BundleSkill) => (seen ? [...seen.keys()].indexOf(s.path) + 1 : 0);
+    const self: Skills = {
+      list: () => index().vis.map(meta),
+      get(ref) {
+        try {
+          return meta(resolve(ref));
+        } catch (e) {
+          if ((e as SkillError).code === "AMBIGUOUS") throw e;
+        }
+      },
+      load: (ref, args) => load(resolve(ref), args, seen),
+      file: (ref, rel) => file(resolve(ref), rel),
+      search: (q, opt = {}) =>
+        find(q, opt.scope)
+          .slice(0, Math.min(50, Math.max(1, opt.limit || 8)))
+          .map(([s, score, reason]) => ({ skill: meta(s), score, reason })),
+      catalog: (opt = {}) => cat(opt.format, opt.budget),
+      invoke(t) {
+        const m = /^\s*\/([\w.:-]+)(?:\s+([\s\S]*))?$/.exec(String(t));
+        if (!m) return null;
+        let s: BundleSkill;
+        try {
+          s = resolve(m[1], USER);
+        } catch (e) {
+          if ((e as SkillError).code === "NOT_FOUND") return null;
+          throw e;
+        }
+        if (!s.userInvocable) fail("NOT_INVOCABLE", `"/${s.name}" is not a user command: the skill is marked user-invocable: false.`);
+        return load(s, (m[2] || "").trim(), seen);
+      },
+      match: (t, opt = {}) =>
+        rankHits((mtch ||= matcher(index().vis, (n) => index().names.get(n) || []))(t), recent)
+          .slice(0, opt.max ?? 3)
+          .map(([s, score, reason]) => ({ skill: meta(s), score, reason })),
+      disclose(tier, t = "") {
+        const vis = index().vis, n = vis.length;
+        if (tier === "none" || !n) return "";
+        if (tier === "breadcrumb") return `${n} skill${n > 1 ? "s" : ""} available: find one with search_skills, load it with load_skill.`;
+        const reg = renderCatalog(vis.map((s) => entry(s, s.brief || s.description)), { format: "markdown", budget: o.catalog.budget }).text;
+        if (tier !== "full") return reg;
+        return [reg, ...self.match(t).map((h) => load(index().paths.get(h.skill.path)!, undefined, seen).text)].join("\n\n");
+      },
+      tools: ((opt: { format?: ToolFormat } = {}) => toolDefs(opt.format || "mcp", cat())) as Skills["tools"],
+      call: (tool, input) =>
+        callTool(
+          {
+            load(ref, args) {
+              const r = load(resolve(ref, MODEL), args, seen);
+              return { text: r.text, structured: { name: r.name, path: r.path, ...(r.context && { context: r.context, agent: r.agent, task: r.task }) } };
+            },
+            file: (ref, rel) => file(resolve(ref, MODEL), rel),
+            search(q, limit, scope) {
+              if (!q.trim()) fail("INVALID_PARAM", "Missing query: describe the task in a few words.");
+              const r = self.search(q, { limit, scope });
+              return {
+                text: r.length
+                  ? r.map((h) => `- ${h.skill.name} (${h.skill.path}): ${h.skill.description}`).join("\n")
+                  : `No skill matches "${q}"; try other words.`,
+                structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })) },
+              };
+            },
+          },
+          tool,
+          input,
+        ),
+      session: () => api(new Map()),
+    };
+    return self;
+  };
+
+  const entry = (s: BundleSkill, description: string): CatalogEntry => ({ name: s.name, description, location: s.path, scope: s.scope, rank: s.rank });
+  const cat = (format = o.catalog.format, budget = o.catalog.budget) =>
+    renderCatalog(index().vis.map((s) => entry(s, s.description)), { format, budget }).text;
+
+  return api();
+}
