@@ -216,7 +216,8 @@ function yamlDescription(r, d) {
   const needsQuote = /: |\s#|^[\s>|!&*{[\]'"%@`-]/.test(d);
   if (style === 1 || (style === 0 && needsQuote)) {
     // Double-quoted, often because it holds ": ".
-    const withColon = r.permille(600) ? d.replace(/\. Use when/, ". Triggers: use when") : d;
+    const colon = d.replace(/\. Use when/, ". Triggers: use when");
+    const withColon = r.permille(600) && colon.length <= 400 ? colon : d;
     return [`description: "${withColon.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`];
   }
   if (style === 2) {

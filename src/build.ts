@@ -9,11 +9,11 @@ import { discover } from "./pipeline/discover.js";
 import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { compileTemplate } from "./pipeline/template.js";
-import { compareDiagnostics, diagnose } from "./diagnostics/rule.js";
+import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
 import { getRule } from "./diagnostics/registry.js";
 import { emit } from "./emit/index.js";
 import { writeOutDir } from "./emit/write.js";
-import { toPosix } from "./util/posix.js";
+import { toPosix } from "./util/paths.js";
 
 export interface BuildOptions {
   cwd: string;
@@ -93,14 +93,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
   });
   diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings }));
-  if (emitted.bundleBytes > config.maxBundleBytes) {
-    const d = diagnose(
-      { file: toPosix(path.relative(cwd, path.join(outDir, "index.js"))), profile, settings },
-      getRule("bundle-too-large"),
-      { line: 1, column: 1 },
-      `index.js is ${emitted.bundleBytes} bytes, over maxBundleBytes (${config.maxBundleBytes}). Edge platforms cap bundle sizes: exclude large assets with files.exclude, or split skills across bundles.`,
-    );
-    if (d) diagnostics.push(d);
+  // emit rates bundle-too-large by the rule's default; the user's setting decides.
+  for (const d of emitted.diagnostics) {
+    const severity = effectiveSeverity(getRule(d.ruleId), { profile, settings });
+    if (severity !== "off") diagnostics.push({ ...d, severity });
   }
   diagnostics.sort(compareDiagnostics);
 

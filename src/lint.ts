@@ -8,7 +8,7 @@ import { discover, type DiscoverOptions } from "./pipeline/discover.js";
 import { resolveTargets } from "./pipeline/targets.js";
 import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
-import { toPosix } from "./util/posix.js";
+import { toPosix } from "./util/paths.js";
 
 export interface LintOptions {
   cwd: string;

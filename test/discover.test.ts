@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { discover, type DiscoverOptions } from "../src/pipeline/discover.js";
@@ -190,6 +191,14 @@ describe("discover", () => {
     expect(diagnostics[2].message).toMatch(/not included/);
   });
 
+  it("leaves links escaping from inside a skill folder to file collection", async () => {
+    const cwd = project({ "skills/ok/SKILL.md": SKILL });
+    symlinkSync("/etc", path.join(cwd, "skills/ok/etc"));
+    const { sources, diagnostics } = await discover([root("skills")], opts(cwd));
+    expect(sources.map((s) => s.relDir)).toEqual(["ok"]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("terminates on symlink cycles", async () => {
     const cwd = project({ "skills/a/SKILL.md": SKILL, "skills/a/b/": "" });
     symlinkSync("..", path.join(cwd, "skills/a/b/loop"));
@@ -217,17 +226,36 @@ describe("discover", () => {
     expect(rel(one)).toEqual(["10", "9", "B", "a", "a-b", "a_b", "b", "z/y", "é"]);
   });
 
-  it("lists 10k folders quickly", async () => {
+  it("lists 10k folders about as fast as a bare readdir walk", async () => {
     const cwd = project();
-    for (let i = 0; i < 100; i++) for (let j = 0; j < 100; j++) mkdirSync(path.join(cwd, "big", `g${i}`, `s${j}`), { recursive: true });
+    mkdirSync(path.join(cwd, "big"));
+    execFileSync("bash", ["-c", "mkdir -p g{0..99}/s{0..99}"], { cwd: path.join(cwd, "big") });
     writeFileSync(path.join(cwd, "big/g0/s0/SKILL.md"), SKILL);
-    const t0 = performance.now();
+    // The machine's load varies: compare with the least work that lists the same folders, in one run.
+    const bare = () => {
+      let level = [path.join(cwd, "big")];
+      while (level.length > 0) {
+        const next: string[] = [];
+        for (const d of level) for (const e of readdirSync(d, { withFileTypes: true })) if (e.isDirectory()) next.push(d + "/" + e.name);
+        level = next;
+      }
+    };
+    const time = async (fn: () => unknown) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        await fn();
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
+    };
     const { sources, diagnostics } = await discover([root("big")], opts(cwd, { maxFolders: 20_000 }));
-    const ms = performance.now() - t0;
     expect(sources).toHaveLength(1);
     expect(diagnostics).toEqual([]);
-    console.log(`discover: 10,101 folders in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(2000);
+    const bareMs = await time(bare);
+    const ms = await time(() => discover([root("big")], opts(cwd, { maxFolders: 20_000 })));
+    console.log(`discover: 10,101 folders in ${ms.toFixed(1)} ms (bare readdirSync walk: ${bareMs.toFixed(1)} ms)`);
+    expect(ms).toBeLessThan(bareMs * 3 + 50);
   });
 });
 

@@ -47,7 +47,7 @@ describe("collectFiles", () => {
     expect(files.map((f) => f.path)).toEqual([".env.example", "B.md", "a-b.md", "a/z.md", "b.md", "references/api.md"]);
     expect(files[5]).toMatchObject({ bytes: 3, binary: false, executable: false, content: "api", sha256: sha("api") });
     expect(files[5].interpreter).toBeUndefined();
-    expect(await listFiles(s, opts())).toEqual(files.map((f) => f.path));
+    expect((await listFiles(s, opts())).paths).toEqual(files.map((f) => f.path));
   });
 
   it("leaves out .git, node_modules, OS junk, and nested skills", async () => {
@@ -118,7 +118,7 @@ describe("collectFiles", () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ ruleId: "file-too-large", severity: "warning", file: "skills/s/big.txt", line: 1, column: 1 });
     expect(diagnostics[0].message).toContain("files.maxBytes");
-    expect(await listFiles(s, opts({ maxBytes: 100 }))).toEqual(["ok.txt"]);
+    expect((await listFiles(s, opts({ maxBytes: 100 }))).paths).toEqual(["ok.txt"]);
   });
 
   it("records the exec bit and the shebang interpreter", async () => {
@@ -155,7 +155,7 @@ describe("collectFiles", () => {
     expect(inc.files.map((f) => f.path)).toEqual(["a.md", "refs/b.md"]);
     const top = await collectFiles(s, opts({ include: ["*.md", "scripts"] }));
     expect(top.files.map((f) => f.path)).toEqual(["a.md", "scripts/e.py"]);
-    expect(await listFiles(s, opts({ include: ["*.md", "scripts"] }))).toEqual(["a.md", "scripts/e.py"]);
+    expect((await listFiles(s, opts({ include: ["*.md", "scripts"] }))).paths).toEqual(["a.md", "scripts/e.py"]);
   });
 
   it("follows symlinks inside the skill folder and refuses ones leaving it", async () => {
@@ -207,7 +207,7 @@ describe("collectFiles", () => {
     const s = skill();
     const big = path.join(s.absDir, "data");
     mkdirSync(big);
-    for (let i = 0; i < MAX_FILES + 500; i++) writeFileSync(path.join(big, `f${i}`), "");
+    execFileSync("bash", ["-c", `seq -f "f%g" 1 ${MAX_FILES + 500} | xargs touch`], { cwd: big });
     const t0 = performance.now();
     const { files, diagnostics } = await collectFiles(s, opts());
     const ms = performance.now() - t0;

@@ -34,10 +34,14 @@ export function readTar(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_LIMIT
   let pax: Record<string, string> = {};
   let longName: string | undefined;
   let longLink: string | undefined;
+  let ended = false;
   for (let p = 0; p + BLOCK <= buf.length; ) {
     const at = p;
     const header = buf.subarray(p, p + BLOCK);
-    if (header.every((b) => b === 0)) break;
+    if (header.every((b) => b === 0)) {
+      ended = true;
+      break;
+    }
     checkChecksum(header, at);
     const type = String.fromCharCode(header[156]!);
     const size = octal(header, 124, 12, at);
@@ -80,6 +84,7 @@ export function readTar(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_LIMIT
     const mode = octal(header, 100, 8, at);
     entries.push({ type: "file", path: name, data: new Uint8Array(data), executable: (mode & 0o111) !== 0 });
   }
+  if (!ended) throw new ArchiveError("the tar archive has no end-of-archive marker; it is truncated.");
   return entries;
 }
 

@@ -3,7 +3,7 @@ import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import { build, type BuildOptions, type BuildResult } from "../build.js";
-import { toPosix } from "../util/posix.js";
+import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
 
@@ -43,7 +43,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const options = async (): Promise<BuildOptions> => {
     const { config } = await loadConfig(ctx.cwd, values.config);
-    if (values.out) config.outDir = path.resolve(ctx.cwd, values.out);
+    // Kept relative to the project root: outputs and diagnostics never carry absolute paths.
+    if (values.out) config.outDir = toPosix(path.relative(config.root, path.resolve(ctx.cwd, values.out))) || ".";
     return {
       cwd: ctx.cwd,
       config,

@@ -12,7 +12,7 @@ import type { Profile, RuleSetting } from "../types.js";
 import { ArchiveError } from "../archive/entries.js";
 import { readSkillSource, writeSkillFiles, type SkillFiles } from "../archive/skill.js";
 import { skillNameProblem, suggestName } from "../scaffold.js";
-import { toPosix } from "../util/posix.js";
+import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, plural, printDiagnostics } from "./report.js";
 

@@ -5,7 +5,7 @@ import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import { argumentProblem, descriptionProblem, scaffoldSkill, skillNameProblem } from "../scaffold.js";
-import { toPosix } from "../util/posix.js";
+import { toPosix } from "../util/paths.js";
 import { parse } from "./args.js";
 
 export const HELP = `Usage: skillc new <name> [options]

@@ -58,14 +58,23 @@ function filesInterface(skills: CompiledSkill[]): string[] {
       }
     }
   }
-  const lines = [`/** Supporting files (SKILL.md excluded) by skill, with what \`file()\` returns for each. */`, `export interface SkillFiles {`];
+  // Skills without files are left out (no file is valid for them); each distinct file map is written once.
+  const shapes = new Map<string, string>();
+  const entries: string[] = [];
   for (const key of [...byKey.keys()].sort(compare)) {
     const files = byKey.get(key)!;
-    const members = [...files.keys()].sort(compare).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`);
-    lines.push(`  ${str(key)}: {${members.length ? " " + members.join("; ") + " " : ""}};`);
+    if (files.size === 0) continue;
+    const shape = `{ ${[...files.keys()].sort(compare).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+    if (!shapes.has(shape)) shapes.set(shape, `_Files${shapes.size}`);
+    entries.push(`  ${str(key)}: ${shapes.get(shape)};`);
   }
-  lines.push(`}`);
-  return lines;
+  return [
+    ...[...shapes].map(([shape, alias]) => `type ${alias} = ${shape};`),
+    `/** Supporting files (SKILL.md excluded) by skill, with what \`file()\` returns for each. Skills without files are absent. */`,
+    `export interface SkillFiles {`,
+    ...entries,
+    `}`,
+  ];
 }
 
 function label(name: string, i: number): string {

@@ -92,6 +92,7 @@ class BlockScanner {
   private partialTab = false;
   private allClosed = true;
   private lastMatched = 0;
+  private interrupting = false;
 
   constructor(private readonly src: string) {}
 
@@ -123,6 +124,10 @@ class BlockScanner {
     this.allClosed = ci === oldTipIndex;
     this.lastMatched = ci;
     let matchedLeaf = stack[ci].k !== K.Para && acceptsLines(stack[ci].k);
+    // The limits on a list item that interrupts a paragraph hold for every container started on
+    // this line, and (micromark) right after indented code too.
+    const oldTip = stack[oldTipIndex];
+    this.interrupting = stack[ci].k === K.Para || (oldTip.k === K.Code && !oldTip.fenced);
     while (!matchedLeaf) {
       this.findNextNonspace();
       if (!this.indented && !RE_MAYBE_SPECIAL.test(ln.slice(this.nextNonspace))) {
@@ -298,9 +303,7 @@ class BlockScanner {
     let m: RegExpExecArray | null;
     let ordered = false;
     let marker: string;
-    // micromark applies the "interrupting a paragraph" limits right after indented code too.
-    const tip = this.tip;
-    const interrupting = container.k === K.Para || (tip.k === K.Code && !tip.fenced && !this.blank);
+    const interrupting = this.interrupting;
     if ((m = RE_BULLET.exec(rest))) {
       marker = m[0];
     } else if ((m = RE_ORDERED.exec(rest)) && (!interrupting || m[1] === "1")) {

@@ -31,8 +31,8 @@ export const RE_HTML_BLOCK_OPEN: RegExp[] = [
   new RegExp(`^</?(?:${BLOCK_NAMES})(?:\\s|/?>|$)`, "i"),
   new RegExp(`^(?:${OPEN_TAG}|${CLOSE_TAG})\\s*$`, "i"),
 ];
-/** Type 7 never starts on these names (they are type 1). */
-export const RE_RAW_TAG = /^<\/?(?:script|pre|style|textarea)(?:\s|\/?>|$)/i;
+/** Type 7 never starts on these opening tags (they are type 1); closing ones are type 7. */
+export const RE_RAW_TAG = /^<(?:script|pre|style|textarea)(?:\s|\/?>|$)/i;
 export const RE_HTML_BLOCK_CLOSE: RegExp[] = [/$^/, /<\/(?:script|pre|style|textarea)>/i, /-->/, /\?>/, />/, /\]\]>/];
 
 export const RE_THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|(?:-[ \t]*){3,})$/;

@@ -48,7 +48,9 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
     diagnostics.push(...collected.diagnostics);
     fileSet = new Set(files.map((f) => f.path));
   } else {
-    fileSet = new Set(await listFiles(source, fileOpts));
+    const listed = await listFiles(source, fileOpts);
+    diagnostics.push(...listed.diagnostics);
+    fileSet = new Set(listed.paths);
   }
   if (parsed.frontmatter === undefined) return { source, parsed, files, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });

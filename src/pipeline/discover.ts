@@ -154,6 +154,8 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
         continue; // a broken link or one to a file: not a folder to search
       }
       if (!isInside(realRoot, real)) {
+        // Inside a skill folder the link is a supporting file's business: files.ts reports it.
+        if (folder.inSkill || skillFile !== undefined) continue;
         report(opts, diagnostics, "symlink-escape", shown(entry.name), `"${shown(entry.name)}" is a symbolic link to a folder outside the source root "${ctx.root.dir}"; it is not searched, so skills behind it are not included. Copy the folder into the root, or add the folder it points to as its own entry in \`sources\`.`);
         continue;
       }
@@ -187,7 +189,7 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
     }
   } catch (e) {
     if (errCode(e) === "ENOENT" || errCode(e) === "ENOTDIR") {
-      report(opts, diagnostics, "root-missing", shownRoot, `Source root "${shownRoot}" does not exist, so no skills are read from it. Fix the path in \`sources\` or on the command line (paths are relative to "${opts.cwd === absRoot ? "." : "the project root"}"), or create the folder.`);
+      report(opts, diagnostics, "root-missing", shownRoot, `Source root "${shownRoot}" does not exist, so no skills are read from it. Fix the path in \`sources\` (relative to the project root) or on the command line, or create the folder.`);
     } else {
       report(opts, diagnostics, "read-error", shownRoot, `Source root "${shownRoot}" could not be read (${errCode(e)}). Fix its permissions.`);
     }

@@ -239,15 +239,27 @@ export async function collectFiles(source: SkillSource, opts: FileOptions): Prom
 }
 
 /** The paths collectFiles would return (same filters, size included), without reading contents. */
-export async function listFiles(source: SkillSource, opts: FileOptions): Promise<string[]> {
+/**
+ * The paths `collectFiles` would serve, without reading contents (lint's link checks need only names),
+ * with the same diagnostics for what is left out (escaping links, special files, oversize files).
+ */
+export async function listFiles(source: SkillSource, opts: FileOptions): Promise<{ paths: string[]; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
   const paths: string[] = [];
-  for (const entry of walk(source, opts, [])) {
+  for (const entry of walk(source, opts, diagnostics)) {
+    const shown = joinPosix(source.dir, entry.rel);
     try {
       const st = fs.statSync(entry.real);
-      if (st.isFile() && st.size <= opts.maxBytes) paths.push(entry.rel);
-    } catch {
-      // unreadable: collectFiles reports it
+      if (!st.isFile()) {
+        report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+      } else if (st.size > opts.maxBytes) {
+        report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${st.size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+      } else {
+        paths.push(entry.rel);
+      }
+    } catch (e) {
+      report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
     }
   }
-  return paths.sort(compareCodeUnits);
+  return { paths: paths.sort(compareCodeUnits), diagnostics };
 }

@@ -3,7 +3,8 @@
 // frontmatter-checks.ts with a better message and their own severity.
 import type { ErrorObject } from "ajv/dist/2020.js";
 import * as R from "../rules/frontmatter-rules.js";
-import { describeValue, displayPath, rangeAt, report, sourceOf, type FmContext } from "./fm-context.js";
+import { loadSkillSchema } from "./fm-schema.js";
+import { describeValue, displayPath, openingFence, rangeAt, report, sourceOf, type FmContext } from "./fm-context.js";
 
 const OWN_RULE: Record<string, string[]> = {
   "": ["required", "additionalProperties"],
@@ -21,6 +22,19 @@ const EXPECTED: Record<string, string> = {
   integer: "an integer",
   null: "empty",
 };
+
+/** The schema node an ajv schemaPath ("#/$defs/field-triggers") names, if it is in skill.schema.json. */
+function schemaAt(schemaPath: string): { properties?: Record<string, unknown> } | undefined {
+  const hash = schemaPath.indexOf("#");
+  if (hash === -1) return undefined;
+  let node: unknown = loadSkillSchema();
+  for (const seg of schemaPath.slice(hash + 2).split("/")) {
+    if (!seg) continue;
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node as { properties?: Record<string, unknown> } | undefined;
+}
 
 function valueAt(data: unknown, pointer: string): unknown {
   let v = data;
@@ -45,7 +59,8 @@ export function reportSchemaErrors(c: FmContext, errors: readonly ErrorObject[],
     // An empty `description:` is reported by description-missing (or the claude-code fallback).
     if (!fromExtraSchema && path === "/description" && value === null) continue;
     const field = displayPath(path) || "the frontmatter";
-    const range = rangeAt(c.parsed, path);
+    // A field missing from the top-level map points at the opening `---`; elsewhere at the parent map.
+    const range = path === "" ? openingFence() : rangeAt(c.parsed, path);
 
     if (!fromExtraSchema && e.keyword === "type" && /^\/metadata\/[^/]+$/.test(path)) {
       const key = path.slice(path.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
@@ -87,7 +102,7 @@ function messageFor(e: ErrorObject, field: string, value: unknown, fromExtraSche
     }
     case "additionalProperties": {
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
-      const parent = e.parentSchema as { properties?: Record<string, unknown> } | undefined;
+      const parent = schemaAt(e.schemaPath.replace(/\/additionalProperties$/, ""));
       const allowed = parent?.properties ? `; its fields are ${Object.keys(parent.properties).map((k) => `\`${k}\``).join(", ")}` : "";
       return `\`${field}\` does not take a field \`${extra}\`${from}${allowed}.`;
     }

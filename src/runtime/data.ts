@@ -24,7 +24,10 @@ export type LoadFormat = "plain" | "skill_context";
 /** The part of a skill that is heavy: decoded only when the skill is first loaded or its files read. */
 export interface SkillPayload {
   template: TemplatePart[];
-  /** Supporting files by relative path. Text as a string; binary as base64 in `{ b64 }`. */
+  /**
+   * Supporting files by relative path: exactly the paths of the skill's `files` (the runtime serves
+   * only listed paths). Text as a string; binary as base64 in `{ b64 }`, decoded on first read.
+   */
   files: Record<string, string | { b64: string }>;
 }
 
@@ -48,7 +51,10 @@ export interface BundleSkill {
   rank: number;
   description: string;
   brief: string;
-  /** disable-model-invocation: not in list/catalog/search/tools; user `/name` still works. */
+  /**
+   * disable-model-invocation: absent from list/catalog/search/match/tools/call; user `/name`
+   * (`invoke`) and the developer's `get`/`load`/`file` still reach it.
+   */
   hidden: boolean;
   userInvocable: boolean;
   context?: "fork";
@@ -60,7 +66,7 @@ export interface BundleSkill {
   /** Content hash (sha256 hex of the SKILL.md and its files); a session's reminder key. */
   hash: string;
   files: BundleFile[];
-  /** Decodes the payload; the runtime calls it at most once per skill. */
+  /** Decodes the payload; the runtime calls it at most once per skill, on the first load or file read. */
   payload: () => SkillPayload;
 }
 

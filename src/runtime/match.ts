@@ -20,7 +20,7 @@ export function matcher(vis: BundleSkill[], named: (name: string) => BundleSkill
         pats.push([new RegExp(p, "i"), p]);
       } catch {}
     }
-    return [phrases.length ? new RegExp(`(?:^|[^\\p{L}\\p{N}_])(${phrases.map(reEsc).join("|")})(?!${W})`, "iu") : null, pats];
+    return [phrases.length ? new RegExp(`(?:^|(?!${W})[^])(${phrases.map(reEsc).join("|")})(?!${W})`, "iu") : null, pats];
   };
   return (text) => {
     const hits = new Map<BundleSkill, Hit>();

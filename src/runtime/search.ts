@@ -6,6 +6,9 @@ import { order } from "./xml.js";
 /** [skill, score, reason] */
 export type Hit = [BundleSkill, number, string];
 
+/** A path or name as typed: trimmed, without a leading "./" or trailing "/". */
+export const norm = (s: unknown): string => String(s ?? "").trim().replace(/^\.\/|\/+$/g, "");
+
 export const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 export const rankHits = (hits: Iterable<Hit>, tie?: (s: BundleSkill) => number): Hit[] =>
@@ -18,21 +21,20 @@ export const rankHits = (hits: Iterable<Hit>, tie?: (s: BundleSkill) => number):
  * A search function over `vis`. Word overlap scores in (0, 1] (each query word weighted by its
  * rarity, a word in the name counting twice), a name prefix 2, the exact name 3, the exact path 4.
  */
-export function searcher(vis: BundleSkill[]): (query: string, scope?: string) => Hit[] {
+export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (query: string, scope?: string) => Hit[] {
   const post = new Map<string, number[]>(); // word → skill index × 2 + (1 when in the name)
-  const paths = new Map<string, number>();
   const names = vis.map((s, i) => [s.name.toLowerCase(), i] as const).sort((a, b) => order(a[0], b[0]));
   vis.forEach((s, i) => {
-    paths.set(s.path, i).set(s.dir, i);
-    const inName = new Set(words(s.name));
-    for (const w of new Set([...inName, ...words(s.description + " " + s.brief)])) {
+    const n = words(s.name);
+    // Name words first, so a word's first posting for a skill carries the name flag; later ones are skipped.
+    [...n, ...words(s.description + " " + s.brief)].forEach((w, j) => {
       let p = post.get(w);
       if (!p) post.set(w, (p = []));
-      p.push(i * 2 + +inName.has(w));
-    }
+      if ((p[p.length - 1] ?? -1) >> 1 !== i) p.push(i * 2 + +(j < n.length));
+    });
   });
   return (query, scope) => {
-    const raw = String(query ?? "").trim().replace(/^\.\//, "").replace(/\/+$/, "");
+    const raw = norm(query);
     const q = raw.toLowerCase(), qw = [...new Set(words(q))], best = new Map<number, Hit>();
     if (!q) return [];
     const put = (i: number, score: number, why: string) => {
@@ -62,8 +64,8 @@ export function searcher(vis: BundleSkill[]): (query: string, scope?: string) =>
       const exact = names[lo][0] === q;
       put(names[lo][1], exact ? 3 : 2, exact ? "exact name" : "name prefix");
     }
-    const at = paths.get(raw);
-    if (at !== undefined) put(at, 4, "exact path");
+    const at = vis.indexOf(paths.get(raw)!);
+    if (at >= 0) put(at, 4, "exact path");
     return rankHits(best.values());
   };
 }

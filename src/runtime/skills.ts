@@ -6,7 +6,7 @@ import { renderCatalog, type CatalogEntry } from "./catalog.js";
 import { SkillError, fail } from "./errors.js";
 import { checkPath } from "./paths.js";
 import { matcher } from "./match.js";
-import { rankHits, searcher, type Hit } from "./search.js";
+import { norm, rankHits, searcher, type Hit } from "./search.js";
 import { callTool, toolDefs, type AnthropicTool, type McpTool, type OpenAITool, type ToolFormat, type ToolResult } from "./tools.js";
 import { renderTemplate } from "./render.js";
 import { esc, order } from "./xml.js";
@@ -105,7 +105,6 @@ const glob = (l: string[] = []) =>
 const MODEL = 1, USER = 2;
 
 export function createSkills(data: BundleData, options: SkillsOptions = {}): Skills {
-  if (data?.version !== 1) fail("INVALID_PARAM", "Unsupported bundle data: rebuild it with this skillc.");
   const o = data.options;
   const allow = glob(options.allow ?? o.permissions.allow), deny = glob([...o.permissions.deny, ...(options.deny || [])]);
   const ok = (s: BundleSkill) => !deny?.test(s.name) && (!allow || allow.test(s.name));
@@ -124,7 +123,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
     return (ix = { names, paths, vis: data.skills.filter((s) => !s.hidden && ok(s)).sort((a, b) => order(a.name, b.name) || order(a.path, b.path)) });
   };
   let srch: ReturnType<typeof searcher> | undefined, mtch: ReturnType<typeof matcher> | undefined;
-  const find = (q: string, scope?: string) => (srch ||= searcher(index().vis))(q, scope);
+  const find = (q: string, scope?: string) => (srch ||= searcher(index().vis, index().paths))(q, scope);
 
   const meta = (s: BundleSkill): SkillMeta => {
     let m = metas.get(s);
@@ -134,6 +133,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
     }
     return m;
   };
+  const out = (h: Hit[]): SearchResult[] => h.map(([s, score, reason]) => ({ skill: meta(s), score, reason }));
   const pay = (s: BundleSkill) => {
     let p = pays.get(s);
     if (!p) pays.set(s, (p = s.payload()));
@@ -144,7 +144,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
   const resolve = (ref: unknown, mode = 0): BundleSkill => {
     if (typeof ref !== "string" || !ref.trim())
       fail("INVALID_PARAM", "Missing skill name: pass a skill name or SKILL.md path.");
-    const r = (ref as string).trim().replace(/^\.\//, "").replace(/\/+$/, "");
+    const r = norm(ref);
     const { names, paths } = index();
     const at = paths.get(r);
     let c = at ? [at] : names.get(r.toLowerCase()) || [];
@@ -167,7 +167,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
 
   const load = (s: BundleSkill, args: unknown, seen?: Map<string, string>): LoadResult => {
     if (args !== undefined && typeof args !== "string" && !(Array.isArray(args) && args.every((a) => typeof a === "string")))
-      fail("INVALID_PARAM", "args must be a string (as typed after /name) or an array of strings.");
+      fail("INVALID_PARAM", "args must be a string or an array of strings.");
     const a = args as string | string[] | undefined;
     const content = renderTemplate(pay(s).template, a, s.dir);
     const f = s.files;
@@ -175,8 +175,8 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       `Base directory for this skill: ${s.dir}\n\n${content}` +
       (f.length
         ? "\n\nSupporting files (read with read_skill_file):\n" +
-          f.slice(0, 50).map((x) => `- ${x.path}${x.binary ? ` (binary, ${x.bytes} bytes)` : ""}`).join("\n") +
-          (f.length > 50 ? `\n- … and ${f.length - 50} more` : "")
+          f.slice(0, 99).map((x) => `- ${x.path}${x.binary ? ` (binary, ${x.bytes} bytes)` : ""}`).join("\n") +
+          (f[99] ? "\n- …" : "")
         : "");
     if (fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text}\n</skill_context>`;
     const r: LoadResult = { name: s.name, path: s.path, baseDir: s.dir, content, text, files: f };
@@ -204,7 +204,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
     const v = s.files.some((f) => f.path === p) ? pay(s).files[p] : undefined;
     if (v == null) {
       const l = s.files.map((f) => f.path);
-      fail("NOT_FOUND", `Skill "${s.name}" has no file "${p}". Its files: ${l.slice(0, 50).join(", ") || "none"}.`);
+      fail("NOT_FOUND", `Skill "${s.name}" has no file "${p}". Its files: ${l.join(", ") || "none"}.`);
     }
     if (typeof v == "string") return v;
     const key = s.path + "\0" + p;
@@ -227,9 +227,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       load: (ref, args) => load(resolve(ref), args, seen),
       file: (ref, rel) => file(resolve(ref), rel),
       search: (q, opt = {}) =>
-        find(q, opt.scope)
-          .slice(0, Math.min(50, Math.max(1, opt.limit || 8)))
-          .map(([s, score, reason]) => ({ skill: meta(s), score, reason })),
+        out(find(q, opt.scope).slice(0, Math.min(50, Math.max(1, opt.limit || 8)))),
       catalog: (opt = {}) => cat(opt.format, opt.budget),
       invoke(t) {
         const m = /^\s*\/([\w.:-]+)(?:\s+([\s\S]*))?$/.exec(String(t));
@@ -241,20 +239,18 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
           if ((e as SkillError).code === "NOT_FOUND") return null;
           throw e;
         }
-        if (!s.userInvocable) fail("NOT_INVOCABLE", `"/${s.name}" is not a user command: the skill is marked user-invocable: false.`);
+        if (!s.userInvocable) fail("NOT_INVOCABLE", `"/${s.name}" is not a user command (user-invocable: false).`);
         return load(s, (m[2] || "").trim(), seen);
       },
       match: (t, opt = {}) =>
-        rankHits((mtch ||= matcher(index().vis, (n) => index().names.get(n) || []))(t), recent)
-          .slice(0, opt.max ?? 3)
-          .map(([s, score, reason]) => ({ skill: meta(s), score, reason })),
+        out(rankHits((mtch ||= matcher(index().vis, (n) => index().names.get(n) || []))(t), recent).slice(0, opt.max ?? 3)),
       disclose(tier, t = "") {
         const vis = index().vis, n = vis.length;
         if (tier === "none" || !n) return "";
         if (tier === "breadcrumb") return `${n} skill${n > 1 ? "s" : ""} available: find one with search_skills, load it with load_skill.`;
         const reg = renderCatalog(vis.map((s) => entry(s, s.brief || s.description)), { format: "markdown", budget: o.catalog.budget }).text;
         if (tier !== "full") return reg;
-        return [reg, ...self.match(t).map((h) => load(index().paths.get(h.skill.path)!, undefined, seen).text)].join("\n\n");
+        return [reg, ...self.match(t).map((h) => self.load(h.skill.path).text)].join("\n\n");
       },
       tools: ((opt: { format?: ToolFormat } = {}) => toolDefs(opt.format || "mcp", cat())) as Skills["tools"],
       call: (tool, input) =>

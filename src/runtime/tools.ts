@@ -48,7 +48,7 @@ export function toolDefs(format: ToolFormat, catalog: string): (OpenAITool | Ant
     [
       "search_skills",
       "Find skills by words, name or path. Use it when no listed skill fits or some are not listed.",
-      schema({ query: str("Words, a name or a path"), limit: { type: "integer", minimum: 1, maximum: 50, description: "Max results (default 8)" } }, ["query"]),
+      schema({ query: str("Words, a name or a path"), limit: { type: "integer", description: "Max results (default 8, at most 50)" } }, ["query"]),
     ],
     [
       "read_skill_file",
@@ -74,7 +74,7 @@ export interface ToolHost {
 
 const TOOLS = "load_skill, search_skills, read_skill_file";
 // Other systems' tool names (reference.md §5) map onto the three tools.
-const ALIAS: Record<string, number> = { load_skill: 0, skill: 0, use_skill: 0, skill_load: 0, search_skills: 1, skill_search: 1, read_skill_file: 2, skill_read_file: 2 };
+const ALIAS: Record<string, number> = { load_skill: 0, skill: 0, use_skill: 0, skill_load: 0, search_skills: 1, skill_search: 1, read_skill_file: 2 };
 
 const text = (t: string, structuredContent?: Record<string, unknown>, isError?: boolean): ToolResult => ({
   content: [{ type: "text", text: t }],

@@ -70,7 +70,7 @@ describe("renderCatalog: budget", () => {
       dropped: [list[1].name, list[0].name],
     });
     const one = [...list, e("k-" + "x".repeat(100), "d", 0)];
-    expect(renderCatalog(one, { format: "markdown", budget: 400 }).text).toMatch(/\n1 more skill is not listed here: use the search_skills tool to find it\.$/);
+    expect(renderCatalog(one, { format: "markdown", budget: 410 }).text).toMatch(/\n1 more skill is not listed here: use the search_skills tool to find it\.$/);
   });
   it("xml and json say what was dropped too", () => {
     const list = Array.from({ length: 20 }, (_, i) => e(`skill-${String(i).padStart(2, "0")}`, "d"));

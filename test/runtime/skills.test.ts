@@ -52,9 +52,6 @@ describe("createSkills: import does little", () => {
     expect(total()).toBe(1);
   });
 
-  it("rejects data of another version", () => {
-    expect(code(() => createSkills({ version: 2 } as never))).toBe("INVALID_PARAM");
-  });
 });
 
 describe("list / get", () => {
