@@ -5,10 +5,11 @@ import { build } from "esbuild";
 import { readFile, writeFile, rm, mkdir } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
 
-const root = new URL("..", import.meta.url);
+const root = fileURLToPath(new URL("..", import.meta.url));
 process.chdir(root);
 await rm("dist", { recursive: true, force: true });
 await mkdir("dist", { recursive: true });

@@ -6,7 +6,8 @@ import type { CompiledSkill, Collision, Diagnostic, Profile, RuleSetting, Source
 import type { ResolvedConfig } from "./config-types.js";
 import { configRoots } from "./lint.js";
 import { discover } from "./pipeline/discover.js";
-import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { AnalysisCache } from "./cache.js";
+import { analysisKey, analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { compileTemplate } from "./pipeline/template.js";
 import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
@@ -22,6 +23,8 @@ export interface BuildOptions {
   roots?: string[];
   profile?: Profile;
   rules?: Record<string, RuleSetting>;
+  /** Reuse analyses of unchanged skills from node_modules/.cache/skillc. @default true */
+  cache?: boolean;
   /** Write the error-free skills even when others have errors. */
   emitOnError?: boolean;
   /** Warnings fail the build. */
@@ -60,9 +63,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile });
   const diagnostics: Diagnostic[] = [...found.diagnostics];
+  const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true };
+  const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
   const analyses = await mapLimit(found.sources, 16, (source) =>
-    analyzeSkill(source, { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true }),
+    analyzeSkill(source, { ...analyzeOptions, cache }),
   );
+  await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
   // With emitOnError, a skill with an error of its own is left out; without it nothing is written anyway.

@@ -19,20 +19,20 @@ export interface CachedAnalysis {
   diagnostics: Diagnostic[];
 }
 
+/** Entries by SKILL.md path: one per skill, replaced when its key changes (so the file never grows stale). */
 interface CacheFile {
   key: string;
-  entries: Record<string, CachedAnalysis>;
+  entries: Record<string, { key: string; value: CachedAnalysis }>;
 }
 
 export class AnalysisCache {
-  private entries: Map<string, CachedAnalysis>;
-  private used = new Set<string>();
+  private entries: Map<string, { key: string; value: CachedAnalysis }>;
   private dirty = false;
 
   private constructor(
     private readonly file: string,
     private readonly key: string,
-    entries: Record<string, CachedAnalysis>,
+    entries: CacheFile["entries"],
   ) {
     this.entries = new Map(Object.entries(entries));
   }
@@ -50,28 +50,26 @@ export class AnalysisCache {
     return new AnalysisCache(file, key, {});
   }
 
-  /** The key of one skill's analysis: its SKILL.md path, bytes and the names of its files. */
-  static entryKey(file: string, bytesHash: string, fileList: readonly string[]): string {
-    return createHash("sha256").update(file).update("\0").update(bytesHash).update("\0").update(fileList.join("\0")).digest("hex");
+  /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */
+  static entryKey(bytesHash: string, fileList: readonly string[]): string {
+    return createHash("sha256").update(bytesHash).update("\0").update(fileList.join("\0")).digest("hex");
   }
 
-  get(entryKey: string): CachedAnalysis | undefined {
-    const hit = this.entries.get(entryKey);
-    if (hit) this.used.add(entryKey);
-    return hit;
+  get(file: string, entryKey: string): CachedAnalysis | undefined {
+    const entry = this.entries.get(file);
+    return entry?.key === entryKey ? entry.value : undefined;
   }
 
-  set(entryKey: string, value: CachedAnalysis): void {
-    this.entries.set(entryKey, value);
-    this.used.add(entryKey);
+  set(file: string, entryKey: string, value: CachedAnalysis): void {
+    this.entries.set(file, { key: entryKey, value });
     this.dirty = true;
   }
 
-  /** Writes the entries used in this run (others are pruned), atomically; failures are ignored. */
+  /** Writes the cache if anything changed, atomically; failures are ignored. */
   async save(): Promise<void> {
-    if (!this.dirty && this.used.size === this.entries.size) return;
-    const entries: Record<string, CachedAnalysis> = {};
-    for (const k of [...this.used].sort()) entries[k] = this.entries.get(k)!;
+    if (!this.dirty) return;
+    const entries: CacheFile["entries"] = {};
+    for (const k of [...this.entries.keys()].sort()) entries[k] = this.entries.get(k)!;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       await mkdir(path.dirname(this.file), { recursive: true });

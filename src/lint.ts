@@ -6,7 +6,8 @@ import { compareDiagnostics } from "./diagnostics/rule.js";
 import type { LintFileResult } from "./diagnostics/format.js";
 import { discover, type DiscoverOptions } from "./pipeline/discover.js";
 import { resolveTargets } from "./pipeline/targets.js";
-import { analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { AnalysisCache } from "./cache.js";
+import { analysisKey, analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { toPosix } from "./util/paths.js";
 
@@ -18,6 +19,8 @@ export interface LintOptions {
   profile?: Profile;
   /** Overrides on top of config.rules. */
   rules?: Record<string, RuleSetting>;
+  /** Reuse analyses of unchanged skills from node_modules/.cache/skillc. @default true */
+  cache?: boolean;
 }
 
 export interface LintReport {
@@ -57,9 +60,12 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
   diagnostics.push(...found.diagnostics);
   const sources = only ? found.sources.filter((s) => only!.has(s.dir)) : found.sources;
 
+  const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false };
+  const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
   const analyses = await mapLimit(sources, 16, (source) =>
-    analyzeSkill(source, { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false }),
+    analyzeSkill(source, { ...analyzeOptions, cache }),
   );
+  await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
   // Names are checked across the linted skills: duplicates within a root, clashes across roots.

@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { scanMarkdown } from "../src/markdown/scan.js";
 import { scanWithRemark } from "../src/markdown/remark-scan.js";
 import { decodeDestination } from "../src/markdown/syntax.js";
@@ -106,6 +107,23 @@ describe("scanner vs remark-parse", () => {
   for (const [name, src] of Object.entries(SNIPPETS)) {
     it(name, () => expect(diff(src)).toEqual([]));
   }
+
+  // Random documents from the characters and fragments that decide block and inline structure.
+  const TOKENS = [
+    "[", "]", "(", ")", "`", "``", "```", "~~~", "```js", "!", "![", "](", "<", ">", "\\", "\\[", "\\`", " ", "  ", "   ", "    ",
+    "\t", "\n", "\n\n", "\n   ", "- ", "  - ", "1. ", "2) ", "> ", "> > ", "#", "***", "===", "---", "*", "_", "a", "b.md", "<b.md>",
+    "x:", "]:", ":", "[r]: ", "[r]", "[]", "r", "\"t\"", "'", "(t)", "<div>", "<!--", "-->\n", "<a href=\"x\">", "</a>", "<pre>",
+    "</pre>", "<x-y>", "&amp;", "&#91;", "http://x", "a@b.c", "- [ ] ",
+  ];
+  it("agrees on random documents", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), (tokens) => {
+        const src = tokens.join("");
+        expect({ src, diff: diff(src) }).toEqual({ src, diff: [] });
+      }),
+      { numRuns: 3000, seed: 20261122 },
+    );
+  });
 
   it("agrees on every corpus body", () => {
     const files = findSkills(CORPUS);

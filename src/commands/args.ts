@@ -3,7 +3,9 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../cli-context.js";
 import { PROFILES, type Profile, type RuleSetting } from "../types.js";
 
-export function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export function parse<T extends Options>(args: string[], options: T): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {

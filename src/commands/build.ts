@@ -16,6 +16,7 @@ A build with any error writes nothing and exits 1, keeping the previous output.
 Options:
   --out <dir>          output folder (default: config outDir, .skillc)
   --config <file>      use this config instead of skillc.config.* in the current folder
+  --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
   --profile <name>     skillc (default) | agentskills | claude-code | codex
   --rule <id=level>    set a rule to off, warn or error (repeatable)
   --strict             warnings fail the build
@@ -29,6 +30,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
     out: { type: "string" },
     config: { type: "string" },
+    "no-cache": { type: "boolean" },
     profile: { type: "string" },
     rule: { type: "string", multiple: true },
     strict: { type: "boolean" },
@@ -53,6 +55,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       rules: ruleFlags(values.rule),
       strict: values.strict,
       emitOnError: values["emit-on-error"],
+      cache: !values["no-cache"],
     };
   };
   if (values.watch) {

@@ -22,6 +22,7 @@ Options:
   --rule <id=level>    set a rule to off, warn or error (repeatable)
   --fix                apply safe rewrites (e.g. quote a description holding ": ") and report them
   --config <file>      use this config instead of skillc.config.* in the current folder
+  --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
   -h, --help           show this help
 `;
 
@@ -33,6 +34,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     rule: { type: "string", multiple: true },
     fix: { type: "boolean" },
     config: { type: "string" },
+    "no-cache": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -43,7 +45,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
   const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
   const { config } = await loadConfig(ctx.cwd, values.config);
-  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) };
+  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: !values["no-cache"] };
 
   let report = await lint(options);
   if (values.fix) {

@@ -44,7 +44,7 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
   checkLinks(input, scan.links, report);
   checkPlaceholders(input, scan.code, report);
   checkShellCommands(parsed, report);
-  checkLength(parsed, lines, report);
+  checkLength(parsed, report);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
@@ -146,7 +146,7 @@ function checkPlaceholders(input: BodyCheckInput, code: CodeRegion[], report: Re
     const what =
       typeof f.arg === "number" ? `argument ${f.arg} (0-based: the ${ordinal(f.arg + 1)})` : f.arg ? `the \`${f.arg}\` argument` : "the whole argument string";
     if (f.price) {
-      const tail = text.slice(f.end, f.end + 3).match(/^[.,]\d+/)?.[0] ?? "";
+      const tail = text.slice(f.end, f.end + 12).match(/^[.,]\d+/)?.[0] ?? "";
       report(R.PLACEHOLDER_PRICE, f.start, f.end + tail.length, `\`${f.text}${tail}\` reads as a price, but \`${f.text}\` is a placeholder: with arguments it becomes ${what} followed by \`${tail}\`; write \`\\${f.text}${tail}\` to keep it.`);
     } else if (f.inCode) {
       report(R.PLACEHOLDER_IN_CODE, f.start, f.end, `\`${f.text}\` inside code will be replaced by ${what} when the skill is loaded with arguments (Claude Code substitutes inside code too); escape it as \`\\${f.text}\` if it is meant literally.`);
@@ -171,7 +171,7 @@ function checkShellCommands(parsed: ParsedSkill, report: Report): void {
   }
 }
 
-function checkLength(parsed: ParsedSkill, lines: LazyLines, report: Report): void {
+function checkLength(parsed: ParsedSkill, report: Report): void {
   const { body, bodyStart, text } = parsed;
   const lineEnd = (offset: number) => {
     const nl = text.indexOf("\n", offset);
@@ -191,7 +191,6 @@ function checkLength(parsed: ParsedSkill, lines: LazyLines, report: Report): voi
     const cross = bodyStart + MAX_BODY_TOKENS * CHARS_PER_TOKEN;
     report(R.BODY_TOO_LONG, cross, lineEnd(cross), `The body is about ${tokens.toLocaleString("en-US")} tokens (characters / 4), over the ~${MAX_BODY_TOKENS.toLocaleString("en-US")} recommended; it passes the limit here. Move reference material into files under \`references/\` and link to them.`);
   }
-  void lines;
 }
 
 /** Offsets → 1-based line/column, the line table built on first use (most skills report nothing). */

@@ -98,7 +98,7 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   return result;
 }
 
-function setBody(result: ParsedSkill, bodyOffset: number): void {
+export function setBody(result: ParsedSkill, bodyOffset: number): void {
   const rest = result.text.slice(bodyOffset);
   const body = rest.trim();
   result.bodyOffset = bodyOffset;
