@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Several suites spawn real processes (the CLI, workerd): keep parallelism to the 2 cores.
     maxWorkers: 2,
+    // Builds dist/ once when it is missing or older than the sources (CLI and bundle tests use it).
+    globalSetup: ["test/global-setup.ts"],
   },
 });

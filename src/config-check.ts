@@ -3,13 +3,14 @@
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { closest } from "./util/closest.js";
+import { packageFile } from "./util/package-file.js";
 import { RULES } from "./diagnostics/registry.js";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
 
 let schemaCache: Schema | undefined;
 function configSchema(): Schema {
-  schemaCache ??= JSON.parse(readFileSync(new URL("../schema/config.schema.json", import.meta.url), "utf8")) as Schema;
+  schemaCache ??= JSON.parse(readFileSync(packageFile("schema/config.schema.json"), "utf8")) as Schema;
   return schemaCache;
 }
 

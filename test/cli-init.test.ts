@@ -32,6 +32,18 @@ describe("skillc init", () => {
     expect({ ...config, configFile: undefined }).toEqual(resolveDefaults(cwd));
   });
 
+  it("the built CLI accepts the config it wrote (new, lint, build as real processes)", async () => {
+    const cwd = project();
+    expect((await runCli(["init"], { cwd })).code).toBe(0);
+    const created = await runCli(["new", "first-skill"], { cwd });
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(await runCli(["lint"], { cwd })).toEqual({ code: 0, stdout: "", stderr: "" });
+    const built = await runCli(["build"], { cwd });
+    expect(built.code).toBe(0);
+    expect(built.stderr).toMatch(/^built 1 skill into \.skillc\//m);
+  });
+
   it("every key it writes is in schema/config.schema.json", async () => {
     const cwd = project();
     await runInProcess(["init"], { cwd });

@@ -55,7 +55,7 @@ describe("skillc new", () => {
   it.each([
     ["My Skill", '"My Skill" is not a valid skill name', 'Try "my-skill"'],
     ["my--skill", "kebab-case", 'Try "my-skill"'],
-    ["-x", "kebab-case", 'Try "x"'],
+    ["x-", "kebab-case", 'Try "x"'],
     ["a".repeat(65), "65 characters long; a skill name has at most 64", ""],
   ])("refuses the name %j with exit 2", async (name, message, hint) => {
     const cwd = project();

@@ -37,11 +37,17 @@ function diff(src: string): string[] {
   const ours = scanMarkdown(src);
   const ref = scanWithRemark(src);
   const out: string[] = [];
-  const codeKey = (c: { kind: string; start: number; end: number }) =>
-    c.kind === "inline" ? `inline@${c.start}-${c.end}` : c.kind === "fenced" ? `fenced@${c.start}` : `indented@L${lineOf(src, c.start)}`;
-  const a = ours.code.map(codeKey);
-  const b = ref.code.map(codeKey).sort((x, y) => (x < y ? -1 : 1));
-  const as = [...a].sort((x, y) => (x < y ? -1 : 1));
+  // Inline code by exact offsets, fenced code by the fence's offset, indented code by the lines it
+  // covers (micromark splits indented code after an empty block quote line into one block per line).
+  const codeKeys = (c: { kind: string; start: number; end: number }): string[] => {
+    if (c.kind === "inline") return [`inline@${c.start}-${c.end}`];
+    if (c.kind === "fenced") return [`fenced@${c.start}`];
+    const keys: string[] = [];
+    for (let l = lineOf(src, c.start), last = lineOf(src, c.end); l <= last; l++) keys.push(`indented@L${l}`);
+    return keys;
+  };
+  const as = ours.code.flatMap(codeKeys).sort((x, y) => (x < y ? -1 : 1));
+  const b = ref.code.flatMap(codeKeys).sort((x, y) => (x < y ? -1 : 1));
   if (as.join() !== b.join()) out.push(`code: scanner [${as.join(", ")}] remark [${b.join(", ")}]`);
   // Same multiset of (kind, url); each scanner destination lies inside its remark node.
   const unused = [...ref.links];
@@ -99,6 +105,7 @@ const SNIPPETS: Record<string, string> = {
   "table row": "| a | [b](b.md) |\n|---|---|\n| `c` | d |\n",
   "thematic break vs list": "* * *\n- a\n***\n",
   "html type 7 cannot interrupt paragraph": "para\n<custom-tag>\n[yes](a.md)\n",
+  "html type 7 on a lazy line stays in the container": "> [a](x.md)\n<x-y>\n> [no](y.md)\n\n1. [\n<x-y>\n   ```\n",
   "fence inside list continues after blank": "- a\n\n  ```\n  x\n\n  y\n  ```\n- b `z`\n",
   "tabs after list marker": "-\tcode\n\n\t\tinside\n",
 };

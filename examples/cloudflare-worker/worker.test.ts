@@ -59,7 +59,7 @@ describe("examples/cloudflare-worker in workerd", () => {
     expect(res.status).toBe(200);
     const catalog = await res.text();
     expect(catalog).toContain("<available_skills>");
-    for (const s of list) expect(catalog).toContain(`<name>${s.name}</name>`);
+    for (const s of list) expect(catalog).toMatch(new RegExp(`<name>\\s*${s.name}\\s*</name>`));
 
     const markdown = await (await fetch(worker.url + "/catalog?format=markdown")).text();
     for (const n of names) expect(markdown).toMatch(new RegExp(`^- ${n}: `, "m"));

@@ -11,6 +11,8 @@ import { isGzip, readTarGz } from "./tar.js";
 export interface SkillFiles {
   /** The folder name the source suggests: the skill folder's, or the archive's base name. */
   suggestedName: string;
+  /** Where the skill sits inside the source, posix ("" for its top): "my-skill" in my-skill.zip. */
+  inner: string;
   files: Array<Extract<ArchiveEntry, { type: "file" }>>;
 }
 
@@ -45,14 +47,14 @@ export function pickSkill(entries: ArchiveEntry[], baseName: string, kind: "fold
   const files = kept.filter((e): e is Extract<ArchiveEntry, { type: "file" }> => e.type === "file");
   const top = new Set(files.map((f) => f.path.split("/")[0]!));
   if (skillFileCandidates(files.filter((f) => !f.path.includes("/")).map((f) => f.path)).length > 0) {
-    return { suggestedName: baseName, files };
+    return { suggestedName: baseName, inner: "", files };
   }
   const dirs = new Set(kept.map((e) => e.path.split("/")[0]!));
   if (dirs.size === 1 && top.size === 1) {
     const folder = [...top][0]!;
     const inside = files.filter((f) => f.path.startsWith(folder + "/")).map((f) => ({ ...f, path: f.path.slice(folder.length + 1) }));
     if (inside.length === files.length && skillFileCandidates(inside.filter((f) => !f.path.includes("/")).map((f) => f.path)).length > 0) {
-      return { suggestedName: folder, files: inside };
+      return { suggestedName: folder, inner: folder, files: inside };
     }
   }
   const listing = [...dirs].sort().slice(0, 8).map((d) => printable(d)).join(", ") || "nothing";

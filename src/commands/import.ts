@@ -69,8 +69,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
   try {
     const checked = await validate(skill, staging, { config, name: values.name, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) });
-    const diagnostics = checked.report.results.flatMap((r) => r.diagnostics);
-    printDiagnostics({ ...ctx, cwd: staging }, diagnostics);
+    // Shown at the source's paths; fixes are dropped, since `--fix` would edit the staging copy.
+    const where = toPosix(path.relative(ctx.cwd, path.join(source, skill.inner))) || ".";
+    const diagnostics = checked.report.results
+      .flatMap((r) => r.diagnostics)
+      .map(({ fix: _fix, ...d }) => ({ ...d, file: d.file.replace(/^[^/]+/, where) }));
+    printDiagnostics(ctx, diagnostics);
     const { errors, warnings } = counts(diagnostics);
     if (errors > 0 || checked.report.skills !== 1) {
       const why = errors > 0 ? `${plural(errors, "error")} (${plural(warnings, "warning")})` : "no skill was found in it";

@@ -48,6 +48,9 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   for (const [name, text] of catalogs.files) files.set(name, text);
   files.set("index.d.ts", renderDts(version, skills));
   files.set("index.js", indexJs);
+  // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
+  // has no "type": "module" (the npm init default) and fails on `export`.
+  files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
   files.set(
     "manifest.json",
     renderManifest({ version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats }),

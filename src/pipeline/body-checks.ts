@@ -85,13 +85,23 @@ function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown
   }
 }
 
-/** A near match for a missing path: the same path in other case, or without trailing punctuation. */
+/** A near match for a missing path: without trailing punctuation, in other case, or the one file of that name. */
 function suggest(p: string, files: ReadonlySet<string>): string {
   const trimmed = p.replace(/[.,;:!?)'"]+$/, "");
   if (trimmed !== p && files.has(trimmed)) return ` (did you mean \`${trimmed}\`? the trailing \`${p.slice(trimmed.length)}\` is inside the link)`;
   const lower = p.toLowerCase();
-  for (const f of files) if (f.toLowerCase() === lower) return ` (did you mean \`${f}\`? paths are case-sensitive)`;
-  return "";
+  const base = lower.slice(lower.lastIndexOf("/") + 1);
+  let sameName: string | undefined;
+  let count = 0;
+  for (const f of files) {
+    const fl = f.toLowerCase();
+    if (fl === lower) return ` (did you mean \`${f}\`? paths are case-sensitive)`;
+    if (fl === base || fl.endsWith(`/${base}`)) {
+      sameName = f;
+      count++;
+    }
+  }
+  return count === 1 ? ` (did you mean \`${sameName}\`?)` : "";
 }
 
 const NAME = /^[A-Za-z_][\w-]*$/;
@@ -107,7 +117,10 @@ function placeholderPattern(names: string[]): RegExp {
   return new RegExp(`(\\\\?)\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_SKILL_DIR\\})|ARGUMENTS)`, "g");
 }
 
+/** After `$N`: the rest of an amount (`$1.00`, `$5,000`), which Claude Code still treats as `$N` + text. */
 const PRICE_TAIL = /^[.,]\d/;
+/** After `$N`: a range (`$1-2`); not a price warning, but not evidence that the skill takes arguments either. */
+const RANGE_TAIL = /^[-–]\d/;
 
 interface Found {
   start: number;
@@ -135,9 +148,10 @@ function checkPlaceholders(input: BodyCheckInput, code: CodeRegion[], report: Re
     while (k < code.length && code[k].end <= start) k++;
     const inCode = k < code.length && code[k].start <= start;
     const digits = indexed ?? positional;
-    const price = positional !== undefined && PRICE_TAIL.test(text.slice(start + all.length, start + all.length + 2));
-    // A price in prose is not evidence that the skill takes arguments.
-    if (!inCode && !price && !name) usedOutsideCode = true;
+    const tail = text.slice(start + all.length, start + all.length + 2);
+    const price = positional !== undefined && PRICE_TAIL.test(tail);
+    // An amount in prose (`$1.00`, `$5,000`, `$1-2`) is not evidence that the skill takes arguments.
+    if (!inCode && !name && !(positional !== undefined && (price || RANGE_TAIL.test(tail)))) usedOutsideCode = true;
     found.push({ start, end: start + all.length, text: all, arg: name || (digits !== undefined ? Number(digits) : undefined), price, inCode });
   }
   const takesArguments = input.declaredArguments.length > 0 || input.hasArgumentHint || usedOutsideCode;
@@ -156,10 +170,16 @@ function checkPlaceholders(input: BodyCheckInput, code: CodeRegion[], report: Re
 
 function ordinal(n: number): string {
   const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-  return words[n - 1] ?? `${n}th`;
+  if (words[n - 1]) return words[n - 1];
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 }
 
-const SHELL = /!`([^`]+)`/g;
+/**
+ * Claude Code's `` !`command` `` as documented ("- Diff: !`git diff`"): the `!` starts a word and the
+ * command is on one line. `#REF!` followed by inline code, or a pair spanning lines, is not flagged.
+ */
+const SHELL = /(?<![^\s(*_>])!`([^`\n]+)`/g;
 
 function checkShellCommands(parsed: ParsedSkill, report: Report): void {
   const text = parsed.text;

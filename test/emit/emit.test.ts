@@ -25,9 +25,10 @@ const shuffle = <T>(xs: T[], seed: number) => {
 };
 
 describe("emit", () => {
-  it("produces the six outputs, index.js with no imports", async () => {
+  it("produces the seven outputs, index.js with no imports", async () => {
     const { result, out } = await build();
-    expect([...result.files.keys()].sort()).toEqual(["catalog.json", "catalog.md", "catalog.xml", "index.d.ts", "index.js", "manifest.json"]);
+    expect([...result.files.keys()].sort()).toEqual(["catalog.json", "catalog.md", "catalog.xml", "index.d.ts", "index.js", "manifest.json", "package.json"]);
+    expect(JSON.parse(result.files.get("package.json") as string)).toEqual({ type: "module", types: "./index.d.ts" });
     expect((await readdir(out)).sort()).toEqual([...result.files.keys()].sort());
     const js = result.files.get("index.js") as string;
     expect(result.bundleBytes).toBe(Buffer.byteLength(js));

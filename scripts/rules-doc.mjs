@@ -1,0 +1,95 @@
+// Writes the README's rules table from the rule registry (src/diagnostics/registry.ts), between the
+// `<!-- rules:start -->` and `<!-- rules:end -->` markers, so the table can never drift from the code.
+//
+//   node scripts/rules-doc.mjs           rewrite README.md (only when the table changed)
+//   node scripts/rules-doc.mjs --check   exit 1 when README.md is out of date, 0 when it is current
+//   node scripts/rules-doc.mjs --print   print the table to stdout
+//
+// The registry is TypeScript, so it is bundled with esbuild (a dependency already) and imported from
+// a data: URL; no dist/ build is needed.
+import { build } from "esbuild";
+import { readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const README = `${ROOT}README.md`;
+export const START = "<!-- rules:start -->";
+export const END = "<!-- rules:end -->";
+const PROFILES = ["skillc", "agentskills", "claude-code", "codex"];
+
+/** The registered rules, in registry order. */
+export async function loadRules() {
+  const result = await build({
+    entryPoints: [`${ROOT}src/diagnostics/registry.ts`],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].text;
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  return [...mod.RULES.values()];
+}
+
+// A table cell: one line, pipes escaped (GitHub honours `\|` inside code spans in tables too).
+const cell = (text) => String(text).replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+
+function severities(rule) {
+  const others = PROFILES.slice(1)
+    .filter((p) => rule.profiles?.[p] !== undefined && rule.profiles[p] !== rule.severity)
+    .map((p) => `${p}: ${rule.profiles[p]}`);
+  return [`**${rule.severity}**`, ...others].join("<br>");
+}
+
+/** The generated markdown (without the markers). */
+export function rulesTable(rules) {
+  const rows = rules.map(
+    (r) =>
+      `| <a id="rule-${r.id}"></a>\`${r.id}\`${r.fixable ? " 🔧" : ""} | ${severities(r)} | ${cell(r.description)} | ${cell(r.help)} |`,
+  );
+  return [
+    `${rules.length} rules. Severity: the \`skillc\` profile's default in bold, then the profiles that differ. 🔧: \`skillc lint --fix\` can rewrite it.`,
+    "Change any of them with `rules` in the config or `--rule id=off|warn|error`.",
+    "",
+    "| rule | severity | what it checks | why, and how to fix it |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+/** README text with the table between the markers replaced; throws when a marker is missing. */
+export function replaceTable(readme, table) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md needs ${START} … ${END} markers around the rules table.`);
+  return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+}
+
+async function main(argv) {
+  const table = rulesTable(await loadRules());
+  if (argv.includes("--print")) {
+    process.stdout.write(table + "\n");
+    return 0;
+  }
+  const readme = await readFile(README, "utf8");
+  const next = replaceTable(readme, table);
+  if (argv.includes("--check")) {
+    if (next === readme) return 0;
+    process.stderr.write("README.md's rules table is out of date: run `node scripts/rules-doc.mjs`.\n");
+    return 1;
+  }
+  if (next !== readme) await writeFile(README, next);
+  process.stdout.write(next === readme ? "README.md rules table is up to date.\n" : "README.md rules table updated.\n");
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      process.stderr.write(`rules-doc: ${error.message}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
