@@ -37,13 +37,14 @@ function diff(src: string): string[] {
   const ours = scanMarkdown(src);
   const ref = scanWithRemark(src);
   const out: string[] = [];
+  const lines = src.split("\n");
   // Inline code by exact offsets, fenced code by the fence's offset, indented code by the lines it
-  // covers (micromark splits indented code after an empty block quote line into one block per line).
+  // covers, blank ones aside (micromark splits indented code after an empty block quote line into one block per line).
   const codeKeys = (c: { kind: string; start: number; end: number }): string[] => {
     if (c.kind === "inline") return [`inline@${c.start}-${c.end}`];
     if (c.kind === "fenced") return [`fenced@${c.start}`];
     const keys: string[] = [];
-    for (let l = lineOf(src, c.start), last = lineOf(src, c.end); l <= last; l++) keys.push(`indented@L${l}`);
+    for (let l = lineOf(src, c.start), last = lineOf(src, c.end); l <= last; l++) if (/\S/.test(lines[l - 1])) keys.push(`indented@L${l}`);
     return keys;
   };
   const as = ours.code.flatMap(codeKeys).sort((x, y) => (x < y ? -1 : 1));

@@ -4,7 +4,12 @@
 // body until it is first called, so importing the bundle does not build those strings
 // (perf-facts.md: per-skill literals import an order of magnitude faster than one JSON string,
 // and deferring the payload is cheaper still). esbuild never sees the data.
-import type { CompiledSkill } from "../types.js";
+// A skill with toolsets also carries `toolNames` and `toolsets`: its esbuild-bundled toolset code
+// inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
+// toolset helper (src/toolsets/helper.ts) on the line before the data, and `runTool` in the data:
+// splicing the first toolset skill into a bundle without them needs a full render.
+import type { ToolsetSkill } from "../toolsets/compile.js";
+import { TOOLSET_GLOBAL } from "../toolsets/helper.js";
 import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { lit, objectLit, str } from "./literal.js";
@@ -28,7 +33,7 @@ export function bundleOptions(config: ResolvedConfig): BundleOptions {
 }
 
 /** One skill as a single-line object literal (no trailing comma): the unit an incremental rebuild splices. */
-export function serializeSkill(skill: CompiledSkill): string {
+export function serializeSkill(skill: ToolsetSkill): string {
   const f = skill.fields;
   const meta: Array<[string, unknown]> = [
     ["name", skill.name],
@@ -47,11 +52,20 @@ export function serializeSkill(skill: CompiledSkill): string {
     ["triggers", f.triggers && { keywords: f.triggers.keywords, verbs: f.triggers.verbs, patterns: f.triggers.patterns }],
     ["hash", skill.contentHash],
     ["files", skill.files.map((file) => ({ path: file.path, bytes: file.bytes, binary: file.binary, executable: file.executable }))],
+    ["toolNames", skill.toolsets?.tools],
   ];
-  return objectLit(meta, [["payload", "()=>(" + payloadLiteral(skill) + ")"]]);
+  const raw: Array<[string, string]> = [["payload", "()=>(" + payloadLiteral(skill) + ")"]];
+  if (skill.toolsets) raw.push(["toolsets", toolsetsLiteral(skill.name, skill.toolsets.entries)]);
+  return objectLit(meta, raw);
 }
 
-function payloadLiteral(skill: CompiledSkill): string {
+/** `__skillcToolsets.load("name",()=>[["entry",(()=>{…code…;return x})()],…])`: nothing runs until it is called. */
+function toolsetsLiteral(name: string, entries: NonNullable<ToolsetSkill["toolsets"]>["entries"]): string {
+  const pairs = entries.map((e) => `[${str(e.entry)},(()=>{${e.body}})()]`);
+  return `${TOOLSET_GLOBAL}.load(${str(name)},()=>[${pairs.join(",")}])`;
+}
+
+function payloadLiteral(skill: ToolsetSkill): string {
   const files = skill.files.map((file): [string, string] => [
     file.path,
     typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`,
@@ -59,9 +73,14 @@ function payloadLiteral(skill: CompiledSkill): string {
   return objectLit([["template", skill.template]], [["files", objectLit([], files)]]);
 }
 
-/** The whole index.js. `skills` must already be in output order. */
-export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: CompiledSkill[]): string {
-  const lines = [banner(version) + runtime + SKILLS_START + lit(options) + `,"skills":[`];
+/**
+ * The whole index.js. `skills` must already be in output order. `toolsetHelper` (the minified
+ * src/toolsets/helper.ts) is required when a skill has toolsets, and left out otherwise.
+ */
+export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
+  const tools = skills.some((s) => s.toolsets);
+  if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
+  const lines = [banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`];
   for (const skill of skills) lines.push(serializeSkill(skill) + ",");
   lines.push(
     SKILLS_END,

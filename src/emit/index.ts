@@ -1,6 +1,8 @@
 // The emit stage: CompiledSkill[] → the contents of every file in outDir, in memory.
 // Pure apart from reading the runtime's code once per process; writing is write.ts's job.
-import type { Collision, CompiledSkill, Diagnostic } from "../types.js";
+import type { Collision, Diagnostic } from "../types.js";
+import type { ToolsetSkill } from "../toolsets/compile.js";
+import { toolsetHelper } from "../toolsets/helper.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { skillcVersion } from "../version.js";
 import { bundleOptions, renderBundle } from "./bundle.js";
@@ -15,8 +17,8 @@ export { writeOutDir } from "./write.js";
 export { EMIT_RULES, BUNDLE_TOO_LARGE } from "./rules.js";
 
 export interface EmitInput {
-  /** Sorted by name then path; includes `keep` duplicates (re-sorted here regardless). */
-  skills: CompiledSkill[];
+  /** Sorted by name then path; includes `keep` duplicates (re-sorted here regardless). With their compiled toolsets, if any. */
+  skills: ToolsetSkill[];
   collisions: Collision[];
   /** Counted for the manifest's stats. */
   diagnostics: Diagnostic[];
@@ -40,7 +42,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const skills = [...input.skills].sort(bySkill);
   const collisions = [...input.collisions].sort((a, b) => compare(a.name, b.name) || compare(a.paths.join("\n"), b.paths.join("\n")));
 
-  const indexJs = renderBundle(await runtimeCode(), version, bundleOptions(config), skills);
+  const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
+  const indexJs = renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
   const bundleBytes = Buffer.byteLength(indexJs, "utf8");
   const catalogs = renderCatalogs(skills, { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions });
 
@@ -72,7 +75,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   return { files, catalogReport: { shortened: catalogs.shortened, dropped: catalogs.dropped }, bundleBytes, diagnostics };
 }
 
-function bySkill(a: CompiledSkill, b: CompiledSkill): number {
+function bySkill(a: ToolsetSkill, b: ToolsetSkill): number {
   return compare(a.name, b.name) || compare(a.source.file, b.source.file);
 }
 

@@ -1,13 +1,15 @@
 // manifest.json: everything the build knows about each skill, as data for other tools.
 // Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
-import type { Collision, CompiledSkill, Diagnostic, Profile } from "../types.js";
+import type { Collision, Diagnostic, Profile } from "../types.js";
+import type { ToolsetSkill } from "../toolsets/compile.js";
+import { scriptsOf } from "../toolsets/scripts.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 
 export interface ManifestInput {
   version: string;
   profile: Profile;
-  skills: CompiledSkill[];
+  skills: ToolsetSkill[];
   collisions: Collision[];
   diagnostics: Diagnostic[];
   stats: { skills: number; files: number; bytes: number };
@@ -29,7 +31,7 @@ export function renderManifest(input: ManifestInput): string {
   return JSON.stringify(sortKeys(manifest), null, 2) + "\n";
 }
 
-function manifestSkill(skill: CompiledSkill) {
+function manifestSkill(skill: ToolsetSkill) {
   const f = skill.fields;
   return {
     name: skill.name,
@@ -50,6 +52,10 @@ function manifestSkill(skill: CompiledSkill) {
       executable: file.executable,
       interpreter: file.interpreter,
     })),
+    // Files under scripts/ and those `scripts:` names: described, never run.
+    scripts: scriptsOf(skill),
+    // Compiled toolsets: which module and export each entry resolved to, and its tools.
+    toolsets: skill.toolsets?.entries.map((e) => ({ entry: e.entry, file: e.file, export: e.exportName, tools: e.tools })),
   };
 }
 

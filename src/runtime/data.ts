@@ -68,6 +68,34 @@ export interface BundleSkill {
   files: BundleFile[];
   /** Decodes the payload; the runtime calls it at most once per skill, on the first load or file read. */
   payload: () => SkillPayload;
+  /**
+   * Names of the tools the skill's toolsets define, found at build time: `call` finds a tool's skill
+   * by name without evaluating any other skill's toolset code. Absent when the skill has no toolsets.
+   */
+  toolNames?: string[];
+  /**
+   * The skill's toolsets (`toolsets:` in the frontmatter), bundled by esbuild into this function:
+   * calling it runs the toolset modules' code and returns their tools, shape-checked (a bad shape
+   * throws SkillError EXECUTION_ERROR). The emitted function remembers its result or error, and the
+   * runtime calls it only when the skill's tools are asked for (`toolsets`, `tools({ include })`,
+   * `call`). Absent when the skill has no toolsets.
+   */
+  toolsets?: () => SkillTool[];
+}
+
+/** One tool of a skill's toolset: a plain object (no zod). */
+export interface SkillTool {
+  /** Unique in the bundle; `^[A-Za-z0-9_-]{1,64}$` (what OpenAI and Anthropic accept). */
+  name: string;
+  description: string;
+  /** JSON Schema of the input: `{ type: "object", properties, required? }`. */
+  parameters: Record<string, unknown>;
+  /**
+   * Runs the tool with the model's input (a JSON object). May be async. Returns a string (the text
+   * result), an MCP-shaped result (`{ content: [...] }`, passed through), or any JSON value
+   * (its JSON text, and, for an object, `structuredContent`). A throw becomes an `isError` result.
+   */
+  execute(input: any): unknown;
 }
 
 export interface BundleOptions {
@@ -82,4 +110,20 @@ export interface BundleData {
   options: BundleOptions;
   /** Sorted by name, then path. Override losers are not present; `keep` duplicates are. */
   skills: BundleSkill[];
+  /**
+   * Present when a skill has toolsets: runs one toolset tool for `call` and never rejects. `get`
+   * evaluates the skill's toolsets (it may throw) and returns the tool. The input is checked (an
+   * object, or a JSON string of one), `execute` awaited, its value made a ToolResult (a string is
+   * the text; `{ content: [...] }` passes through; other JSON values become their JSON text, objects
+   * also `structuredContent`), and any throw an `isError` result (SkillError code, else
+   * EXECUTION_ERROR). Emitted once per bundle (src/toolsets/helper.ts), not in the shared runtime.
+   */
+  runTool?: (get: () => SkillTool | undefined, input: unknown) => Promise<ToolResult>;
+}
+
+/** MCP's tool result shape (the runtime's ToolResult). */
+export interface ToolResult {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
 }

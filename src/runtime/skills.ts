@@ -1,7 +1,7 @@
 // createSkills: the object a bundle exports as `skills` (design.md §6). Import does nothing but
 // keep `data`: lookup maps, the search index and trigger regexes are built on first use, and a
 // skill's payload is decoded when its body or a file is first needed, then kept.
-import type { BundleData, BundleFile, BundleSkill, CatalogFormat, LoadFormat, SkillPayload } from "./data.js";
+import type { BundleData, BundleFile, BundleSkill, CatalogFormat, LoadFormat, SkillPayload, SkillTool } from "./data.js";
 import { renderCatalog, type CatalogEntry } from "./catalog.js";
 import { SkillError, fail } from "./errors.js";
 import { checkPath } from "./paths.js";
@@ -66,6 +66,9 @@ export interface SkillsOptions {
   loadFormat?: LoadFormat;
 }
 
+/** Which toolset tools `tools()` adds to the built-in three. */
+export type ToolInclude = "loaded" | "all";
+
 export interface Skills {
   /** Skills the model may see (not hidden, permitted), sorted by name. */
   list(): SkillMeta[];
@@ -89,12 +92,26 @@ export interface Skills {
    * then the loaded text of the top 3 skills that `match(text)` finds.
    */
   disclose(tier: DisclosureTier, text?: string): string;
-  tools(opts: { format: "openai" }): OpenAITool[];
-  tools(opts: { format: "anthropic" }): AnthropicTool[];
-  tools(opts?: { format?: "mcp" }): McpTool[];
-  tools(opts?: { format?: ToolFormat }): (OpenAITool | AnthropicTool | McpTool)[];
-  /** Runs load_skill, search_skills or read_skill_file for the model. Never throws. */
-  call(toolName: string, input: unknown): ToolResult;
+  /**
+   * Tool definitions for the model: load_skill, search_skills, read_skill_file, then, with
+   * `include`, the toolset tools of the skills loaded in this session ("loaded"; none outside a
+   * session) or of every visible skill and the loaded ones ("all"). Evaluates those skills'
+   * toolset code (once each); throws SkillError EXECUTION_ERROR when a toolset is broken.
+   */
+  tools(opts: { format: "openai"; include?: ToolInclude }): OpenAITool[];
+  tools(opts: { format: "anthropic"; include?: ToolInclude }): AnthropicTool[];
+  tools(opts?: { format?: "mcp"; include?: ToolInclude }): McpTool[];
+  tools(opts?: { format?: ToolFormat; include?: ToolInclude }): (OpenAITool | AnthropicTool | McpTool)[];
+  /**
+   * Runs a tool for the model. Never throws, and failures are `isError` results.
+   * load_skill, search_skills, read_skill_file (and unknown names) return a ToolResult synchronously;
+   * a toolset tool (of a visible skill, or of one loaded in this session) returns a Promise<ToolResult>
+   * that never rejects: its `execute` may be async, and a throw, sync or async, becomes `isError`.
+   * `await skills.call(...)` works for every tool.
+   */
+  call(toolName: string, input: unknown): ToolResult | Promise<ToolResult>;
+  /** A skill's toolset tools (`[]` when it has none), evaluating its toolset code once. Throws SkillError (EXECUTION_ERROR for a broken toolset). */
+  toolsets(nameOrPath: string): SkillTool[];
   /** The same API with per-conversation state: a repeated, unchanged load returns a short reminder. */
   session(): Skills;
 }
@@ -109,7 +126,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
   const allow = glob(options.allow ?? o.permissions.allow), deny = glob([...o.permissions.deny, ...(options.deny || [])]);
   const ok = (s: BundleSkill) => !deny?.test(s.name) && (!allow || allow.test(s.name));
   const fmt = options.loadFormat ?? o.loadFormat;
-  const pays = new Map<BundleSkill, SkillPayload>(), bins = new Map<string, Uint8Array>(), metas = new Map<BundleSkill, SkillMeta>();
+  const tsets = new Map<BundleSkill, SkillTool[]>(), pays = new Map<BundleSkill, SkillPayload>(), bins = new Map<string, Uint8Array>(), metas = new Map<BundleSkill, SkillMeta>();
 
   let ix: { names: Map<string, BundleSkill[]>; paths: Map<string, BundleSkill>; vis: BundleSkill[] } | undefined;
   const index = () => {
@@ -125,20 +142,20 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
   let srch: ReturnType<typeof searcher> | undefined, mtch: ReturnType<typeof matcher> | undefined;
   const find = (q: string, scope?: string) => (srch ||= searcher(index().vis, index().paths))(q, scope);
 
-  const meta = (s: BundleSkill): SkillMeta => {
-    let m = metas.get(s);
-    if (!m) {
-      const { rank, hash, triggers, payload, ...rest } = s;
-      metas.set(s, (m = rest));
-    }
-    return m;
+  /** `m`'s value for `k`, made by `f` the first time. */
+  const once = <K, V>(m: Map<K, V>, k: K, f: () => V): V => {
+    let v = m.get(k);
+    if (!v) m.set(k, (v = f()));
+    return v;
   };
+  const meta = (s: BundleSkill): SkillMeta =>
+    once(metas, s, () => {
+      const { rank, hash, triggers, payload, toolNames, toolsets, ...rest } = s;
+      return rest;
+    });
   const out = (h: Hit[]): SearchResult[] => h.map(([s, score, reason]) => ({ skill: meta(s), score, reason }));
-  const pay = (s: BundleSkill) => {
-    let p = pays.get(s);
-    if (!p) pays.set(s, (p = s.payload()));
-    return p;
-  };
+  const tset = (s: BundleSkill) => once(tsets, s, () => (s.toolsets ? s.toolsets() : []));
+  const pay = (s: BundleSkill) => once(pays, s, () => s.payload());
 
   /** One skill for `ref`, as the developer (0), the model (MODEL) or the user (USER) may see it. */
   const resolve = (ref: unknown, mode = 0): BundleSkill => {
@@ -185,9 +202,11 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       r.agent = s.agent;
       r.task = content;
       r.text = `Run this skill in a subagent${s.agent ? ` (agent: ${s.agent})` : ""}: give it the task below and use its result.\n\n${text}`;
-    } else if (seen) {
+    }
+    if (seen) {
+      // Fork skills are recorded too (recency, and their toolsets count as loaded) but never reminded.
       const key = s.hash + "\0" + JSON.stringify(a ?? null);
-      if (seen.get(s.path) === key) {
+      if (!r.context && seen.get(s.path) === key) {
         r.text = `Skill "${s.name}" is already loaded above, unchanged: follow it; no need to load it again.`;
         r.repeated = true;
       }
@@ -207,14 +226,14 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       fail("NOT_FOUND", `Skill "${s.name}" has no file "${p}". Its files: ${l.join(", ") || "none"}.`);
     }
     if (typeof v == "string") return v;
-    const key = s.path + "\0" + p;
-    let b = bins.get(key);
-    if (!b) bins.set(key, (b = Uint8Array.from(atob(v.b64), (c) => c.charCodeAt(0))));
-    return b.slice();
+    return once(bins, s.path + "\0" + p, () => Uint8Array.from(atob(v.b64), (c) => c.charCodeAt(0))).slice();
   };
 
   const api = (seen?: Map<string, string>): Skills => {
     const recent = (s: BundleSkill) => (seen ? [...seen.keys()].indexOf(s.path) + 1 : 0);
+    /** Skills with toolsets whose tools are reachable, in bundle order: loaded in this session, and with "all" every visible one. */
+    const owners = (inc?: ToolInclude) =>
+      data.skills.filter((s) => s.toolNames && inc && ((inc === "all" && !s.hidden && ok(s)) || seen?.has(s.path)));
     const self: Skills = {
       list: () => index().vis.map(meta),
       get(ref) {
@@ -252,7 +271,9 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
         if (tier !== "full") return reg;
         return [reg, ...self.match(t).map((h) => self.load(h.skill.path).text)].join("\n\n");
       },
-      tools: ((opt: { format?: ToolFormat } = {}) => toolDefs(opt.format || "mcp", cat())) as Skills["tools"],
+      tools: ((opt: { format?: ToolFormat; include?: ToolInclude } = {}) =>
+        toolDefs(opt.format || "mcp", cat(), owners(opt.include).flatMap(tset))) as Skills["tools"],
+      toolsets: (ref) => tset(resolve(ref)).slice(),
       call: (tool, input) =>
         callTool(
           {
@@ -270,6 +291,10 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
                   : `No skill matches "${q}"; try other words.`,
                 structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })) },
               };
+            },
+            tool(n, i) {
+              const s = owners("all").find((s) => s.toolNames!.includes(n));
+              return s && data.runTool!(() => tset(s).find((t) => t.name === n), i);
             },
           },
           tool,

@@ -1,5 +1,6 @@
 // Tool definitions in each SDK's shape, and `call`, which runs one and never throws.
 import { SkillError } from "./errors.js";
+import type { SkillTool, ToolResult } from "./data.js";
 
 export type JsonSchema = {
   type: "object";
@@ -16,11 +17,7 @@ export type McpTool = { name: string; description: string; inputSchema: JsonSche
 export type ToolFormat = "openai" | "anthropic" | "mcp";
 
 /** MCP's tool result shape (reference.md §7); failures are results with `isError: true`. */
-export interface ToolResult {
-  content: { type: "text"; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
+export type { ToolResult };
 
 const str = (description: string) => ({ type: "string", description });
 const schema = (properties: Record<string, unknown>, required: string[]): JsonSchema => ({
@@ -30,7 +27,8 @@ const schema = (properties: Record<string, unknown>, required: string[]): JsonSc
   additionalProperties: false,
 });
 
-export function toolDefs(format: ToolFormat, catalog: string): (OpenAITool | AnthropicTool | McpTool)[] {
+/** The built-in tools, then `extra` (toolset tools), in `format`'s shape. */
+export function toolDefs(format: ToolFormat, catalog: string, extra: SkillTool[] = []): (OpenAITool | AnthropicTool | McpTool)[] {
   const defs: [string, string, JsonSchema][] = [
     [
       "load_skill",
@@ -55,6 +53,7 @@ export function toolDefs(format: ToolFormat, catalog: string): (OpenAITool | Ant
       "Read a supporting file of a skill, by its path relative to the skill's base directory.",
       schema({ name: str("Skill name"), path: str('e.g. "references/api.md"') }, ["name", "path"]),
     ],
+    ...extra.map((t): [string, string, JsonSchema] => [t.name, t.description, t.parameters as JsonSchema]),
   ];
   return defs.map(([name, description, s]) =>
     format === "openai"
@@ -70,6 +69,8 @@ export interface ToolHost {
   load(ref: unknown, args: unknown): { text: string; structured: Record<string, unknown> };
   file(ref: unknown, path: unknown): string | Uint8Array;
   search(query: string, limit: number, scope?: string): { text: string; structured: Record<string, unknown> };
+  /** Runs a toolset tool by exact name: undefined when no reachable skill defines it. */
+  tool(name: string, input: unknown): Promise<ToolResult> | undefined;
 }
 
 const TOOLS = "load_skill, search_skills, read_skill_file";
@@ -82,10 +83,14 @@ const text = (t: string, structuredContent?: Record<string, unknown>, isError?: 
   ...(isError && { isError }),
 });
 
-export function callTool(host: ToolHost, tool: unknown, input: unknown): ToolResult {
+/**
+ * Runs a tool; never throws. Built-in tools return a ToolResult; a toolset tool returns the Promise
+ * its host gives (the bundle's `runTool`, which never rejects).
+ */
+export function callTool(host: ToolHost, tool: unknown, input: unknown): ToolResult | Promise<ToolResult> {
   try {
     const k = ALIAS[String(tool).toLowerCase()];
-    if (k === undefined) return text(`Unknown tool "${tool}"; use ${TOOLS}.`, { code: "NOT_FOUND" }, true);
+    if (k === undefined) return host.tool(String(tool), input) || text(`Unknown tool "${tool}"; use ${TOOLS}.`, { code: "NOT_FOUND" }, true);
     let a: unknown = input ?? {};
     if (typeof a === "string") {
       try {
