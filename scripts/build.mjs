@@ -2,7 +2,7 @@
 // `skillc lint` loads only what it uses), the runtime (minified, embedded into every emitted bundle),
 // and the type declarations.
 import { build } from "esbuild";
-import { readFile, writeFile, rm, mkdir } from "node:fs/promises";
+import { readFile, writeFile, rm, mkdir, chmod } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -62,8 +62,8 @@ await build({
   await writeFile("dist/skill-validators.cjs", standaloneCode(ajv, refs) + `\nmodule.exports.schemaHash = ${JSON.stringify(hash)};\n`);
 }
 
-const cli = await readFile("dist/cli.js", "utf8");
-await writeFile("dist/cli.js", "#!/usr/bin/env node\n" + cli, { mode: 0o755 });
+// src/cli.ts starts with a hashbang, which esbuild keeps as the first line; make the bin executable.
+await chmod("dist/cli.js", 0o755);
 
 // Declarations for the programmatic API (skipped when typescript is absent, as in a production install).
 if (existsSync("node_modules/typescript/bin/tsc")) {

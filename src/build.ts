@@ -15,6 +15,8 @@ import { getRule } from "./diagnostics/registry.js";
 import { emit } from "./emit/index.js";
 import { writeOutDir } from "./emit/write.js";
 import { toPosix } from "./util/paths.js";
+import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
+import { checkScripts } from "./toolsets/scripts.js";
 
 export interface BuildOptions {
   cwd: string;
@@ -35,7 +37,8 @@ export interface BuildOptions {
 
 export interface BuildResult {
   diagnostics: Diagnostic[];
-  skills: CompiledSkill[];
+  /** The skills emitted (with their compiled toolsets). */
+  skills: ToolsetSkill[];
   collisions: Collision[];
   /** Emitted files by name relative to outDir (present even when not written). */
   files?: Map<string, string | Uint8Array>;
@@ -79,7 +82,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   );
   diagnostics.push(...resolved.diagnostics);
   const byFile = new Map(usable.map((a) => [a.source.file, a]));
-  const skills: CompiledSkill[] = resolved.skills
+  const compiled: CompiledSkill[] = resolved.skills
     .filter((s) => !resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
     .map((s) => {
       const files = byFile.get(s.source.file)!.files ?? [];
@@ -90,6 +93,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         contentHash: contentHash(s.hash, files),
       };
     });
+
+  // Toolsets: each entry bundled by esbuild into a lazily evaluated chunk, checked at build time.
+  // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
+  const toolsetCtx = { profile, settings };
+  const toolsets = await compileToolsets(compiled, toolsetCtx);
+  const skillDiagnostics = [...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))];
+  diagnostics.push(...skillDiagnostics);
+  const skills: ToolsetSkill[] = compiled
+    .filter((s) => !skillDiagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
+    .map((s) => (toolsets.toolsets.has(s) ? { ...s, toolsets: toolsets.toolsets.get(s) } : s));
 
   const emitted = await emit({
     skills,
@@ -136,7 +149,7 @@ function contentHash(skillMdHash: string, files: CompiledSkill["files"]): string
 }
 
 function catalogDiagnostics(
-  skills: CompiledSkill[],
+  skills: ToolsetSkill[],
   report: { shortened: string[]; dropped: string[] },
   ctx: { profile: Profile; settings: Record<string, RuleSetting> },
 ): Diagnostic[] {

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // argv → exit code. Commands return their code; only this file touches process.exit.
 import { EXIT_USAGE, UsageError, type CliContext } from "./cli-context.js";
 import { skillcVersion } from "./version.js";

@@ -1,9 +1,10 @@
 // index.d.ts, as a string: the bundle's API typed by the names, paths, arguments and files of the
 // skills it holds, so an unknown name or file is a compile error in the consumer's code.
 import type { CompiledSkill } from "../types.js";
+import type { ToolsetSkill } from "../toolsets/compile.js";
 import { str } from "./literal.js";
 
-export function renderDts(version: string, skills: CompiledSkill[]): string {
+export function renderDts(version: string, skills: ToolsetSkill[]): string {
   const names = unique(skills.map((s) => s.name));
   const paths = unique(skills.map((s) => s.source.file));
   const dirs = unique(skills.map((s) => s.source.dir));
@@ -13,7 +14,8 @@ export function renderDts(version: string, skills: CompiledSkill[]): string {
   out.push(`/** Every SKILL.md path in this bundle (relative to where the build ran): a path always finds one skill. */`, `export type SkillPath = ${union(paths)};`);
   out.push(`/** Every skill's base directory. */`, `export type SkillDir = ${union(dirs)};`);
   out.push(`/** \`scope:name\`: picks one of same-named skills kept from several sources. */`, `export type SkillScopedName = ${union(scoped)};`);
-  out.push(`/** What \`load\`, \`get\`, \`file\` accept. */`, `export type SkillRef = SkillName | SkillPath | SkillDir | SkillScopedName;`, "");
+  out.push(`/** What \`load\`, \`get\`, \`file\` accept. */`, `export type SkillRef = SkillName | SkillPath | SkillDir | SkillScopedName;`);
+  out.push(`/** Every toolset tool's name: \`call\` returns a Promise for these. */`, `export type ToolsetToolName = ${union(unique(skills.flatMap((s) => s.toolsets?.tools ?? [])))};`, "");
   out.push(...argsInterfaces(skills), "", ...filesInterface(skills), "", API);
   return out.join("\n");
 }
@@ -112,6 +114,10 @@ export type SkillErrorCode = "INVALID_PARAM" | "NOT_FOUND" | "AMBIGUOUS" | "PERM
 export type CatalogFormat = "xml" | "markdown" | "json";
 export type LoadFormat = "plain" | "skill_context";
 export type ToolFormat = "openai" | "anthropic" | "mcp";
+/** Which toolset tools \`tools()\` adds: of skills loaded in this session, or of every visible skill too. */
+export type ToolInclude = "loaded" | "all";
+/** The built-in tools and the aliases \`call\` accepts for them: \`call\` answers these synchronously. */
+export type BuiltinToolName = "load_skill" | "search_skills" | "read_skill_file" | "skill" | "use_skill" | "skill_load" | "skill_search";
 /** Progressive disclosure tiers. */
 export type DisclosureTier = "none" | "breadcrumb" | "registry" | "full";
 
@@ -183,6 +189,16 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** One tool of a skill's toolset (the plain object its module exports). */
+export interface SkillTool {
+  name: ToolsetToolName;
+  description: string;
+  /** JSON Schema of the input (\`type: "object"\`). */
+  parameters: Record<string, unknown>;
+  /** May be async. A string is the text result; \`{ content }\` passes through; other values become JSON text. */
+  execute(input: any): unknown;
+}
+
 export interface SkillsOptions {
   /** Skill names (a \`*\` matches anything) that may be used; empty or absent: all. Replaces the build's list. */
   allow?: string[];
@@ -210,12 +226,23 @@ export interface Skills {
   /** Visible skills whose name, trigger phrase or pattern occurs in \`text\`. */
   match(text: string, options?: { max?: number }): MatchResult[];
   disclose(tier: DisclosureTier, text?: string): string;
-  tools(options: { format: "openai" }): OpenAITool[];
-  tools(options: { format: "anthropic" }): AnthropicTool[];
-  tools(options?: { format?: "mcp" }): McpTool[];
-  tools(options?: { format?: ToolFormat }): (OpenAITool | AnthropicTool | McpTool)[];
-  /** Runs load_skill, search_skills or read_skill_file for the model. Never throws. */
-  call(toolName: string, input: unknown): ToolResult;
+  /**
+   * The built-in tools; with \`include\`, also the toolset tools of skills loaded in this session
+   * (\`"loaded"\`) or of every visible skill (\`"all"\`), evaluating their toolset code once.
+   * Throws SkillError EXECUTION_ERROR when a toolset is broken.
+   */
+  tools(options: { format: "openai"; include?: ToolInclude }): OpenAITool[];
+  tools(options: { format: "anthropic"; include?: ToolInclude }): AnthropicTool[];
+  tools(options?: { format?: "mcp"; include?: ToolInclude }): McpTool[];
+  tools(options?: { format?: ToolFormat; include?: ToolInclude }): (OpenAITool | AnthropicTool | McpTool)[];
+  /** Runs a built-in tool (load_skill, search_skills, read_skill_file) for the model, synchronously. Never throws: failures are \`isError\` results. */
+  call(toolName: BuiltinToolName, input: unknown): ToolResult;
+  /** Runs a toolset tool: a Promise that never rejects; a throw inside \`execute\` (sync or async) becomes an \`isError\` result. */
+  call(toolName: ToolsetToolName, input: unknown): Promise<ToolResult>;
+  /** Any tool name (e.g. from the model): a ToolResult for built-in and unknown tools, a Promise for toolset tools — \`await\` it. Never throws or rejects. */
+  call(toolName: string, input: unknown): ToolResult | Promise<ToolResult>;
+  /** A skill's toolset tools (\`[]\` without toolsets), evaluating its toolset code once. Throws SkillError. */
+  toolsets(nameOrPath: SkillRef): SkillTool[];
   /** The same API with per-conversation state: a repeated, unchanged load returns a short reminder. */
   session(): Skills;
 }

@@ -66,6 +66,8 @@ export interface SkillsOptions {
   loadFormat?: LoadFormat;
 }
 
+/** The built-in tools and the aliases `call` accepts for them: `call` answers these synchronously. */
+export type BuiltinToolName = "load_skill" | "search_skills" | "read_skill_file" | "skill" | "use_skill" | "skill_load" | "skill_search";
 /** Which toolset tools `tools()` adds to the built-in three. */
 export type ToolInclude = "loaded" | "all";
 
@@ -109,6 +111,7 @@ export interface Skills {
    * that never rejects: its `execute` may be async, and a throw, sync or async, becomes `isError`.
    * `await skills.call(...)` works for every tool.
    */
+  call(toolName: BuiltinToolName, input: unknown): ToolResult;
   call(toolName: string, input: unknown): ToolResult | Promise<ToolResult>;
   /** A skill's toolset tools (`[]` when it has none), evaluating its toolset code once. Throws SkillError (EXECUTION_ERROR for a broken toolset). */
   toolsets(nameOrPath: string): SkillTool[];
@@ -274,7 +277,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       tools: ((opt: { format?: ToolFormat; include?: ToolInclude } = {}) =>
         toolDefs(opt.format || "mcp", cat(), owners(opt.include).flatMap(tset))) as Skills["tools"],
       toolsets: (ref) => tset(resolve(ref)).slice(),
-      call: (tool, input) =>
+      call: ((tool: string, input: unknown) =>
         callTool(
           {
             load(ref, args) {
@@ -299,7 +302,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
           },
           tool,
           input,
-        ),
+        )) as Skills["call"],
       session: () => api(new Map()),
     };
     return self;
