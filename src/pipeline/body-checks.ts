@@ -2,6 +2,7 @@
 // The markdown structure comes from src/markdown/scan.ts (one pass, no remark tree: remark-parse
 // runs at ~1 MB/s, the scanner at ~80 MB/s, and they agree on the whole corpus).
 
+import { LineIndex } from "./frontmatter.js";
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
 import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
 import * as R from "../rules/body-rules.js";
@@ -213,30 +214,15 @@ function checkLength(parsed: ParsedSkill, report: Report): void {
   }
 }
 
-/** Offsets → 1-based line/column, the line table built on first use (most skills report nothing). */
+/** Offsets → 1-based line/column; the line table is built on first use (most skills report nothing). */
 class LazyLines {
-  private starts: number[] | undefined;
+  private index: LineIndex | undefined;
   constructor(private readonly text: string) {}
 
   range(start: number, end: number): Range {
-    const s = this.pos(start);
-    const e = this.pos(Math.max(start, end));
+    this.index ??= new LineIndex(this.text);
+    const s = this.index.pos(start);
+    const e = this.index.pos(Math.max(start, end));
     return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  }
-
-  private pos(offset: number): { line: number; column: number } {
-    if (!this.starts) {
-      this.starts = [0];
-      for (let i = this.text.indexOf("\n"); i >= 0; i = this.text.indexOf("\n", i + 1)) this.starts.push(i + 1);
-    }
-    const s = this.starts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (s[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - s[lo] + 1 };
   }
 }
