@@ -3,7 +3,7 @@
 // prints self and total time by function and by source module (mapped back through the `// path`
 // comments esbuild leaves in dist/ between modules).
 //
-//   node bench/profile.mjs [--size 1000] [--cmd build|lint|warm-build] [--top 25] [--keep]
+//   node bench/profile.mjs [--size 1000] [--cmd build|lint|warm-build] [--top 25] [--dist DIR]
 //
 // build: cold (cache and outDir deleted first); warm-build: cache kept; lint: cold, --format json.
 import { spawnSync } from "node:child_process";
@@ -22,6 +22,7 @@ const opt = (n, d) => {
 const size = Number(opt("--size", "1000"));
 const cmd = opt("--cmd", "build");
 const top = Number(opt("--top", "25"));
+const dist = path.resolve(opt("--dist", path.join(REPO, "dist")));
 
 const corpus = generateCorpus({ size, log: console.error }).dir;
 const profDir = path.join(corpus, ".bench", "prof");
@@ -31,7 +32,7 @@ if (cmd !== "warm-build") rmSync(path.join(corpus, "node_modules", ".cache", "sk
 if (cmd === "build") rmSync(path.join(corpus, ".skillc"), { recursive: true, force: true });
 const args = cmd === "lint" ? ["lint", "--format", "json"] : ["build"];
 const t0 = performance.now();
-const res = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profDir, path.join(REPO, "dist", "cli.js"), ...args], { cwd: corpus, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+const res = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profDir, path.join(dist, "cli.js"), ...args], { cwd: corpus, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
 const wall = performance.now() - t0;
 const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) {
@@ -53,7 +54,7 @@ function moduleOf(url, line) {
     if (existsSync(f)) {
       const lines = readFileSync(f, "utf8").split("\n");
       for (let i = 0; i < lines.length; i++) {
-        const x = /^\/\/ ((?:node_modules|src)\/\S+)$/.exec(lines[i]);
+        const x = /^\/\/ (\S+\.(?:[cm]?js|ts|json))$/.exec(lines[i]);
         if (x) m.push([i, x[1]]);
       }
     }
@@ -67,9 +68,9 @@ function moduleOf(url, line) {
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  const rel = path.relative(REPO, f);
+  const rel = path.relative(path.dirname(dist), f);
   if (!hit) return rel.includes("node_modules") ? pkgOf(rel) : rel;
-  return hit.startsWith("node_modules/") ? pkgOf(hit) : hit;
+  return hit.includes("node_modules/") ? pkgOf(hit) : hit.replace(/^(?:\.\.\/)+(?:.*?\/)?(?=src\/)/, "");
 }
 function pkgOf(p) {
   const parts = p.slice(p.lastIndexOf("node_modules/") + 13).split("/");

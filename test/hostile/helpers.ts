@@ -163,7 +163,7 @@ export function runNode(args: string[], opts: { cwd: string; timeoutMs?: number;
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout.length < 1e6 ? (stdout += d) : undefined));
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout.length < 64e6 ? (stdout += d) : undefined));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr.length < 1e6 ? (stderr += d) : undefined));
     const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000);
     child.on("error", (e) => {
