@@ -1,6 +1,6 @@
 // `skillc lint`: discovery → per-skill analysis → cross-skill checks, without emitting anything.
 import path from "node:path";
-import type { Diagnostic, Profile, RuleSetting, SourceRoot } from "./types.js";
+import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "./types.js";
 import type { ResolvedConfig } from "./config-types.js";
 import { compareDiagnostics } from "./diagnostics/rule.js";
 import type { LintFileResult } from "./diagnostics/format.js";
@@ -72,8 +72,33 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
   const valid = analyses.flatMap((a) => (a.skill ? [a.skill] : []));
   const resolved = resolveSkills(valid, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
   diagnostics.push(...resolved.diagnostics);
+  diagnostics.push(...(await checkToolsetsAndScripts(resolved.skills, analyses, { profile, settings })));
 
   return { results: groupByFile(sources.map((s) => s.file), diagnostics), skills: sources.length, analyses };
+}
+
+/**
+ * The build's toolset and script checks, for the skills that declare any (esbuild loads only then).
+ * Lint reads no file contents, so the skills are given their file list with empty contents:
+ * both checks look only at paths and at the toolset sources, which esbuild reads itself.
+ */
+async function checkToolsetsAndScripts(
+  skills: ResolvedSkill[],
+  analyses: SkillAnalysis[],
+  ctx: { profile: Profile; settings: Record<string, RuleSetting> },
+): Promise<Diagnostic[]> {
+  const declaring = skills.filter((s) => s.fields.toolsets.length > 0 || s.fields.scripts.length > 0);
+  if (declaring.length === 0) return [];
+  const { compileToolsets, checkScripts } = await import("./toolsets/index.js");
+  const paths = new Map(analyses.map((a) => [a.source.file, a.paths ?? []]));
+  const views: CompiledSkill[] = declaring.map((s) => ({
+    ...s,
+    template: [],
+    contentHash: "",
+    files: (paths.get(s.source.file) ?? []).map((p) => ({ path: p, bytes: 0, sha256: "", binary: false, executable: false, content: "" })),
+  }));
+  const toolsets = await compileToolsets(views, ctx);
+  return [...toolsets.diagnostics, ...views.flatMap((s) => checkScripts(s, ctx))];
 }
 
 /** One result per linted SKILL.md (even when clean) and per other file that has diagnostics, sorted. */

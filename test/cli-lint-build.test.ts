@@ -66,6 +66,15 @@ describe("skillc lint", () => {
     expect((await runCli(["lint", "--profile", "agentskills"], { cwd: dir })).code).toBe(1);
   });
 
+  it("reports a broken toolset entry and a missing declared script, positioned on the entry", async () => {
+    await skill("tools", 'name: tools\ndescription: Has tools.\ntoolsets:\n  - "toolsets/missing:Tools"\nscripts:\n  - scripts/gone.sh');
+    const r = await runCli(["lint", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>)[0]!.messages;
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: "toolset-not-found", line: 5, column: 5 }));
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: "script-not-found", line: 7, column: 5 }));
+  });
+
   it("github format prints workflow annotations", async () => {
     await skill("colon", "name: colon\ndescription: Use when: things happen");
     const r = await runCli(["lint", "--format", "github"], { cwd: dir });

@@ -31,6 +31,8 @@ export interface SkillAnalysis {
   skill?: ValidSkill;
   /** Present when readFiles was set. */
   files?: SkillFile[];
+  /** The supporting files' paths (always present once the SKILL.md was read). */
+  paths?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -70,7 +72,7 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
   if (hit) {
     const parsed = restoreParsed(source, bytes, hit);
     const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
-    return { source, parsed, skill, files, diagnostics: [...hit.diagnostics, ...diagnostics] };
+    return { source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] };
   }
 
   const own = analyzeText(source, bytes, new Set(paths), opts, ctx);
@@ -83,7 +85,7 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
     fields: own.skill?.fields,
     diagnostics: own.diagnostics,
   });
-  return { source, parsed: own.parsed, skill: own.skill, files, diagnostics: [...own.diagnostics, ...diagnostics] };
+  return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
 }
 
 /** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */

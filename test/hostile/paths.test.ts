@@ -71,13 +71,15 @@ describe("symlinks never lead the build outside its roots", () => {
     writeTree(root, { "skills/a/SKILL.md": skillMd("a", "A skill.", "Read [r](references/r.md)."), "skills/a/references/r.md": "ok" });
     make(root, outside);
     const run = await rec.guard("paths: symlinks", () => runBoth(root));
-    if (!run.build.written) rec.rejected("paths: symlinks");
     expect(rejectionProblems(run)).toEqual([]);
     const leaked = leaks(run, path.join(root, ".skillc"));
     if (leaked.length) rec.escape("paths: symlinks");
     expect(leaked, name).toEqual([]);
     // Whatever is left out is reported, never dropped silently: a link that leaves the root gets a diagnostic.
     const all = [...run.lintDiagnostics, ...run.build.diagnostics];
+    // "rejected" here: the hostile link was refused (left out or the build failed) with a diagnostic.
+    if (all.some((d) => /symlink-escape|read-error|special-file|skill-file|binary|frontmatter|invalid-utf8/.test(d.ruleId)) || !run.build.written) rec.rejected("paths: symlinks");
+    else console.log(`[paths] ${name}: no diagnostic (${all.map((d) => d.ruleId).join(",") || "none"})`);
     if (/outside|passwd|parent|project/.test(name)) expect(all.length, `${name}: no diagnostic`).toBeGreaterThan(0);
   }, 20_000);
 });
