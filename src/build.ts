@@ -33,6 +33,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Build in memory only (render, catalog, list): nothing is written. */
   write?: boolean;
+  /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface BuildResult {
@@ -68,8 +70,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = [...found.diagnostics];
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true };
   const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
+  let analysed = 0;
   const analyses = await mapLimit(found.sources, 16, (source) =>
-    analyzeSkill(source, { ...analyzeOptions, cache }),
+    analyzeSkill(source, { ...analyzeOptions, cache }).finally(() => opts.onProgress?.(++analysed, found.sources.length)),
   );
   await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
@@ -154,17 +157,17 @@ function catalogDiagnostics(
   ctx: { profile: Profile; settings: Record<string, RuleSetting> },
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const at = (name: string) => skills.find((s) => s.name === name);
   for (const [names, ruleId, text] of [
     [report.shortened, "catalog-shortened", "its description was shortened to fit the catalog budget; raise catalog.budget or shorten the description"],
     [report.dropped, "catalog-dropped", "it was left out of the catalog because names alone exceed the budget; the catalog points the model at search_skills — raise catalog.budget"],
   ] as const) {
-    for (const name of names) {
-      const skill = at(name);
-      if (!skill) continue;
-      const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-      const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, `Skill "${name}": ${text}.`);
-      if (d) out.push(d);
+    // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
+    for (const name of new Set(names)) {
+      for (const skill of skills.filter((s) => s.name === name)) {
+        const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
+        const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, `Skill "${name}": ${text}.`);
+        if (d) out.push(d);
+      }
     }
   }
   return out;

@@ -88,6 +88,8 @@ describe("skillc build", () => {
     const first = await runCli(["build"], { cwd: dir });
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/built 1 skill into \.skillc\//);
+    // Not a TTY: no progress line, no colour.
+    expect(first.stderr).not.toMatch(/\r|\u001b\[/);
     const before = await readFile(path.join(dir, ".skillc/index.js"), "utf8");
 
     await skill("bad", "name: bad\ndescription: [unclosed");
@@ -124,6 +126,7 @@ describe("skillc build", () => {
     expect(catalog.stdout).toMatch(/^- author-skill: /);
     const small = await runCli(["catalog", "--budget", "300"], { cwd: dir });
     expect(small.stdout.trimEnd().length).toBeLessThanOrEqual(300);
+    expect(small.stderr).toMatch(/budget 300 chars: left out \d+ skills/);
 
     const list = await runCli(["list"], { cwd: dir });
     expect(list.stdout.split("\n")[0]).toMatch(/^NAME\s+SCOPE\s+DESCRIPTION\s+SIZE$/);

@@ -63,9 +63,30 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
   }
   const started = Date.now();
-  const result = await build(await options());
+  const progress = progressLine(ctx, Boolean(values.quiet));
+  const result = await build({ ...(await options()), onProgress: progress.update }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
   return buildExitCode(result, Boolean(values.strict));
+}
+
+/** A progress line on stderr, only on a TTY, only once a build has run for a while; silent otherwise. */
+function progressLine(ctx: CliContext, quiet: boolean): { update?: (done: number, total: number) => void; clear: () => void } {
+  if (quiet || !ctx.stderr.isTTY) return { clear: () => {} };
+  const started = Date.now();
+  let last = 0;
+  let drawn = false;
+  return {
+    update: (done, total) => {
+      const now = Date.now();
+      if (now - started < 300 || now - last < 100) return;
+      last = now;
+      drawn = true;
+      ctx.stderr.write(`\r\u001b[Kanalysing skills ${done}/${total}`);
+    },
+    clear: () => {
+      if (drawn) ctx.stderr.write("\r\u001b[K");
+    },
+  };
 }
 
 export function buildExitCode(result: BuildResult, strict: boolean): number {

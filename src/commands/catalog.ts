@@ -1,12 +1,16 @@
 import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
+import { loadConfig } from "../config.js";
+import { build } from "../build.js";
+import { CATALOG_FILES, renderCatalogs } from "../emit/catalog.js";
+import type { CatalogFormat } from "../runtime/data.js";
 import { intFlag, parse } from "./args.js";
-import { buildInMemory } from "./in-memory.js";
+import { plural, printDiagnostics } from "./report.js";
 
 export const HELP = `Usage: skillc catalog [roots…] [options]
 
 Print the catalog prompt (the skills' names and descriptions, within the budget) to stdout;
-reports go to stderr.
+reports (errors, and each skill the budget shortened or dropped) go to stderr.
 
 Options:
   --format <name>      xml (default: config catalog.format) | markdown | json
@@ -14,6 +18,8 @@ Options:
   --config <file>      use this config instead of skillc.config.* in the current folder
   -h, --help           show this help
 `;
+
+const FORMATS: CatalogFormat[] = ["xml", "markdown", "json"];
 
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -26,13 +32,24 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write(HELP);
     return EXIT_OK;
   }
-  if (values.format !== undefined && !["xml", "markdown", "json"].includes(values.format)) {
+  if (values.format !== undefined && !FORMATS.includes(values.format as CatalogFormat)) {
     throw new UsageError(`--format must be xml, markdown or json; got "${values.format}".`);
   }
-  const budget = intFlag("budget", values.budget);
-  const { bundle } = await buildInMemory(ctx, { config: values.config, roots: positionals });
-  if (!bundle) return EXIT_FAIL;
-  const text = bundle.skills.catalog({ format: values.format, budget });
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const format = (values.format as CatalogFormat | undefined) ?? config.catalog.format;
+  const budget = intFlag("budget", values.budget) ?? config.catalog.budgetChars;
+  const result = await build({ cwd: ctx.cwd, config, roots: positionals, write: false, emitOnError: true });
+  printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
+  // The same function, over the same visible skills, as the build's catalog files and skills.catalog().
+  const catalogs = renderCatalogs(result.skills, { format, budget, permissions: config.permissions });
+  const fileName = CATALOG_FILES.find(([, f]) => f === format)![0];
+  const text = catalogs.files.find(([name]) => name === fileName)?.[1] ?? "";
   if (text) ctx.stdout.write(text.endsWith("\n") ? text : text + "\n");
-  return EXIT_OK;
+  if (catalogs.shortened.length > 0) {
+    ctx.stderr.write(`budget ${budget} chars: shortened the description of ${plural(catalogs.shortened.length, "skill")}: ${catalogs.shortened.join(", ")}\n`);
+  }
+  if (catalogs.dropped.length > 0) {
+    ctx.stderr.write(`budget ${budget} chars: left out ${plural(catalogs.dropped.length, "skill")} (the catalog says so and points at search_skills): ${catalogs.dropped.join(", ")}\n`);
+  }
+  return result.diagnostics.some((d) => d.severity === "error") && result.skills.length === 0 ? EXIT_FAIL : EXIT_OK;
 }

@@ -86,7 +86,7 @@ export function renderBundle(runtime: string, version: string, options: BundleOp
     SKILLS_END,
     `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
     `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
-    `export const createSkills=${RUNTIME_GLOBAL}.createSkills;`,
+    `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
     "export default skills;",
     "",
   );

@@ -249,6 +249,9 @@ export interface Skills {
 
 export declare const skills: Skills;
 export default skills;
-/** Builds the API over bundle data (this module's own data is already behind \`skills\`). */
-export declare function createSkills(data: unknown, options?: SkillsOptions): Skills;
+/**
+ * Another instance over this bundle's skills with run-time options: \`allow\` replaces the build's
+ * allow list, \`deny\` adds to its deny list (deny wins), \`loadFormat\` frames \`load().text\`.
+ */
+export declare function createSkills(options?: SkillsOptions): Skills;
 `;

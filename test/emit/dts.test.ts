@@ -42,7 +42,7 @@ const e: unknown = null;
 if (e instanceof SkillError) e.code satisfies SkillErrorCode;
 fallback.list().map((m) => m.path.length);
 skills.tools({ format: "anthropic" })[0]?.input_schema;
-createSkills({}, { deny: ["x"] }).session().catalog({ format: "markdown" });
+createSkills({ deny: ["x"] }).session().catalog({ format: "markdown" });
 void [r, text, bytes, any, code];
 
 // @ts-expect-error unknown skill name

@@ -59,7 +59,9 @@ describe("emit", () => {
     const { mod } = await build(makeInput(skills));
     const api = mod.skills;
     expect(mod.default).toBe(api);
-    expect(typeof mod.createSkills).toBe("function");
+    // createSkills(options) makes another instance over the same skills with run-time policy.
+    const denied = mod.createSkills({ deny: ["review-diff"] });
+    expect(denied.list().map((m: { name: string }) => m.name)).toEqual(["dup", "dup", "release-notes"]);
     expect(api.list().map((m: { name: string }) => m.name)).toEqual(["dup", "dup", "release-notes", "review-diff"]);
     expect(api.get("release-notes")).toMatchObject({ name: "release-notes", path: "skills/release-notes/SKILL.md", args: ["version", "since"] });
     expect(api.get("secret-tool")).toMatchObject({ hidden: true });
