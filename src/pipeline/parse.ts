@@ -1,12 +1,12 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter.ts), parse the YAML with positions, split off the body. Never throws for bad input.
 import { createHash } from "node:crypto";
-import { parseDocument, isMap, type YAMLError } from "yaml";
+import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
 import * as R from "../rules/parse-rules.js";
 import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter.js";
-import { collectPositions, toPlain } from "./yaml-positions.js";
+import { collectPositions, keyString, toPlain } from "./yaml-positions.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */
@@ -68,10 +68,15 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   setBody(result, located.bodyOffset);
   const lines = new LineIndex(text, located.bodyOffset);
   const base = located.valueStart;
-  const doc = parseDocument(located.value, { uniqueKeys: true, prettyErrors: false, strict: true });
+  // uniqueKeys is off because yaml checks it pairwise (quadratic: 100,000 keys never finish);
+  // duplicates are found below with a Set per map instead.
+  const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
+  for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
 
   const errorLines = new Set<number>();
-  for (const error of doc.errors) {
+  // yaml files an unknown tag (`!js/function …`) as a warning and drops it: that would silently
+  // change a value, so it is an error here.
+  for (const error of [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0])) {
     if (errorLines.size >= MAX_YAML_ERRORS) break;
     const start = lines.pos(base + error.pos[0]);
     if (errorLines.has(start.line)) continue;
@@ -110,6 +115,27 @@ function rangeOf(lines: LineIndex, start: number, end: number): Range {
   const s = lines.pos(start);
   const e = lines.pos(Math.max(start, end));
   return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+}
+
+/** A DUPLICATE_KEY error at each later occurrence of a key within one map, at any depth (linear). */
+function duplicateKeys(root: unknown): YAMLError[] {
+  const out: YAMLError[] = [];
+  const walk = (node: unknown): void => {
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const k = keyString(pair.key);
+        const at = (pair.key as { range?: [number, number, number] } | null)?.range;
+        if (k !== undefined && seen.has(k) && at) out.push(new YAMLParseError([at[0], at[1]], "DUPLICATE_KEY", "Map keys must be unique"));
+        if (k !== undefined) seen.add(k);
+        walk(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 type Report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => void;
