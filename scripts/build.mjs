@@ -1,7 +1,8 @@
 // Builds the package itself into dist/: the CLI and API (one bundle, lazily split chunks so that
 // `skillc lint` loads only what it uses), the runtime (minified, embedded into every emitted bundle),
 // and the type declarations.
-import { build } from "esbuild";
+import * as esbuild from "esbuild";
+import { bundleRuntime } from "./runtime-bundle.mjs";
 import { readFile, writeFile, rm, mkdir, chmod } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ await mkdir("dist", { recursive: true });
 
 const version = JSON.parse(await readFile("package.json", "utf8")).version;
 
-await build({
+await esbuild.build({
   entryPoints: { cli: "src/cli.ts", index: "src/index.ts" },
   outdir: "dist",
   bundle: true,
@@ -33,18 +34,8 @@ await build({
   logLevel: "warning",
 });
 
-// The runtime: one IIFE assigned to a module-local `var`, so the emitter can append data and exports.
-await build({
-  entryPoints: ["src/runtime/index.ts"],
-  outfile: "dist/runtime.js",
-  bundle: true,
-  minify: true,
-  format: "iife",
-  globalName: "__skillc",
-  platform: "neutral",
-  target: "es2020",
-  logLevel: "warning",
-});
+// The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
+await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).

@@ -1,12 +1,13 @@
-// The runtime code that opens every index.js: src/runtime bundled into one minified IIFE that
-// assigns `var __skillc`. The package build makes dist/runtime.js; from source (tests) the same
-// bundle is made in memory with the same esbuild options as scripts/build.mjs.
+// The runtime code that opens every index.js: src/runtime bundled and minified, ending in a
+// module-local `var __skillc`. The package build makes dist/runtime.js; from source (tests) the same
+// bundle is made in memory by the same function (scripts/runtime-bundle.mjs).
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+// A plain .mjs shared with scripts/build.mjs, typed by runtime-bundle.d.mts.
+import { bundleRuntime, RUNTIME_GLOBAL } from "../../scripts/runtime-bundle.mjs";
 
-/** The IIFE's global name: the emitted data and exports refer to it. */
-export const RUNTIME_GLOBAL = "__skillc";
+export { RUNTIME_GLOBAL };
 
 let memo: Promise<string> | undefined; // one esbuild run or one file read per process
 
@@ -29,19 +30,8 @@ async function loadRuntime(): Promise<string> {
     }
     throw new Error(`skillc: the runtime bundle (runtime.js) is missing next to ${fileURLToPath(here)}; reinstall or run "npm run build"`);
   }
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL("../runtime/index.ts", here))],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    globalName: RUNTIME_GLOBAL,
-    platform: "neutral",
-    target: "es2020",
-    write: false,
-    logLevel: "silent",
-  });
-  return withNewline(result.outputFiles[0].text);
+  const esbuild = await import("esbuild");
+  return withNewline((await bundleRuntime(esbuild, fileURLToPath(new URL("../runtime/index.ts", here)))).code);
 }
 
 function withNewline(code: string): string {
