@@ -17,7 +17,7 @@
 // interleaved rep by rep, so machine drift (±25% over a day here) hits every column alike; compare
 // ratios taken in one run, never absolute times across runs. Results: bench/results/<size>.json.
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -125,9 +125,11 @@ function runNode(args, { cwd = REPO, keepOutput = false, tmp } = {}) {
   return out;
 }
 
-/** Medians of a list of runNode results. */
-function summarize(runs) {
-  if (!runs?.length) return undefined;
+/** Medians of a list of runNode results; failed runs are left out (and counted) while any run succeeded. */
+function summarize(all) {
+  if (!all?.length) return undefined;
+  const ok = all.filter((r) => !r.failed);
+  const runs = ok.length ? ok : all;
   return {
     n: runs.length,
     ms: median(runs.map((r) => r.ms)),
@@ -135,7 +137,8 @@ function summarize(runs) {
     max: Math.max(...runs.map((r) => r.ms)),
     rssMB: median(runs.map((r) => r.rssKB / 1024)),
     cpuS: median(runs.map((r) => r.cpuS)),
-    codes: [...new Set(runs.map((r) => r.code))],
+    codes: [...new Set(all.map((r) => r.code))],
+    failed: all.length - ok.length,
   };
 }
 
@@ -245,6 +248,7 @@ async function main() {
   const notes = [];
 
   const haveDist = ensureDist(o);
+  const distPrint = distFingerprint(path.dirname(CLI));
   if (!haveDist) notes.push(`${path.relative(REPO, CLI)} is missing${o.build ? " and `npm run build` failed" : ""}: skillc was not measured.`);
   let peers = { ok: false, note: "skipped (--no-peers)" };
   if (o.peers) peers = ensurePeers();
@@ -281,14 +285,15 @@ async function main() {
   const five = Array.from({ length: 5 }, () => rng.pick(skillMds));
 
   const R = {};
-  const failed = new Set();
+  const failures = new Map(); // "key exit" → count; the first of each gets a note
+  const LINT = new Set(["coldLint", "warmLint", "lint5"]); // lint exits 1 when it finds errors: still a valid run
   const add = (k, r) => {
+    r.failed = r.code !== 0 && !(LINT.has(k) && r.code === 1);
     (R[k] ??= []).push(r);
-    // The first failure of each measurement is worth a note: its time is not skillc's normal path.
-    if (r.code !== 0 && !failed.has(k) && !(k === "coldLint" || k === "warmLint" || k === "lint5") && !k.startsWith("peer:")) {
-      failed.add(k);
-      notes.push(`${k} exited ${r.code}: ${lastLines(r.stderr || r.stdout, 4).slice(0, 600)}`);
-    }
+    if (!r.failed) return;
+    const id = `${k} ${r.code}`;
+    failures.set(id, (failures.get(id) ?? 0) + 1);
+    if (failures.get(id) === 1) notes.push(`${k} exited ${r.code} (left out of the medians): ${failureText(r)}`);
   };
   const floorOut = path.join(tmp, "floor-bundle.js");
   const importCode = `await import(${JSON.stringify(pathToFileURL(bundle).href)})`;
@@ -327,7 +332,9 @@ async function main() {
         add("lint5Node", run(["-e", "0"]));
         add("lint5", cli("lint", "--format", "json", ...five));
       }
-      if (buildOk) {
+      // A failed build in this rep (clean() removed the output) leaves nothing to import: build once more.
+      if (buildOk && !existsSync(bundle)) cli("build");
+      if (buildOk && existsSync(bundle)) {
         add("esmNode", run(["--input-type=module", "-e", "0"]));
         add("import", run(["--input-type=module", "-e", importCode]));
         add("cjsNode", run(["-e", "0"]));
@@ -357,6 +364,8 @@ async function main() {
   let bundleGzip = NaN;
   if (buildOk) bundleGzip = gzipSync(readFileSync(bundle)).length;
 
+  if (haveDist && distFingerprint(path.dirname(CLI)) !== distPrint)
+    notes.unshift(`⚠ ${path.relative(REPO, path.dirname(CLI))}/ changed during the run (rebuilt by someone): the skillc numbers mix versions; run again on a quiet tree.`);
   const S = Object.fromEntries(Object.entries(R).map(([k, v]) => [k, summarize(v)]));
   const inproc = (k) => median((R[k] || []).map((r) => safeJson(r.stdout)?.ms?.total));
   const peerMs = (k) => median((R[k] || []).map((r) => safeJson(r.stdout)?.ms));
@@ -431,7 +440,7 @@ async function main() {
     const s = S[k];
     if (!s) continue;
     const ip = k.startsWith("floor") ? fmtMs(inproc(k)) : k.startsWith("peer:") ? fmtMs(peerMs(k)) : "";
-    L.push(`| ${label} | ${fmtMs(s.ms)} | ${fmtMs(s.min)} | ${fmtMs(s.max)} | ${ip} | ${Number.isFinite(s.cpuS) ? s.cpuS.toFixed(2) + " s" : "—"} | ${Number.isFinite(s.rssMB) ? s.rssMB.toFixed(0) + " MB" : "—"} | ${s.codes.join(",")} |`);
+    L.push(`| ${label} | ${fmtMs(s.ms)} | ${fmtMs(s.min)} | ${fmtMs(s.max)} | ${ip} | ${Number.isFinite(s.cpuS) ? s.cpuS.toFixed(2) + " s" : "—"} | ${Number.isFinite(s.rssMB) ? s.rssMB.toFixed(0) + " MB" : "—"} | ${s.codes.join(",")}${s.failed ? ` (${s.failed} failed, left out)` : ""} |`);
   }
   for (const k of ["peer:skills-ref", "peer:skill-tools"]) {
     const p = peerInfo(k);
@@ -472,6 +481,7 @@ async function main() {
     bundle: { bytes: bundleBytes, gzip: bundleGzip, dataJsonBytes },
     runtimeSize,
     processes: S,
+    runs: Object.fromEntries(Object.entries(R).map(([k, v]) => [k, v.map((r) => ({ ms: r.ms, code: r.code, rssKB: r.rssKB, cpuS: r.cpuS, failed: r.failed }))])),
     inProcess: Object.fromEntries(["floorRead", "floorYaml", "floorBuild"].map((k) => [k, (R[k] || []).map((r) => safeJson(r.stdout))])),
     runtime: rt,
     lint: lintReport,
@@ -482,6 +492,34 @@ async function main() {
   writeFileSync(path.join(resultsDir, `${o.size}.json`), JSON.stringify(json, null, 2) + "\n");
   log(`bench: wrote ${path.relative(REPO, path.join(resultsDir, `${o.size}.json`))}`);
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** What a failed run said: its error diagnostics (stylish lines with " error "), else its last lines. */
+function failureText(r) {
+  const text = `${r.stdout || ""}\n${r.stderr || ""}`;
+  const errors = text.split("\n").filter((l) => /^\s+\d+:\d+\s+error\s/.test(l)).map((l) => l.trim().replace(/\s{2,}/g, " "));
+  const files = text.split("\n").filter((l, i, a) => /^\S.*SKILL\.md$/.test(l) && /^\s+\d+:\d+\s+error\s/.test(a[i + 1] || ""));
+  const shown = errors.length ? errors.slice(0, 3).map((e, i) => (files[i] ? `${files[i]} ${e}` : e)).join(" · ") : lastLines(text, 4);
+  return shown.slice(0, 700);
+}
+
+/** A fingerprint of dist/ (names, sizes, mtimes): a change during the run means the results mix versions. */
+function distFingerprint(dir) {
+  const parts = [];
+  const walk = (d) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const f = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== "types") walk(f);
+      } else {
+        const st = statSync(f);
+        parts.push(`${path.relative(dir, f)}:${st.size}:${st.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return parts.sort().join("\n");
 }
 
 function safeJson(s) {
