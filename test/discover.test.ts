@@ -115,6 +115,20 @@ describe("discover", () => {
     expect(diagnostics[0].message).toContain("20 more");
   });
 
+  it("does not count folders inside skill folders against the folder-count bound", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) {
+      const d = `skills/s${String(i).padStart(2, "0")}`;
+      files[`${d}/SKILL.md`] = SKILL;
+      for (const sub of ["references", "scripts", "assets"]) files[`${d}/${sub}/x.txt`] = "x";
+    }
+    const cwd = project(files);
+    // 1 root + 30 skill folders; their 90 subfolders are searched (for nested skills) but not counted.
+    const { sources, diagnostics } = await discover([root("skills")], opts(cwd, { maxFolders: 31 }));
+    expect(sources).toHaveLength(30);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("finds lowercase skill.md with a warning, and prefers SKILL.md", async () => {
     const cwd = project({ "skills/low/skill.md": SKILL, "skills/mixed/Skill.md": SKILL });
     const { sources, diagnostics } = await discover([root("skills")], opts(cwd));

@@ -7,7 +7,8 @@
 //   another are both found (files.ts leaves nested skills out of their parent's files).
 // - `.git`, `node_modules` and hidden folders are skipped below a root (a root may itself be hidden).
 // - Depth: the root is depth 0; folders down to `maxDepth` are searched. `maxFolders` counts every
-//   folder listed per root, the root included. Each cut bound is one `discovery-limit` warning per root.
+//   folder listed per root outside skill folders, the root included. Each cut bound is one
+//   `discovery-limit` warning per root.
 // - Symlinked folders are followed while their real path stays inside the root's real path; each real
 //   folder is searched once, so cycles end. Links are followed only after every folder reachable
 //   without links has been claimed, so a link to a folder already in the root adds nothing.
@@ -214,11 +215,13 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
       if (visited.has(f.real)) continue;
       if (f.depth > opts.maxDepth) {
         if (!f.inSkill) depthCut.push(relPosix(opts.cwd, f.abs));
-      } else if (listed >= opts.maxFolders) {
-        if (!f.inSkill) countCut.push(relPosix(opts.cwd, f.abs));
+      } else if (!f.inSkill && listed >= opts.maxFolders) {
+        countCut.push(relPosix(opts.cwd, f.abs));
       } else {
         visited.add(f.real);
-        listed++;
+        // Folders inside a skill (references/, scripts/, …) do not count: the bound is on the search
+        // for skills, and 1,000 skills with a references/ folder each must not exhaust it.
+        if (!f.inSkill) listed++;
         next.push(f);
       }
     }
