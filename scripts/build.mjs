@@ -51,6 +51,13 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
   const refs = Object.fromEntries(["skillc", "agentskills", "claude-code", "codex"].map((p) => [p, `${schema.$id}#/$defs/${p}`]));
   const hash = createHash("sha256").update(schemaText).digest("hex");
   await writeFile("dist/skill-validators.cjs", standaloneCode(ajv, refs) + `\nmodule.exports.schemaHash = ${JSON.stringify(hash)};\n`);
+
+  // The config's validator too (src/config-check.ts): every command with a config file checks it.
+  const configText = await readFile("schema/config.schema.json", "utf8");
+  const configAjv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
+  const validateConfig = configAjv.compile(JSON.parse(configText));
+  const configHash = createHash("sha256").update(configText).digest("hex");
+  await writeFile("dist/config-validator.cjs", standaloneCode(configAjv, validateConfig) + `\nmodule.exports.schemaHash = ${JSON.stringify(configHash)};\n`);
 }
 
 // src/cli.ts starts with a hashbang, which esbuild keeps as the first line; make the bin executable.

@@ -1,25 +1,48 @@
 // Validates a loaded config against schema/config.schema.json; messages are positioned for JSON configs
 // and name the closest valid key for an unknown one.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { closest } from "./util/closest.js";
 import { packageFile } from "./util/package-file.js";
 import { RULES } from "./diagnostics/registry.js";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-let schemaCache: Schema | undefined;
-function configSchema(): Schema {
-  schemaCache ??= JSON.parse(readFileSync(packageFile("schema/config.schema.json"), "utf8")) as Schema;
+let schemaCache: { schema: Schema; hash: string; file: string } | undefined;
+function configSchema(): { schema: Schema; hash: string; file: string } {
+  if (!schemaCache) {
+    const file = packageFile("schema/config.schema.json");
+    const text = readFileSync(file, "utf8");
+    schemaCache = { schema: JSON.parse(text) as Schema, hash: createHash("sha256").update(text).digest("hex"), file };
+  }
   return schemaCache;
+}
+
+/**
+ * The validator precompiled by the package build (dist/config-validator.cjs, ajv's standalone code):
+ * loading ajv and compiling costs ~100 ms a run. Compiled here instead when that file is missing or
+ * was made from another schema text (a source checkout between builds).
+ */
+async function configValidator(): Promise<Validator> {
+  const { schema, hash, file } = configSchema();
+  const standalone = path.join(path.dirname(path.dirname(file)), "dist", "config-validator.cjs");
+  if (existsSync(standalone)) {
+    const mod = createRequire(import.meta.url)(standalone) as Validator & { schemaHash?: string };
+    if (mod.schemaHash === hash) return mod;
+  }
+  const mod = (await import("ajv/dist/2020.js")) as unknown as { default: typeof import("ajv/dist/2020.js").default };
+  const Ajv2020 = (mod.default as unknown as { default?: typeof mod.default }).default ?? mod.default;
+  return new Ajv2020({ allErrors: true, strict: false }).compile(schema) as Validator;
 }
 
 /** Returns readable problems ("file:line:col: message"); empty when the config is valid. */
 export async function checkConfig(raw: unknown, where: { file: string; text?: string }): Promise<string[]> {
-  const mod = (await import("ajv/dist/2020.js")) as unknown as { default: typeof import("ajv/dist/2020.js").default };
-  const Ajv2020 = (mod.default as unknown as { default?: typeof mod.default }).default ?? mod.default;
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const validate = ajv.compile(configSchema());
+  const validate = await configValidator();
   const locate = where.text !== undefined ? positionsOf(where.text) : () => undefined;
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -30,7 +53,7 @@ export async function checkConfig(raw: unknown, where: { file: string; text?: st
       if (error.keyword === "additionalProperties") {
         const key = (error.params as { additionalProperty: string }).additionalProperty;
         pointer = `${pointer}/${key}`;
-        const known = Object.keys(subschema(configSchema(), error.schemaPath)?.properties ?? {});
+        const known = Object.keys(subschema(configSchema().schema, error.schemaPath)?.properties ?? {});
         const hint = closest(key, known);
         message = `unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""} Known keys here: ${known.join(", ")}.`;
       } else if (error.keyword === "enum") {
