@@ -32,6 +32,8 @@ export interface FileOptions {
   maxBytes: number;
   settings: Record<string, RuleSetting>;
   profile: Profile;
+  /** Folder listings discovery already read (real path → entries), so the walk need not list them again. */
+  listings?: ReadonlyMap<string, Dirent[]>;
 }
 
 /** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
@@ -94,7 +96,7 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
   const walkDir = (dirReal: string, prefix: string): void => {
     let entries: Dirent[];
     try {
-      entries = fs.readdirSync(dirReal, { withFileTypes: true });
+      entries = opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
     } catch (e) {
       report(opts, diagnostics, "read-error", shown(prefix), `Folder "${shown(prefix)}" could not be read (${errCode(e)}); its files are left out. Fix its permissions or exclude it.`);
       return;
@@ -188,7 +190,15 @@ function readAll(fd: number, size: number): Buffer {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
 
-function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[]): SkillFile | undefined {
+/**
+ * A file's identity for the build cache: size, mtime, ctime, inode and mode. Like make and tsc, a
+ * change that keeps all of them (same size, within one timestamp tick, ctime forged) goes unseen.
+ */
+export function statFingerprint(st: fs.Stats): string {
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
+}
+
+function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], fps?: string[]): SkillFile | undefined {
   const shown = joinPosix(source.dir, entry.rel);
   const tooLarge = (size: number): undefined =>
     void report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
@@ -203,6 +213,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     if (st.size > opts.maxBytes) return tooLarge(st.size);
     const buf = readAll(fd, st.size);
     if (buf.length > opts.maxBytes) return tooLarge(buf.length);
+    fps?.push(entry.rel + "\0" + (buf.length === st.size ? statFingerprint(st) : "changed"));
     const binary = isBinary(buf);
     const content = binary ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) : buf.toString("utf8");
     const file: SkillFile = {
@@ -229,13 +240,52 @@ const byPath = (a: { path: string }, b: { path: string }) => compareCodeUnits(a.
 /** Reads the supporting files of `source`, sorted by path. Never throws for bad input. */
 export async function collectFiles(source: SkillSource, opts: FileOptions): Promise<{ files: SkillFile[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
+  return { files: readListed(source, walk(source, opts, diagnostics), opts, diagnostics), diagnostics };
+}
+
+/** The files a walk listed, read (`fps` collects each read file's fingerprint, in walk order). */
+function readListed(source: SkillSource, entries: Entry[], opts: FileOptions, diagnostics: Diagnostic[], fps?: string[]): SkillFile[] {
   const files: SkillFile[] = [];
-  for (const entry of walk(source, opts, diagnostics)) {
-    const file = readEntry(source, entry, opts, diagnostics);
+  for (const entry of entries) {
+    const file = readEntry(source, entry, opts, diagnostics, fps);
     if (file) files.push(file);
   }
-  files.sort(byPath);
-  return { files, diagnostics };
+  return files.sort(byPath);
+}
+
+/**
+ * A skill folder walked once, for the build cache: `paths` as collectFiles would list them before
+ * reading; `stat()` fingerprints every listed file without reading it (undefined when some entry is
+ * not a plain file within files.maxBytes: such a skill is always read in full); `read()` reads them
+ * as collectFiles does, with the walk's diagnostics, collecting each file's fingerprint in `fps`.
+ */
+export function walkFiles(
+  source: SkillSource,
+  opts: FileOptions,
+): { walkDiagnostics: Diagnostic[]; paths: string[]; stat: () => string[] | undefined; read: (fps?: string[]) => { files: SkillFile[]; diagnostics: Diagnostic[] } } {
+  const walkDiagnostics: Diagnostic[] = [];
+  const entries = walk(source, opts, walkDiagnostics);
+  return {
+    walkDiagnostics,
+    paths: entries.map((e) => e.rel).sort(compareCodeUnits),
+    stat: () => {
+      const fingerprints: string[] = [];
+      for (const entry of entries) {
+        try {
+          const st = fs.statSync(entry.real);
+          if (!st.isFile() || st.size > opts.maxBytes) return undefined;
+          fingerprints.push(entry.rel + "\0" + statFingerprint(st));
+        } catch {
+          return undefined;
+        }
+      }
+      return fingerprints;
+    },
+    read: (fps) => {
+      const diagnostics = [...walkDiagnostics];
+      return { files: readListed(source, entries, opts, diagnostics, fps), diagnostics };
+    },
+  };
 }
 
 /** The paths collectFiles would return (same filters, size included), without reading contents. */

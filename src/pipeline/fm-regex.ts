@@ -37,7 +37,8 @@ interface Group {
   altStart: number;
 }
 
-const REPEAT_AFTER = /^(?:[*+]|\{\d+,\d*\})/;
+// A bounded repeat of 10 or more passes counts too: `(.*a){20}` backtracks polynomially, to the 20th power.
+const REPEAT_AFTER = /^(?:[*+]|\{\d+,\d*\}|\{[1-9]\d+\})/;
 const OPTIONAL_AFTER = /^(?:\?|\{0(?:,\d*)?\})/;
 
 /**
@@ -97,6 +98,8 @@ export function staticRedos(source: string): string | undefined {
       if (REPEAT_AFTER.test(source.slice(i + 1)) && !lookaround) {
         if (group.alts.some((a) => a.repeats && !a.mandatory)) return `the group \`${text}\` repeats something that already repeats (nested quantifier)`;
         if (overlapping(group.texts)) return `the repeated group \`${text}\` has alternatives that match the same text`;
+        // `.*` / `.+` can also eat whatever the group's mandatory parts match, so the passes overlap.
+        if (/(?:^|[^\\])\.[*+{]/.test(text)) return `the repeated group \`${text}\` holds \`.*\`, which overlaps every other part of it`;
       }
       if (!lookaround) atom(i + 1, { repeats: group.alts.some((a) => a.repeats), needsChar: group.alts.every((a) => a.mandatory) });
       continue;
