@@ -7,6 +7,8 @@ import type { ResolvedConfig } from "./config-types.js";
 import { configRoots } from "./lint.js";
 import { discover } from "./pipeline/discover.js";
 import { AnalysisCache } from "./cache.js";
+import { BuildCache, lineKey, sha1, type BuildEntry } from "./build-cache.js";
+import type { Dirent } from "node:fs";
 import { analysisKey, analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { compileTemplate } from "./pipeline/template.js";
@@ -66,14 +68,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(config.root, config.outDir);
   const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
 
-  const found = await discover(roots, { cwd, ...config.discovery, settings, profile });
+  const listings = new Map<string, Dirent[]>();
+  const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });
   const diagnostics: Diagnostic[] = [...found.diagnostics];
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true };
   const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
+  // The build cache serves only builds that write (it points into the index.js on disk).
+  const writing = opts.write !== false;
+  const buildCache =
+    cache && writing ? await BuildCache.open(config.root, { analysis: analysisKey(analyzeOptions), config, profile, roots, cwd }, outDir) : undefined;
   let analysed = 0;
   const analyses = await mapLimit(found.sources, 16, (source) =>
-    analyzeSkill(source, { ...analyzeOptions, cache }).finally(() => opts.onProgress?.(++analysed, found.sources.length)),
+    analyzeSkill(source, { ...analyzeOptions, cache, build: buildCache, listings }).finally(() => opts.onProgress?.(++analysed, found.sources.length)),
   );
+  listings.clear();
   await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
@@ -85,17 +93,35 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   );
   diagnostics.push(...resolved.diagnostics);
   const byFile = new Map(usable.map((a) => [a.source.file, a]));
-  const compiled: CompiledSkill[] = resolved.skills
-    .filter((s) => !resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
-    .map((s) => {
-      const files = byFile.get(s.source.file)!.files ?? [];
-      return {
-        ...s,
-        template: compileTemplate(s.body, { dialect: config.dialect, argumentNames: s.fields.arguments }),
-        files,
-        contentHash: contentHash(s.hash, files),
-      };
+  /** Reused skills' previous lines, by SKILL.md path (verified against their key and bytes). */
+  const reusedLines = new Map<string, { bytes: Buffer; sha1: string }>();
+  const compiled: CompiledSkill[] = [];
+  for (const s0 of resolved.skills) {
+    if (resolved.diagnostics.some((d) => d.severity === "error" && d.file === s0.source.file)) continue;
+    let s = s0;
+    const a = byFile.get(s.source.file)!;
+    let files = a.files ?? [];
+    if (a.reused) {
+      const hash = contentHash(s.hash, files);
+      const line = buildCache!.line(a.reused, skillLineKey(s, hash));
+      if (line) {
+        reusedLines.set(s.source.file, line);
+        compiled.push({ ...s, template: [], files, contentHash: hash });
+        continue;
+      }
+      // The previous line is gone, edited or keyed otherwise (e.g. renamed by resolve): read it all.
+      const full = await analyzeSkill(a.source, { ...analyzeOptions, cache, listings });
+      a.files = files = full.files ?? [];
+      a.reused = undefined;
+      s = { ...s, text: full.parsed!.text, body: full.parsed!.body, bodyOffset: full.parsed!.bodyOffset, bodyStart: full.parsed!.bodyStart };
+    }
+    compiled.push({
+      ...s,
+      template: compileTemplate(s.body, { dialect: config.dialect, argumentNames: s.fields.arguments }),
+      files,
+      contentHash: contentHash(s.hash, files),
     });
+  }
 
   // Toolsets: each entry bundled by esbuild into a lazily evaluated chunk, checked at build time.
   // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
@@ -107,7 +133,23 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     .filter((s) => !skillDiagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
     .map((s) => (toolsets.toolsets.has(s) ? { ...s, toolsets: toolsets.toolsets.get(s) } : s));
 
+  const newEntries: Record<string, BuildEntry> = {};
   const emitted = await emit({
+    lines: buildCache && {
+      reuse: (skill) => (skill.toolsets ? undefined : reusedLines.get(skill.source.file)?.bytes),
+      onLine: (skill, offset, line, reused) => {
+        const a = byFile.get(skill.source.file);
+        if (skill.toolsets || !a?.fp) return;
+        newEntries[skill.source.file] = {
+          fp: a.fp,
+          hash: skill.hash,
+          files: skill.files.map(({ content: _content, ...meta }) => meta),
+          line: { key: skillLineKey(skill, skill.contentHash), offset, length: line.length, sha1: reused ? reusedLines.get(skill.source.file)!.sha1 : sha1(line) },
+        };
+        // Written: the contents are not needed any more (the result keeps the metadata).
+        if (!reused) for (const f of skill.files) f.content = "";
+      },
+    },
     skills,
     collisions: resolved.collisions,
     diagnostics,
@@ -126,7 +168,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const warnings = diagnostics.length - errors;
   const failed = errors > 0 || (opts.strict === true && warnings > 0);
   const write = opts.write !== false && (!failed || opts.emitOnError === true);
-  if (write) await writeOutDir(outDir, emitted.files);
+  if (write) {
+    await writeOutDir(outDir, emitted.files);
+    await buildCache?.save(newEntries);
+  }
   return {
     diagnostics,
     skills,
@@ -137,6 +182,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     bundleBytes: emitted.bundleBytes,
     found: found.sources.length,
   };
+}
+
+/** What a skill's line depends on besides its folder's contents (the config is in the cache's key). */
+function skillLineKey(s: { name: string; source: CompiledSkill["source"] }, hash: string): string {
+  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash]);
 }
 
 function hasErrorIn(a: SkillAnalysis, diagnostics: Diagnostic[]): boolean {

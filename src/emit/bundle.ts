@@ -78,17 +78,53 @@ function payloadLiteral(skill: ToolsetSkill): string {
  * src/toolsets/helper.ts) is required when a skill has toolsets, and left out otherwise.
  */
 export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
+  const lines = [bundleHead(runtime, version, options, skills, toolsetHelper)];
+  for (const skill of skills) lines.push(serializeSkill(skill) + ",");
+  lines.push(bundleTail());
+  return lines.join("\n");
+}
+
+function bundleHead(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
   const tools = skills.some((s) => s.toolsets);
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
-  const lines = [banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`];
-  for (const skill of skills) lines.push(serializeSkill(skill) + ",");
-  lines.push(
+  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`;
+}
+
+/**
+ * The same bytes as renderBundle, as Buffers, one skill at a time: `reuse` may supply a skill's
+ * line (from the previous index.js) instead of serializing it; `spans` receives where each skill's
+ * line (without its comma) sits. Each skill's file contents are let go once its line is written.
+ */
+export function renderBundleBytes(
+  runtime: string,
+  version: string,
+  options: BundleOptions,
+  skills: ToolsetSkill[],
+  toolsetHelper: string | undefined,
+  reuse: (skill: ToolsetSkill) => Buffer | undefined,
+  onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void,
+): Buffer {
+  const parts: Buffer[] = [Buffer.from(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n")];
+  let offset = parts[0]!.length;
+  const comma = Buffer.from(",\n");
+  for (const skill of skills) {
+    const old = reuse(skill);
+    const line = old ?? Buffer.from(serializeSkill(skill));
+    onLine(skill, offset, line, old !== undefined);
+    parts.push(line, comma);
+    offset += line.length + comma.length;
+  }
+  parts.push(Buffer.from(bundleTail()));
+  return Buffer.concat(parts);
+}
+
+function bundleTail(): string {
+  return [
     SKILLS_END,
     `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
     `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
     `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
     "export default skills;",
     "",
-  );
-  return lines.join("\n");
+  ].join("\n");
 }

@@ -5,7 +5,7 @@ import type { ToolsetSkill } from "../toolsets/compile.js";
 import { toolsetHelper } from "../toolsets/helper.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { skillcVersion } from "../version.js";
-import { bundleOptions, renderBundle } from "./bundle.js";
+import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest } from "./manifest.js";
@@ -24,6 +24,14 @@ export interface EmitInput {
   diagnostics: Diagnostic[];
   config: ResolvedConfig;
   stats: { skills: number; files: number; bytes: number };
+  /**
+   * Build's incremental path: index.js is rendered as bytes, `reuse` may hand a skill's previous
+   * line, and `onLine` learns where each line landed (for the build cache).
+   */
+  lines?: {
+    reuse: (skill: ToolsetSkill) => Buffer | undefined;
+    onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void;
+  };
 }
 
 export interface EmitOutput {
@@ -43,8 +51,10 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const collisions = [...input.collisions].sort((a, b) => compare(a.name, b.name) || compare(a.paths.join("\n"), b.paths.join("\n")));
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
-  const indexJs = renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
-  const bundleBytes = Buffer.byteLength(indexJs, "utf8");
+  const indexJs = input.lines
+    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, input.lines.reuse, input.lines.onLine)
+    : renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
+  const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogs = renderCatalogs(skills, { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions });
 
   const files = new Map<string, string | Uint8Array>();

@@ -3,6 +3,7 @@
 // With a cache, a skill whose SKILL.md bytes and file list are unchanged skips parse, validate and
 // the body checks: the cached result is what they would compute again.
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
@@ -12,7 +13,9 @@ import { parseSkill, setBody } from "./parse.js";
 import { decodeSkill } from "./frontmatter.js";
 import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
-import { collectFiles, listFiles, type FileOptions } from "./files.js";
+import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
+import type { BuildCache, BuildEntry } from "../build-cache.js";
+import type { Dirent } from "node:fs";
 
 export interface AnalyzeOptions {
   profile: Profile;
@@ -22,6 +25,10 @@ export interface AnalyzeOptions {
   /** Build reads every supporting file; lint only lists them (for link checks). */
   readFiles: boolean;
   cache?: AnalysisCache;
+  /** Build only: the build cache; a skill whose folder fingerprint is unchanged is not read at all. */
+  build?: BuildCache;
+  /** Folder listings discovery already read (see FileOptions.listings). */
+  listings?: ReadonlyMap<string, Dirent[]>;
 }
 
 export interface SkillAnalysis {
@@ -34,6 +41,13 @@ export interface SkillAnalysis {
   /** The supporting files' paths (always present once the SKILL.md was read). */
   paths?: string[];
   diagnostics: Diagnostic[];
+  /** With a build cache: the folder's fingerprint as read (undefined when it cannot be fingerprinted). */
+  fp?: string;
+  /**
+   * With a build cache: the previous entry, when nothing changed. Then `files` carry no content and
+   * the parsed text and body are empty: the skill's line is copied from the previous index.js.
+   */
+  reused?: BuildEntry;
 }
 
 /** What in the options changes an analysis result: the cache is keyed by it. */
@@ -42,8 +56,9 @@ export function analysisKey(opts: AnalyzeOptions): unknown {
 }
 
 export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
+  if (opts.build && opts.readFiles) return analyzeWithBuildCache(source, opts, opts.build);
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
-  const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile };
+  const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path.join(source.absDir, source.fileName));
@@ -88,6 +103,84 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
   return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
 }
 
+/** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
+async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildCache): Promise<SkillAnalysis> {
+  const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
+  const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
+  const mdPath = path.join(source.absDir, source.fileName);
+  const walked = walkFiles(source, fileOpts);
+  const known = build.has(source.file);
+  if (known && opts.cache) {
+    try {
+      const fps = walked.stat();
+      const fp = fps && "SKILL.md\0" + statFingerprint(fs.statSync(mdPath)) + "\n" + fps.join("\n");
+      const entry = fp ? build.get(source.file, fp) : undefined;
+      const hit = entry && opts.cache.get(source.file, AnalysisCache.entryKey(entry.hash, walked.paths));
+      if (entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
+        const parsed = restoreParsed(source, undefined, hit, entry.hash);
+        const skill = { ...parsed, frontmatter: hit.frontmatter, fields: hit.fields };
+        const files = entry.files.map((f) => ({ ...f, content: "" }));
+        return { source, parsed, skill, files, paths: walked.paths, diagnostics: [...hit.diagnostics, ...walked.walkDiagnostics], fp, reused: entry };
+      }
+    } catch {
+      // fall through to a full read, which reports what is wrong
+    }
+  }
+  let bytes: Buffer;
+  let mdFp: string;
+  try {
+    const fd = fs.openSync(mdPath, "r");
+    try {
+      const st = fs.fstatSync(fd);
+      bytes = fs.readFileSync(fd);
+      mdFp = bytes.length === st.size ? statFingerprint(st) : "changed";
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
+    return { source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] };
+  }
+  const fps: string[] = [];
+  const collected = walked.read(fps);
+  const files = collected.files;
+  const paths = files.map((f) => f.path);
+  // Fingerprintable only when every listed file was read (none skipped, oversize or special).
+  const fp = fps.length === walked.paths.length ? "SKILL.md\0" + mdFp + "\n" + fps.join("\n") : undefined;
+  const result = analyzeBytes(source, bytes, files, paths, collected.diagnostics, opts, ctx);
+  return { ...result, fp };
+}
+
+function analyzeBytes(
+  source: SkillSource,
+  bytes: Uint8Array,
+  files: SkillFile[] | undefined,
+  paths: string[],
+  diagnostics: Diagnostic[],
+  opts: AnalyzeOptions,
+  ctx: ReportContext,
+): SkillAnalysis {
+  const key = opts.cache ? AnalysisCache.entryKey(createHash("sha256").update(bytes).digest("hex"), paths) : "";
+  const hit = opts.cache?.get(source.file, key);
+  if (hit) {
+    const parsed = restoreParsed(source, bytes, hit);
+    const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
+    return { source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] };
+  }
+
+  const own = analyzeText(source, bytes, new Set(paths), opts, ctx);
+  opts.cache?.set(source.file, key, {
+    frontmatter: own.parsed.frontmatter,
+    positions: own.parsed.positions,
+    frontmatterRange: own.parsed.frontmatterRange,
+    bodyOffset: own.parsed.bodyOffset,
+    bodyStart: own.parsed.bodyStart,
+    fields: own.skill?.fields,
+    diagnostics: own.diagnostics,
+  });
+  return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
+}
+
 /** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */
 function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: AnalyzeOptions, ctx: ReportContext) {
   const parsed = parseSkill(source, bytes, ctx);
@@ -109,12 +202,12 @@ function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySe
 }
 
 /** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */
-function restoreParsed(source: SkillSource, bytes: Uint8Array, hit: NonNullable<ReturnType<AnalysisCache["get"]>>): ParsedSkill {
-  const decoded = decodeSkill(bytes);
+function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, hit: NonNullable<ReturnType<AnalysisCache["get"]>>, hash?: string): ParsedSkill {
+  const decoded = bytes ? decodeSkill(bytes) : undefined;
   const parsed: ParsedSkill = {
     source,
-    hash: createHash("sha256").update(bytes).digest("hex"),
-    text: decoded.ok ? decoded.text : "",
+    hash: hash ?? createHash("sha256").update(bytes!).digest("hex"),
+    text: decoded?.ok ? decoded.text : "",
     frontmatter: hit.frontmatter,
     positions: hit.positions,
     frontmatterRange: hit.frontmatterRange,
@@ -123,7 +216,8 @@ function restoreParsed(source: SkillSource, bytes: Uint8Array, hit: NonNullable<
     bodyStart: 0,
     diagnostics: [],
   };
-  setBody(parsed, hit.bodyOffset);
+  if (bytes) setBody(parsed, hit.bodyOffset);
+  else Object.assign(parsed, { bodyOffset: hit.bodyOffset, bodyStart: hit.bodyStart });
   return parsed;
 }
 

@@ -31,6 +31,8 @@ export interface DiscoverOptions {
   /** Rule severities by id (config `rules`, `--rule`). */
   settings: Record<string, RuleSetting>;
   profile: Profile;
+  /** Filled, when given, with the listings of skill folders and the folders inside them (real path → sorted entries), for files.ts. */
+  listings?: Map<string, Dirent[]>;
 }
 
 const RULES = new Map(DISCOVERY_RULES.map((r) => [r.id, r]));
@@ -140,6 +142,7 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
     }
   }
 
+  if (opts.listings && (folder.inSkill || skillFile !== undefined)) opts.listings.set(folder.real, entries);
   const subdirs: Listing["subdirs"] = [];
   for (const entry of entries) {
     if (isSkippedFolder(entry.name)) continue;
