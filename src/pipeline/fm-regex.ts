@@ -82,6 +82,7 @@ export function staticRedos(source: string): string | undefined {
       const m = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(source.slice(i + 1));
       if (m) bodyStart += m[0].length;
       stack.push({ start: i, alts: [{ repeats: false, mandatory: false }], texts: [], altStart: bodyStart });
+      i = bodyStart - 1; // `?:`, `?=`, `?<name>` are syntax, not atoms
       continue;
     }
     if (c === "|") {
@@ -98,8 +99,9 @@ export function staticRedos(source: string): string | undefined {
       if (REPEAT_AFTER.test(source.slice(i + 1)) && !lookaround) {
         if (group.alts.some((a) => a.repeats && !a.mandatory)) return `the group \`${text}\` repeats something that already repeats (nested quantifier)`;
         if (overlapping(group.texts)) return `the repeated group \`${text}\` has alternatives that match the same text`;
-        // `.*` / `.+` can also eat whatever the group's mandatory parts match, so the passes overlap.
-        if (/(?:^|[^\\])\.[*+{]/.test(text)) return `the repeated group \`${text}\` holds \`.*\`, which overlaps every other part of it`;
+        // `.` next to a repeat (`.*`, `([a-z]+.)+`) can take what the other parts take: the passes overlap.
+        const anyChar = /(?:^|[^\\])\./.test(text.replace(/\[(?:\\.|[^\]])*\]/g, ""));
+        if (anyChar && group.alts.some((a) => a.repeats)) return `the repeated group \`${text}\` holds \`.\` next to a repeat, so its passes can split the same text in many ways`;
       }
       if (!lookaround) atom(i + 1, { repeats: group.alts.some((a) => a.repeats), needsChar: group.alts.every((a) => a.mandatory) });
       continue;
@@ -120,6 +122,9 @@ export function staticRedos(source: string): string | undefined {
 /** Whether two single-atom alternatives can match the same character (`a|a`, `\w|\d`, `.|x`). */
 function overlapping(alts: string[]): boolean {
   if (alts.length < 2) return false;
+  // Literal alternatives where one is the other repeated (`a|aa`, `ab|abab`): many ways to split.
+  const literal = alts.filter((a) => a !== "" && /^[\w ]+$/.test(a));
+  for (const a of literal) for (const b of literal) if (b.length > a.length && b === a.repeat(b.length / a.length)) return true;
   const classes = alts.map(atomClass);
   for (let a = 0; a < alts.length; a++) {
     for (let b = a + 1; b < alts.length; b++) {
@@ -127,7 +132,7 @@ function overlapping(alts: string[]): boolean {
       const x = classes[a];
       const y = classes[b];
       if (!x || !y) continue;
-      if (x === "any" || y === "any") return true;
+      if (x === y || x === "any" || y === "any") return true;
       if (x === "word" && (y === "word" || y === "digit" || y.length === 1)) return true;
       if (y === "word" && (x === "digit" || x.length === 1)) return true;
       if (x === "digit" && (y === "digit" || /^\d$/.test(y))) return true;
