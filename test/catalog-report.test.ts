@@ -43,7 +43,7 @@ describe("catalog budget reports", () => {
   });
 
   it("reports each dropped skill when names alone do not fit", async () => {
-    const found = await catalogDiagnostics({ catalog: { format: "markdown", budget: { chars: 40 } } });
+    const found = await catalogDiagnostics({ catalog: { format: "markdown", budget: { chars: 20 } } });
     const dropped = found.filter(([ruleId]) => ruleId === "catalog-dropped").map(([, file]) => file);
     const shortened = found.filter(([ruleId]) => ruleId === "catalog-shortened").map(([, file]) => file);
     expect(dropped.length).toBeGreaterThan(0);
