@@ -61,6 +61,18 @@ describe("skillc lint", () => {
     expect(r.stderr).toContain('skillc.config.json:2:3: unknown key "outdir"; did you mean "outDir"?');
   });
 
+  it("a config's extra schema is merged with the profile's, positioned like any field", async () => {
+    await skill("owned", "name: owned\ndescription: Does a thing.\nowner: 42");
+    await writeFile(path.join(dir, "team.schema.json"), JSON.stringify({ type: "object", required: ["owner"], properties: { owner: { type: "string" } } }));
+    await writeFile(path.join(dir, "skillc.config.json"), JSON.stringify({ schema: "./team.schema.json" }));
+    const r = await runCli(["lint", "--format", "json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>)[0]!.messages;
+    // owner is known through the extra schema (no unknown-field), and typed by it.
+    expect(messages.map((m) => m.ruleId)).not.toContain("unknown-field");
+    expect(messages).toContainEqual(expect.objectContaining({ line: 4, column: 8 }));
+  });
+
   it("--profile agentskills makes unknown fields errors", async () => {
     await skill("warn", "name: warn\ndescription: Does a thing.\nflavour: strawberry");
     expect((await runCli(["lint", "--profile", "agentskills"], { cwd: dir })).code).toBe(1);
