@@ -7,6 +7,10 @@
 // copies an unchanged skill's line from the previous index.js (read once) when its key (name, path,
 // scope, rank, content hash) is the same and the line's bytes are verified; anything else — a
 // deleted or edited index.js, a renamed skill — falls back to reading and serializing that skill.
+// The same goes for the other outputs: a reused skill's entry is copied from the previous
+// manifest.json (by offset, while that file keeps its recorded stat fingerprint), and the catalogs
+// and index.d.ts are kept as they are on disk while the hash of what they are rendered from is
+// unchanged and their fingerprints match; anything else renders them again.
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
 import { createHash } from "node:crypto";
@@ -27,17 +31,32 @@ export interface BuildEntry {
   files: FileMeta[];
   /** The skill's line in index.js (without the trailing comma): its key, byte offset, length and sha1. */
   line?: { key: string; offset: number; length: number; sha1: string };
+  /** The skill's entry in manifest.json's `skills` (UTF-16 offset and length), valid while `line.key` is. */
+  manifest?: { offset: number; length: number };
+}
+
+interface OutputEntry {
+  /** Hash of everything the group is rendered from (see emit's `outputs`). */
+  key: string;
+  /** The group's files in outDir, by name, with their stat fingerprint as written. */
+  files: Record<string, string>;
+  extra?: unknown;
 }
 
 interface BuildCacheFile {
   key: string;
+  /** Outputs other than index.js, by group. */
+  outputs?: Record<string, OutputEntry>;
   /** Stat fingerprint of the index.js the lines point into, as written. */
   index?: string;
+  /** Stat fingerprint of the manifest.json the entries' `manifest` spans point into, as written. */
+  manifest?: string;
   entries: Record<string, BuildEntry>;
 }
 
+/** A line's key: its parts as JSON (short strings already; hashing them cost more than it saved). */
 export function lineKey(parts: unknown[]): string {
-  return createHash("sha1").update(JSON.stringify(parts)).digest("hex");
+  return JSON.stringify(parts);
 }
 
 export function sha1(bytes: Uint8Array): string {
@@ -52,6 +71,8 @@ export class BuildCache {
   private prevIndex: Buffer | undefined;
   private trusted = false;
   private loaded = false;
+  /** Output groups of this build, recorded by save() with their files' fingerprints. */
+  private outputs: Record<string, { key: string; names: readonly string[]; extra?: unknown; reused?: boolean }> = {};
 
   private constructor(
     private readonly file: string,
@@ -102,6 +123,33 @@ export class BuildCache {
     }
   }
 
+  private prevManifest: string | undefined;
+  private manifestLoaded = false;
+
+  /** A reused skill's entry in the previous manifest.json, when the cache trusts that file as its own. */
+  manifestEntry(entry: BuildEntry): string | undefined {
+    const m = entry.manifest;
+    if (!m) return undefined;
+    if (!this.manifestLoaded) {
+      this.manifestLoaded = true;
+      try {
+        const fd = fs.openSync(path.join(path.dirname(this.indexFile), "manifest.json"), "r");
+        try {
+          const st = fs.fstatSync(fd);
+          const bytes = fs.readFileSync(fd);
+          if (this.data.manifest !== undefined && this.data.manifest === indexFingerprint(st) && bytes.length === st.size) this.prevManifest = bytes.toString("utf8");
+        } finally {
+          fs.closeSync(fd);
+        }
+      } catch {
+        this.prevManifest = undefined;
+      }
+    }
+    const prev = this.prevManifest;
+    if (prev === undefined || m.offset < 0 || m.offset + m.length > prev.length) return undefined;
+    return prev.slice(m.offset, m.offset + m.length);
+  }
+
   /** The previous line of `entry` when its key matches and its bytes are intact. */
   line(entry: BuildEntry, key: string): { bytes: Buffer; sha1: string } | undefined {
     const l = entry.line;
@@ -114,6 +162,53 @@ export class BuildCache {
     return { bytes, sha1: l.sha1 };
   }
 
+  /**
+   * The files of an output group as the previous build wrote them, when its key is unchanged and
+   * every file still has the fingerprint it had right after that write.
+   */
+  output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined {
+    const prev = this.data.outputs && Object.hasOwn(this.data.outputs, group) ? this.data.outputs[group] : undefined;
+    if (!prev || prev.key !== key) return undefined;
+    const files = new Map<string, string>();
+    try {
+      for (const name of names) {
+        const file = path.join(path.dirname(this.indexFile), name);
+        const fd = fs.openSync(file, "r");
+        try {
+          const st = fs.fstatSync(fd);
+          if (!Object.hasOwn(prev.files, name) || prev.files[name] !== indexFingerprint(st)) return undefined;
+          const bytes = fs.readFileSync(fd);
+          if (bytes.length !== st.size) return undefined;
+          files.set(name, bytes.toString("utf8"));
+        } finally {
+          fs.closeSync(fd);
+        }
+      }
+    } catch {
+      return undefined;
+    }
+    this.outputs[group] = { key, names, extra: prev.extra, reused: true };
+    return { files, extra: prev.extra };
+  }
+
+  /** The names of the outputs reused as they are on disk. */
+  reusedOutputs(): string[] {
+    return Object.values(this.outputs).flatMap((o) => (o.reused ? [...o.names] : []));
+  }
+
+  /** Records an output group rendered by this build (saved with its files' fingerprints). */
+  setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void {
+    this.outputs[group] = { key, names, extra };
+  }
+
+  /**
+   * The previous index.js, when the cache trusts it as the one it recorded: a build whose index.js
+   * has the same bytes need not read it again to know it is unchanged.
+   */
+  trustedIndex(): Buffer | undefined {
+    return this.loaded && this.trusted ? this.prevIndex : undefined;
+  }
+
   /** Replaces every entry and records the index.js just written; failures are ignored. */
   async save(entries: Record<string, BuildEntry>): Promise<void> {
     this.prevIndex = undefined;
@@ -123,6 +218,23 @@ export class BuildCache {
     } catch {
       // no index.js: lines are verified by hash next time
     }
+    try {
+      out.manifest = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), "manifest.json")));
+    } catch {
+      // no manifest.json: no entry is copied next time
+    }
+    this.prevManifest = undefined;
+    const outputs: Record<string, OutputEntry> = {};
+    for (const [group, o] of Object.entries(this.outputs)) {
+      try {
+        const files: Record<string, string> = {};
+        for (const name of o.names) files[name] = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), name)));
+        outputs[group] = { key: o.key, files, ...(o.extra !== undefined && { extra: o.extra }) };
+      } catch {
+        // a file is missing: the group is rendered again next time
+      }
+    }
+    out.outputs = outputs;
     for (const k of Object.keys(entries).sort()) out.entries[k] = entries[k]!;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {

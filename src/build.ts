@@ -136,6 +136,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const newEntries: Record<string, BuildEntry> = {};
   const emitted = await emit({
     lines: buildCache && {
+      get previous() {
+        return buildCache.trustedIndex();
+      },
       reuse: (skill) => (skill.toolsets ? undefined : reusedLines.get(skill.source.file)?.bytes),
       onLine: (skill, offset, line, reused) => {
         const a = byFile.get(skill.source.file);
@@ -149,6 +152,18 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
         // Written: the contents are not needed any more (the result keeps the metadata).
         if (!reused) for (const f of skill.files) f.content = "";
       },
+    },
+    manifestEntries: buildCache && {
+      // Only a skill whose line was reused is unchanged in everything its entry shows.
+      reuse: (skill) => (reusedLines.has(skill.source.file) && !skill.toolsets ? buildCache.manifestEntry(byFile.get(skill.source.file)!.reused!) : undefined),
+      onEntry: (skill, offset, length) => {
+        const e = newEntries[skill.source.file];
+        if (e) e.manifest = { offset, length };
+      },
+    },
+    outputs: buildCache && {
+      get: (group, key, names) => buildCache.output(group, key, names),
+      set: (group, key, names, extra) => buildCache.setOutput(group, key, names, extra),
     },
     skills,
     collisions: resolved.collisions,
@@ -169,7 +184,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const failed = errors > 0 || (opts.strict === true && warnings > 0);
   const write = opts.write !== false && (!failed || opts.emitOnError === true);
   if (write) {
-    await writeOutDir(outDir, emitted.files);
+    // Outputs the build cache vouches for are not read back to compare: index.js when its bytes
+    // equal the trusted previous one (already in memory), the others when reused from disk as they are.
+    const unchanged = new Set<string>(buildCache?.reusedOutputs());
+    const prevIndex = buildCache?.trustedIndex();
+    const indexJs = emitted.files.get("index.js");
+    if (prevIndex && indexJs === prevIndex) unchanged.add("index.js");
+    await writeOutDir(outDir, emitted.files, { unchanged });
     await buildCache?.save(newEntries);
   }
   return {
@@ -207,13 +228,20 @@ function catalogDiagnostics(
   ctx: { profile: Profile; settings: Record<string, RuleSetting> },
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
+  let grouped: Map<string, ToolsetSkill[]> | undefined;
+  const byName = () => {
+    if (grouped) return grouped;
+    grouped = new Map();
+    for (const s of skills) grouped.set(s.name, [...(grouped.get(s.name) ?? []), s]);
+    return grouped;
+  };
   for (const [names, ruleId, text] of [
     [report.shortened, "catalog-shortened", "its description was shortened to fit the catalog budget; raise catalog.budget or shorten the description"],
     [report.dropped, "catalog-dropped", "it was left out of the catalog because names alone exceed the budget; the catalog points the model at search_skills — raise catalog.budget"],
   ] as const) {
     // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
     for (const name of new Set(names)) {
-      for (const skill of skills.filter((s) => s.name === name)) {
+      for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
         const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, `Skill "${name}": ${text}.`);
         if (d) out.push(d);

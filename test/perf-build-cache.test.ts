@@ -96,6 +96,30 @@ describe("build cache", () => {
     expect(await outputs("out")).toEqual(clean);
   });
 
+  it("restores catalogs, index.d.ts and manifest.json edited or deleted in outDir, and follows a description change", async () => {
+    await run("plain", false);
+    const clean = await outputs("plain");
+    await run("out");
+    await writeFile(path.join(dir, "out", "catalog.md"), "edited");
+    await rm(path.join(dir, "out", "manifest.json"));
+    await writeFile(path.join(dir, "out", "index.d.ts"), clean["index.d.ts"]!.replace("SkillName", "SkillNane"));
+    await run("out");
+    expect(await outputs("out")).toEqual(clean);
+    // A same-size edit inside a skill's manifest entry: the file is no longer the one the cache recorded.
+    await writeFile(path.join(dir, "out", "manifest.json"), clean["manifest.json"]!.replace(/"contentHash": "[0-9a-f]/, '"contentHash": "z'));
+    await run("out");
+    expect(await outputs("out")).toEqual(clean);
+
+    const skills = (await readdir(path.join(dir, "skills"))).sort();
+    const md = path.join(dir, "skills", skills[0]!, "SKILL.md");
+    await writeFile(md, (await readFile(md, "utf8")).replace(/^description: .*$/m, "description: A brand new description. Use when testing."));
+    await run("out");
+    await run("plain", false);
+    const after = await outputs("plain");
+    expect(after["catalog.md"]).not.toEqual(clean["catalog.md"]);
+    expect(await outputs("out")).toEqual(after);
+  });
+
   it("picks up a changed supporting file and a removed one", async () => {
     await run("out");
     const skills = (await readdir(path.join(dir, "skills"))).sort();

@@ -94,6 +94,7 @@ function bundleHead(runtime: string, version: string, options: BundleOptions, sk
  * The same bytes as renderBundle, as Buffers, one skill at a time: `reuse` may supply a skill's
  * line (from the previous index.js) instead of serializing it; `spans` receives where each skill's
  * line (without its comma) sits. Each skill's file contents are let go once its line is written.
+ * When the bytes come out equal to `previous` (the last index.js), `previous` itself is returned.
  */
 export function renderBundleBytes(
   runtime: string,
@@ -103,19 +104,60 @@ export function renderBundleBytes(
   toolsetHelper: string | undefined,
   reuse: (skill: ToolsetSkill) => Buffer | undefined,
   onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void,
+  previous?: Buffer,
 ): Buffer {
-  const parts: Buffer[] = [Buffer.from(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n")];
-  let offset = parts[0]!.length;
-  const comma = Buffer.from(",\n");
+  // Written straight into one buffer, sized generously up front: pages never written are never
+  // touched (so cost no memory), and there is no second copy of the bundle from a final concat.
+  // While the bytes equal `previous`, nothing is copied at all.
+  let capacity = 1 << 20;
+  for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
+  capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
+  /** The output, once it differs from `previous` (or from the start without one). */
+  let out: Buffer | undefined;
+  let offset = 0;
+  const materialize = (n: number): Buffer => {
+    const buf = Buffer.allocUnsafe(Math.ceil(Math.max(capacity, (offset + n) * 1.25)));
+    if (previous && offset > 0) previous.copy(buf, 0, 0, offset);
+    return buf;
+  };
+  const room = (n: number) => {
+    if (offset + n <= out!.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(out!.length * 2, offset + n));
+    out!.copy(bigger, 0, 0, offset);
+    out = bigger;
+  };
+  const putBytes = (bytes: Buffer): Buffer => {
+    if (!out) {
+      const end = offset + bytes.length;
+      if (previous && end <= previous.length && previous.compare(bytes, 0, bytes.length, offset, end) === 0) {
+        offset = end;
+        return bytes;
+      }
+      out = materialize(bytes.length);
+    }
+    room(bytes.length);
+    const start = offset;
+    offset += bytes.copy(out, offset);
+    return out.subarray(start, offset);
+  };
+  const putString = (text: string): Buffer => {
+    if (!out) return putBytes(Buffer.from(text));
+    if (out.length - offset < text.length * 3) room(Buffer.byteLength(text));
+    const start = offset;
+    offset += out.write(text, offset);
+    return out.subarray(start, offset);
+  };
+  putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   for (const skill of skills) {
     const old = reuse(skill);
-    const line = old ?? Buffer.from(serializeSkill(skill));
-    onLine(skill, offset, line, old !== undefined);
-    parts.push(line, comma);
-    offset += line.length + comma.length;
+    const start = offset;
+    const line = old ? putBytes(old) : putString(serializeSkill(skill));
+    onLine(skill, start, line, old !== undefined);
+    putString(",\n");
   }
-  parts.push(Buffer.from(bundleTail()));
-  return Buffer.concat(parts);
+  putString(bundleTail());
+  if (!out) return offset === previous!.length ? previous! : previous!.subarray(0, offset);
+  return out.subarray(0, offset);
 }
 
 function bundleTail(): string {

@@ -1,14 +1,15 @@
 // The emit stage: CompiledSkill[] → the contents of every file in outDir, in memory.
 // Pure apart from reading the runtime's code once per process; writing is write.ts's job.
+import { createHash } from "node:crypto";
 import type { Collision, Diagnostic } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { toolsetHelper } from "../toolsets/helper.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { skillcVersion } from "../version.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
-import { renderCatalogs } from "./catalog.js";
+import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
-import { renderManifest } from "./manifest.js";
+import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { runtimeCode } from "./runtime-code.js";
 import { BUNDLE_TOO_LARGE } from "./rules.js";
 
@@ -31,6 +32,19 @@ export interface EmitInput {
   lines?: {
     reuse: (skill: ToolsetSkill) => Buffer | undefined;
     onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void;
+    /** The previous index.js, returned as it is when the new one has the same bytes. */
+    previous?: Buffer;
+  };
+  /** Build's incremental path for manifest.json: unchanged skills' entries copied from the previous one. */
+  manifestEntries?: ManifestEntries;
+  /**
+   * Build's incremental path for the catalogs and index.d.ts: each group has a key over everything
+   * it is rendered from; `get` returns the previous files of a group whose key is unchanged (as they
+   * are on disk, verified by the caller), `extra` being what was `set` with them.
+   */
+  outputs?: {
+    get: (group: string, key: string, names: readonly string[]) => { files: Map<string, string>; extra?: unknown } | undefined;
+    set: (group: string, key: string, names: readonly string[], extra?: unknown) => void;
   };
 }
 
@@ -52,22 +66,47 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
   const indexJs = input.lines
-    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, input.lines.reuse, input.lines.onLine)
+    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, input.lines.reuse, input.lines.onLine, input.lines.previous)
     : renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
-  const catalogs = renderCatalogs(skills, { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions });
-
+  const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
+  const outputs = input.outputs;
   const files = new Map<string, string | Uint8Array>();
-  for (const [name, text] of catalogs.files) files.set(name, text);
-  files.set("index.d.ts", renderDts(version, skills));
+  /** One group of outputs: reused as they are when its key is unchanged, else rendered (and recorded). */
+  const group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => { files: Array<[string, string]>; extra?: E }): E | undefined => {
+    const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
+    const hit = outputs?.get(name, key, names);
+    if (hit) {
+      for (const n of names) files.set(n, hit.files.get(n)!);
+      return hit.extra as E | undefined;
+    }
+    const out = render();
+    for (const [n, text] of out.files) files.set(n, text);
+    outputs?.set(name, key, names, out.extra);
+    return out.extra;
+  };
+  const catalogNames = CATALOG_FILES.map(([file]) => file);
+  const catalogReport = group(
+    "catalog",
+    catalogNames,
+    () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.source.file, s.source.root.scope, s.source.root.precedence])],
+    () => {
+      const c = renderCatalogs(skills, catalogOpts);
+      return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
+    },
+  ) ?? { shortened: [], dropped: [] };
+  group(
+    "dts",
+    ["index.d.ts"],
+    () => [version, skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
+    () => ({ files: [["index.d.ts", renderDts(version, skills)]] }),
+  );
   files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
-  files.set(
-    "manifest.json",
-    renderManifest({ version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats }),
-  );
+  const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats };
+  files.set("manifest.json", renderManifest(manifestInput, input.manifestEntries));
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
@@ -82,7 +121,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
         `Exclude large files (files.exclude, files.maxBytes), split the skills into several builds, or raise maxBundleBytes.`,
     });
   }
-  return { files, catalogReport: { shortened: catalogs.shortened, dropped: catalogs.dropped }, bundleBytes, diagnostics };
+  return { files, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
 function bySkill(a: ToolsetSkill, b: ToolsetSkill): number {

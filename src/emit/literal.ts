@@ -7,7 +7,10 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
 /** A JSON string literal that is also safe anywhere in JavaScript source. */
 export function str(value: string): string {
-  return JSON.stringify(value).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+  const json = JSON.stringify(value);
+  // Most strings hold neither separator: skip the regex pass (and its copy) for them.
+  if (!value.includes("\u2028") && !value.includes("\u2029")) return json;
+  return json.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
 /** A JavaScript literal for JSON-safe data: strings, finite numbers, booleans, null, arrays, plain objects. Undefined properties are left out. */

@@ -15,12 +15,25 @@ export interface ManifestInput {
   stats: { skills: number; files: number; bytes: number };
 }
 
-export function renderManifest(input: ManifestInput): string {
+/**
+ * Build's incremental path: `reuse` may hand a skill's entry of the `skills` array as the previous
+ * manifest.json has it (indented, without a trailing comma); `onEntry` learns where each entry sits
+ * in the returned text (UTF-16 offsets).
+ */
+export interface ManifestEntries {
+  reuse: (skill: ToolsetSkill) => string | undefined;
+  onEntry: (skill: ToolsetSkill, offset: number, length: number) => void;
+}
+
+/** The `skills` line of the manifest rendered with no skills: top level, so indented by exactly two spaces. */
+const EMPTY_SKILLS = '\n  "skills": [],\n';
+
+export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string {
   const manifest = {
     $schema: MANIFEST_SCHEMA_URL,
     skillc: input.version,
     profile: input.profile,
-    skills: input.skills.map(manifestSkill),
+    skills: [] as unknown[],
     collisions: input.collisions.map((c) => ({ name: c.name, policy: c.policy, paths: [...c.paths], winner: c.winner })),
     stats: {
       ...input.stats,
@@ -28,7 +41,22 @@ export function renderManifest(input: ManifestInput): string {
       errors: input.diagnostics.filter((d) => d.severity === "error").length,
     },
   };
-  return JSON.stringify(sortKeys(manifest), null, 2) + "\n";
+  // The skills are rendered one by one and put in place of the empty array: JSON.stringify's
+  // indentation is additive, so each entry is its own rendering indented by four more spaces.
+  const text = JSON.stringify(sortKeys(manifest), null, 2) + "\n";
+  if (input.skills.length === 0) return text;
+  const at = text.indexOf(EMPTY_SKILLS);
+  const parts = [text.slice(0, at) + '\n  "skills": [\n'];
+  let offset = parts[0]!.length;
+  input.skills.forEach((skill, i) => {
+    const entry = entries?.reuse(skill) ?? "    " + JSON.stringify(sortKeys(manifestSkill(skill)), null, 2).replaceAll("\n", "\n    ");
+    entries?.onEntry(skill, offset, entry.length);
+    const sep = i === input.skills.length - 1 ? "\n  ]," : ",\n";
+    parts.push(entry, sep);
+    offset += entry.length + sep.length;
+  });
+  parts.push(text.slice(at + EMPTY_SKILLS.length - 1));
+  return parts.join("");
 }
 
 function manifestSkill(skill: ToolsetSkill) {

@@ -18,7 +18,15 @@ const LAST = "index.js";
 /** Temp dirs of a live build are left alone, unless older than this (the pid was reused). */
 const STALE_MS = 60 * 60 * 1000;
 
-export async function writeOutDir(outDir: string, files: Map<string, string | Uint8Array>): Promise<{ written: string[]; unchanged: string[] }> {
+/**
+ * `opts.unchanged`: names the caller knows are already on disk with these exact bytes (the build
+ * cache's verified outputs); they are not read back to compare.
+ */
+export async function writeOutDir(
+  outDir: string,
+  files: Map<string, string | Uint8Array>,
+  opts: { unchanged?: ReadonlySet<string> } = {},
+): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) checkName(name);
   await mkdir(outDir, { recursive: true });
@@ -29,7 +37,7 @@ export async function writeOutDir(outDir: string, files: Map<string, string | Ui
   const changed: Array<[string, Uint8Array]> = [];
   for (const name of names) {
     const bytes = toBytes(name, files.get(name)!);
-    if (await sameBytes(join(outDir, name), bytes)) unchanged.push(name);
+    if (opts.unchanged?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
     else changed.push([name, bytes]);
   }
   if (changed.length === 0) return { written, unchanged };
