@@ -18,7 +18,8 @@ await mkdir("dist", { recursive: true });
 const version = JSON.parse(await readFile("package.json", "utf8")).version;
 
 await esbuild.build({
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts" },
+  // analyze-worker: the worker thread of src/pipeline/analyze-pool.ts (found next to the chunks at run time).
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,

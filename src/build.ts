@@ -9,7 +9,7 @@ import { discover } from "./pipeline/discover.js";
 import { AnalysisCache } from "./cache.js";
 import { BuildCache, lineKey, sha1, type BuildEntry } from "./build-cache.js";
 import type { Dirent } from "node:fs";
-import { analysisKey, analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { compileTemplate } from "./pipeline/template.js";
 import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
@@ -78,8 +78,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const buildCache =
     cache && writing ? await BuildCache.open(config.root, { analysis: analysisKey(analyzeOptions), config, profile, roots, cwd }, outDir) : undefined;
   let analysed = 0;
-  const analyses = await mapLimit(found.sources, 16, (source) =>
-    analyzeSkill(source, { ...analyzeOptions, cache, build: buildCache, listings }).finally(() => opts.onProgress?.(++analysed, found.sources.length)),
+  const analyses = await analyzeAll(found.sources, { ...analyzeOptions, cache, build: buildCache, listings }, () =>
+    opts.onProgress?.(++analysed, found.sources.length),
   );
   listings.clear();
   await cache?.save();

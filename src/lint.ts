@@ -7,7 +7,7 @@ import type { LintFileResult } from "./diagnostics/format.js";
 import { discover, type DiscoverOptions } from "./pipeline/discover.js";
 import { resolveTargets } from "./pipeline/targets.js";
 import { AnalysisCache } from "./cache.js";
-import { analysisKey, analyzeSkill, mapLimit, type SkillAnalysis } from "./pipeline/analyze.js";
+import { analysisKey, analyzeAll, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { toPosix } from "./util/paths.js";
 
@@ -62,9 +62,7 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
 
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false };
   const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
-  const analyses = await mapLimit(sources, 16, (source) =>
-    analyzeSkill(source, { ...analyzeOptions, cache }),
-  );
+  const analyses = await analyzeAll(sources, { ...analyzeOptions, cache });
   await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 

@@ -7,12 +7,10 @@ import fs from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
-import type { ReportContext } from "../diagnostics/rule.js";
 import { AnalysisCache } from "../cache.js";
-import { parseSkill, setBody } from "./parse.js";
+import { setBody } from "./parse.js";
 import { decodeSkill } from "./frontmatter.js";
-import { validateSkill } from "./validate.js";
-import { checkBody } from "./body-checks.js";
+import { analyzeText, AnalyzePool, poolConfig, type TextResult } from "./analyze-pool.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { BuildCache, BuildEntry } from "../build-cache.js";
 import type { Dirent } from "node:fs";
@@ -29,6 +27,8 @@ export interface AnalyzeOptions {
   build?: BuildCache;
   /** Folder listings discovery already read (see FileOptions.listings). */
   listings?: ReadonlyMap<string, Dirent[]>;
+  /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
+  pool?: AnalyzePool;
 }
 
 export interface SkillAnalysis {
@@ -56,15 +56,28 @@ export function analysisKey(opts: AnalyzeOptions): unknown {
 }
 
 export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
+  return (await startAnalysis(source, opts)).done;
+}
+
+/** A skill's analysis, started: `done` settles once its CPU part (maybe on a worker) is done. */
+export interface StartedAnalysis {
+  done: Promise<SkillAnalysis>;
+}
+
+/**
+ * Does a skill's I/O and cache lookup, and resolves then: the CPU part of a miss may still be running
+ * (on opts.pool). Callers that limit concurrent I/O wait for this, then for `done` of them all.
+ */
+export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): Promise<StartedAnalysis> {
   if (opts.build && opts.readFiles) return analyzeWithBuildCache(source, opts, opts.build);
-  const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
+  const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path.join(source.absDir, source.fileName));
   } catch (error) {
     const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return { source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] };
+    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
   }
   // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
   // and depend on more than the cache key.
@@ -82,30 +95,12 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
     diagnostics.push(...listed.diagnostics);
   }
 
-  const key = opts.cache ? AnalysisCache.entryKey(createHash("sha256").update(bytes).digest("hex"), paths) : "";
-  const hit = opts.cache?.get(source.file, key);
-  if (hit) {
-    const parsed = restoreParsed(source, bytes, hit);
-    const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
-    return { source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] };
-  }
-
-  const own = analyzeText(source, bytes, new Set(paths), opts, ctx);
-  opts.cache?.set(source.file, key, {
-    frontmatter: own.parsed.frontmatter,
-    positions: own.parsed.positions,
-    frontmatterRange: own.parsed.frontmatterRange,
-    bodyOffset: own.parsed.bodyOffset,
-    bodyStart: own.parsed.bodyStart,
-    fields: own.skill?.fields,
-    diagnostics: own.diagnostics,
-  });
-  return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
+  return analyzeBytes(source, bytes, files, paths, diagnostics, opts);
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
-async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildCache): Promise<SkillAnalysis> {
-  const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
+async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildCache): Promise<StartedAnalysis> {
+  const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   const mdPath = path.join(source.absDir, source.fileName);
   const walked = walkFiles(source, fileOpts);
@@ -120,7 +115,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
         const parsed = restoreParsed(source, undefined, hit, entry.hash);
         const skill = { ...parsed, frontmatter: hit.frontmatter, fields: hit.fields };
         const files = entry.files.map((f) => ({ ...f, content: "" }));
-        return { source, parsed, skill, files, paths: walked.paths, diagnostics: [...hit.diagnostics, ...walked.walkDiagnostics], fp, reused: entry };
+        return ready({ source, parsed, skill, files, paths: walked.paths, diagnostics: [...hit.diagnostics, ...walked.walkDiagnostics], fp, reused: entry });
       }
     } catch {
       // fall through to a full read, which reports what is wrong
@@ -139,7 +134,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
     }
   } catch (error) {
     const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return { source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] };
+    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
   }
   const fps: string[] = [];
   const collected = walked.read(fps);
@@ -147,8 +142,10 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   const paths = files.map((f) => f.path);
   // Fingerprintable only when every listed file was read (none skipped, oversize or special).
   const fp = fps.length === walked.paths.length ? "SKILL.md\0" + mdFp + "\n" + fps.join("\n") : undefined;
-  const result = analyzeBytes(source, bytes, files, paths, collected.diagnostics, opts, ctx);
-  return { ...result, fp };
+  const started = analyzeBytes(source, bytes, files, paths, collected.diagnostics, opts);
+  const done = started.done.then((result) => ({ ...result, fp }));
+  done.catch(() => undefined);
+  return { done };
 }
 
 function analyzeBytes(
@@ -158,47 +155,34 @@ function analyzeBytes(
   paths: string[],
   diagnostics: Diagnostic[],
   opts: AnalyzeOptions,
-  ctx: ReportContext,
-): SkillAnalysis {
+): StartedAnalysis {
   const key = opts.cache ? AnalysisCache.entryKey(createHash("sha256").update(bytes).digest("hex"), paths) : "";
   const hit = opts.cache?.get(source.file, key);
   if (hit) {
     const parsed = restoreParsed(source, bytes, hit);
     const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
-    return { source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] };
+    return { done: Promise.resolve({ source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] }) };
   }
 
-  const own = analyzeText(source, bytes, new Set(paths), opts, ctx);
-  opts.cache?.set(source.file, key, {
-    frontmatter: own.parsed.frontmatter,
-    positions: own.parsed.positions,
-    frontmatterRange: own.parsed.frontmatterRange,
-    bodyOffset: own.parsed.bodyOffset,
-    bodyStart: own.parsed.bodyStart,
-    fields: own.skill?.fields,
-    diagnostics: own.diagnostics,
-  });
-  return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
-}
-
-/** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */
-function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: AnalyzeOptions, ctx: ReportContext) {
-  const parsed = parseSkill(source, bytes, ctx);
-  const diagnostics = [...parsed.diagnostics];
-  if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
-  const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
-  diagnostics.push(...validated.diagnostics);
-  const fields = validated.skill?.fields;
-  diagnostics.push(
-    ...checkBody({
-      parsed,
-      declaredArguments: fields?.arguments ?? [],
-      hasArgumentHint: fields?.argumentHint !== undefined,
-      files: fileSet,
-      ctx,
-    }),
-  );
-  return { parsed, skill: validated.skill, diagnostics };
+  const finish = (own: TextResult): SkillAnalysis => {
+    opts.cache?.set(source.file, key, {
+      frontmatter: own.parsed.frontmatter,
+      positions: own.parsed.positions,
+      frontmatterRange: own.parsed.frontmatterRange,
+      bodyOffset: own.parsed.bodyOffset,
+      bodyStart: own.parsed.bodyStart,
+      fields: own.skill?.fields,
+      diagnostics: own.diagnostics,
+    });
+    return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
+  };
+  if (opts.pool) {
+    const done = opts.pool.analyze(source, bytes, paths).then(finish);
+    // Awaited later with all the others: a rejection must not count as unhandled meanwhile.
+    done.catch(() => undefined);
+    return { done };
+  }
+  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts))) };
 }
 
 /** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */
@@ -219,6 +203,24 @@ function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, hit: 
   if (bytes) setBody(parsed, hit.bodyOffset);
   else Object.assign(parsed, { bodyOffset: hit.bodyOffset, bodyStart: hit.bodyStart });
   return parsed;
+}
+
+/**
+ * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; the CPU part of
+ * the cache misses on worker threads when there are enough of them (analyze-pool.ts), else here.
+ * `onDone` is called as each skill's analysis completes.
+ */
+export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: () => void): Promise<SkillAnalysis[]> {
+  const config = opts.pool ? undefined : poolConfig(sources.length);
+  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).finally(() => onDone?.()));
+  const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
+  try {
+    const started = await mapLimit(sources, 16, (source) => startAnalysis(source, { ...opts, pool }));
+    pool.finish();
+    return await Promise.all(started.map((s) => s.done.finally(() => onDone?.())));
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */

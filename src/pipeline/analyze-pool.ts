@@ -1,0 +1,347 @@
+// The CPU part of analysis (parse + validate + body checks: analyzeText) on worker threads, for runs
+// with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
+// and hands this pool only the misses; results are exactly what the in-thread path computes.
+//
+// Environment: SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below
+// the threshold (tests, debugging). Unset: min(availableParallelism - 1, 4) workers, only when at least
+// MIN_MISSES skills miss the cache and there are at least MIN_CORES cores.
+//
+// Failure never loses a skill: a worker that cannot start, crashes or throws gives its batches back,
+// and they are analysed in this thread (silently: the output is the same). When running from the
+// TypeScript sources (vitest) there is no JS worker file, and everything runs in this thread.
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFields, SkillSource, ValidSkill } from "../types.js";
+import type { ReportContext } from "../diagnostics/rule.js";
+import { parseSkill, setBody } from "./parse.js";
+import { decodeSkill } from "./frontmatter.js";
+import { validateSkill } from "./validate.js";
+import { checkBody } from "./body-checks.js";
+
+/** What analyzeText depends on besides the skill's bytes and file names. */
+export interface TextOptions {
+  profile: Profile;
+  settings: Record<string, RuleSetting>;
+  extraSchema?: Record<string, unknown>;
+}
+
+export interface TextResult {
+  parsed: ParsedSkill;
+  skill: ValidSkill | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */
+export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions): TextResult {
+  const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
+  const parsed = parseSkill(source, bytes, ctx);
+  const diagnostics = [...parsed.diagnostics];
+  if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
+  const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
+  diagnostics.push(...validated.diagnostics);
+  const fields = validated.skill?.fields;
+  diagnostics.push(
+    ...checkBody({
+      parsed,
+      declaredArguments: fields?.arguments ?? [],
+      hasArgumentHint: fields?.argumentHint !== undefined,
+      files: fileSet,
+      ctx,
+    }),
+  );
+  return { parsed, skill: validated.skill, diagnostics };
+}
+
+// ---- the wire format: a TextResult without the source, text and body (re-derived from the bytes) ----
+
+export interface WireResult {
+  hash: string;
+  frontmatter: Record<string, unknown> | undefined;
+  positions: ParsedSkill["positions"];
+  frontmatterRange: ParsedSkill["frontmatterRange"];
+  bodyOffset: number;
+  bodyStart: number;
+  fields: SkillFields | undefined;
+  /** All of analyzeText's diagnostics; the first `parsedCount` are the parser's own. */
+  diagnostics: Diagnostic[];
+  parsedCount: number;
+}
+
+export interface WireJob {
+  source: SkillSource;
+  /** Byte range of the SKILL.md in the batch's buffer. */
+  start: number;
+  end: number;
+  paths: string[];
+}
+
+export interface WireBatch {
+  id: number;
+  options: TextOptions;
+  buffer: ArrayBuffer;
+  jobs: WireJob[];
+}
+
+export type WireReply = { id: number; ok: true; results: WireResult[] } | { id: number; ok: false; error: string };
+
+export function toWire(r: TextResult): WireResult {
+  const p = r.parsed;
+  return {
+    hash: p.hash,
+    frontmatter: p.frontmatter,
+    positions: p.positions,
+    frontmatterRange: p.frontmatterRange,
+    bodyOffset: p.bodyOffset,
+    bodyStart: p.bodyStart,
+    fields: r.skill?.fields,
+    diagnostics: r.diagnostics,
+    parsedCount: p.diagnostics.length,
+  };
+}
+
+/** The TextResult analyzeText would have returned, from its wire form and the same bytes. */
+export function fromWire(source: SkillSource, bytes: Uint8Array, w: WireResult): TextResult {
+  const decoded = decodeSkill(bytes);
+  const parsed: ParsedSkill = {
+    source,
+    hash: w.hash,
+    text: decoded.ok ? decoded.text : "",
+    frontmatter: w.frontmatter,
+    positions: w.positions,
+    frontmatterRange: w.frontmatterRange,
+    bodyOffset: 0,
+    body: "",
+    bodyStart: 0,
+    diagnostics: w.diagnostics.slice(0, w.parsedCount),
+  };
+  setBody(parsed, w.bodyOffset);
+  parsed.bodyStart = w.bodyStart;
+  const skill = w.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: w.fields } : undefined;
+  return { parsed, skill, diagnostics: w.diagnostics };
+}
+
+/** Runs one batch as a worker does (also the worker's whole job). */
+export function runBatch(batch: WireBatch): WireResult[] {
+  const all = new Uint8Array(batch.buffer);
+  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options)));
+}
+
+// ---- the pool ----
+
+/** Below this many cache misses the workers' start-up (~0.1 s of CPU each) costs more than they save. */
+export const MIN_MISSES = 150;
+/** Cores needed before the pool starts by default (SKILLC_WORKERS=N overrides). */
+const MIN_CORES = 3;
+const BATCH = 32;
+/** What this thread takes at a time when it helps: small, so that it answers the workers soon. */
+const HELP_BATCH = 8;
+/** Batches posted to one worker before it answers: one running, one waiting, so it never idles. */
+const IN_FLIGHT = 2;
+
+/** The built worker script next to this module (dist/ or dist/chunks/ → dist/analyze-worker.js), if any. */
+export function findWorkerScript(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 2; i++) {
+    const candidate = join(dir, "analyze-worker.js");
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+export interface PoolConfig {
+  /** Worker threads to start once there is enough work; 0 = never. */
+  workers: number;
+  /** Cache misses needed before workers start. */
+  minMisses: number;
+  /** The worker script (internal; tests point it at a missing or failing file). Undefined = in-thread only. */
+  script?: string;
+}
+
+/** The pool's configuration for this process and a run of `skills` skills, or undefined when it cannot pay. */
+export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env): PoolConfig | undefined {
+  const forced = env.SKILLC_WORKERS;
+  const script = findWorkerScript();
+  if (!script) return undefined;
+  if (forced !== undefined && forced.trim() !== "") {
+    const n = Number(forced);
+    if (!Number.isInteger(n) || n <= 0) return undefined;
+    return { workers: Math.min(n, 16), minMisses: 1, script };
+  }
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  // The main thread stays busy with the I/O (and helps with the analysis once that is done), so it
+  // counts as one of the cores. On 2 cores the pool measured no faster than one thread (1k skills:
+  // cold lint about even, cold build slower, more CPU), so it starts by default from 3 cores only.
+  if (cores < MIN_CORES || skills < MIN_MISSES) return undefined;
+  return { workers: Math.min(cores - 1, 4), minMisses: MIN_MISSES, script };
+}
+
+interface Job {
+  source: SkillSource;
+  bytes: Uint8Array;
+  paths: string[];
+  resolve: (r: TextResult) => void;
+  reject: (e: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  batches: Map<number, Job[]>;
+  dead: boolean;
+}
+
+/**
+ * Collects cache misses; once there are `minMisses` of them, starts the workers and sends them
+ * batches. `finish()` says no more will come: what is still waiting is sent (or, if the workers
+ * never started, analysed here). `close()` terminates the workers.
+ */
+export class AnalyzePool {
+  private queue: Job[] = [];
+  private misses = 0;
+  private slots: Slot[] | undefined;
+  private nextId = 0;
+  private finished = false;
+  private closed = false;
+
+  constructor(
+    private readonly options: TextOptions,
+    private readonly config: PoolConfig,
+  ) {}
+
+  analyze(source: SkillSource, bytes: Uint8Array, paths: string[]): Promise<TextResult> {
+    if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options));
+    return new Promise<TextResult>((resolve, reject) => {
+      this.queue.push({ source, bytes, paths, resolve, reject });
+      this.misses++;
+      if (!this.slots && this.config.workers > 0 && this.config.script && this.misses >= this.config.minMisses) this.start();
+      this.pump();
+    });
+  }
+
+  /** No more jobs: send the last partial batch, or analyse here when the workers never started. */
+  finish(): void {
+    this.finished = true;
+    if (!this.slots) this.runHere(this.queue.splice(0));
+    else {
+      this.pump();
+      this.help();
+    }
+  }
+
+  /**
+   * Once the I/O is done this thread would only wait: it takes batches off the queue too (the
+   * workers keep one batch waiting each, so they do not idle while it works), yielding between
+   * batches so that their replies are handled.
+   */
+  private help(): void {
+    if (this.closed || this.queue.length === 0) return;
+    this.runHere(this.queue.splice(0, HELP_BATCH));
+    this.pump();
+    if (this.queue.length > 0) setImmediate(() => this.help());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.finished = true;
+    const slots = this.slots ?? [];
+    for (const slot of slots) this.fail(slot);
+    this.runHere(this.queue.splice(0));
+    await Promise.all(slots.map((s) => s.worker.terminate().catch(() => undefined)));
+  }
+
+  private start(): void {
+    this.slots = [];
+    for (let i = 0; i < this.config.workers; i++) {
+      let worker: Worker;
+      try {
+        worker = new Worker(this.config.script!, { stdout: false, stderr: true });
+      } catch {
+        continue;
+      }
+      const slot: Slot = { worker, batches: new Map(), dead: false };
+      worker.on("message", (reply: WireReply) => this.onReply(slot, reply));
+      worker.on("error", () => this.fail(slot));
+      worker.on("exit", () => this.fail(slot));
+      // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
+      worker.stderr?.resume();
+      this.slots.push(slot);
+    }
+  }
+
+  private pump(): void {
+    const live = this.slots?.filter((s) => !s.dead) ?? [];
+    if (this.slots && live.length === 0) {
+      // Every worker failed: the rest is analysed here.
+      if (this.finished || this.queue.length >= BATCH) this.runHere(this.queue.splice(0));
+      return;
+    }
+    while (live.length > 0 && (this.queue.length >= BATCH || (this.finished && this.queue.length > 0))) {
+      const slot = live.reduce((a, b) => (b.batches.size < a.batches.size ? b : a));
+      if (slot.batches.size >= IN_FLIGHT) return;
+      this.send(slot, this.queue.splice(0, BATCH));
+    }
+  }
+
+  private send(slot: Slot, jobs: Job[]): void {
+    const id = this.nextId++;
+    let size = 0;
+    for (const j of jobs) size += j.bytes.byteLength;
+    const all = new Uint8Array(size);
+    const wire: WireJob[] = [];
+    let at = 0;
+    for (const j of jobs) {
+      all.set(j.bytes, at);
+      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths });
+      at += j.bytes.byteLength;
+    }
+    slot.batches.set(id, jobs);
+    const batch: WireBatch = { id, options: this.options, buffer: all.buffer, jobs: wire };
+    try {
+      slot.worker.postMessage(batch, [all.buffer]);
+    } catch {
+      this.fail(slot);
+    }
+  }
+
+  private onReply(slot: Slot, reply: WireReply): void {
+    const jobs = slot.batches.get(reply.id);
+    if (!jobs) return;
+    slot.batches.delete(reply.id);
+    if (reply.ok && reply.results.length === jobs.length) {
+      jobs.forEach((j, i) => {
+        try {
+          j.resolve(fromWire(j.source, j.bytes, reply.results[i]!));
+        } catch (error) {
+          j.reject(error);
+        }
+      });
+    } else {
+      this.runHere(jobs);
+    }
+    this.pump();
+  }
+
+  /** A worker is gone or broken: its batches are analysed here, and it gets no more. */
+  private fail(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    const lost = [...slot.batches.values()].flat();
+    slot.batches.clear();
+    if (!this.closed) void slot.worker.terminate().catch(() => undefined);
+    this.runHere(lost);
+    this.pump();
+  }
+
+  private runHere(jobs: Job[]): void {
+    for (const j of jobs) {
+      try {
+        j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options));
+      } catch (error) {
+        j.reject(error);
+      }
+    }
+  }
+}
