@@ -92,14 +92,15 @@ describe("catalog and skill_context escaping", () => {
     expect(weird.startsWith(`<skill_context name="weird-path" path="skills/we&quot;ird&gt;&apos;&amp;&lt;/SKILL.md">`)).toBe(true);
   });
 
-  it("a body holding </skill_context> cannot forge a second context (reported, see RESULTS.md)", async () => {
+  it("a body holding </skill_context> cannot close the frame or forge a second context", async () => {
     const { skills } = await importBundle(path.join(out, "index.js"));
     const text = skills.load("quote-attr").text;
-    // The body is the skill author's own text and is passed through verbatim; count closers.
-    const closers = count(text, "</skill_context>");
-    // Not an escape of a name/description/path: bodies are served verbatim by design (see RESULTS.md notes).
-    if (closers > 1) console.log("[prompt] a body can write </skill_context> inside load().text (verbatim body)");
-    expect(closers).toBeGreaterThanOrEqual(1);
+    // The body's own closer is defused; the frame's closer is the only one, at the very end.
+    expect(count(text, "</skill_context>")).toBe(1);
+    expect(text.endsWith("\n</skill_context>")).toBe(true);
+    expect(text).toContain("Body with \"> and <\\/skill_context>.");
+    // The plain format serves the body unchanged.
+    expect(skills.load("quote-attr").content).toContain("Body with \"> and </skill_context>.");
   });
 });
 
