@@ -6,7 +6,7 @@ import type { CompiledSkill, Collision, Diagnostic, Profile, RuleSetting, Source
 import type { ResolvedConfig } from "./config-types.js";
 import { configRoots } from "./lint.js";
 import { discover } from "./pipeline/discover.js";
-import { AnalysisCache } from "./cache.js";
+import { AnalysisCache, useCache } from "./cache.js";
 import { BuildCache, lineKey, sha1, type BuildEntry } from "./build-cache.js";
 import type { Dirent } from "node:fs";
 import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "./pipeline/analyze.js";
@@ -27,7 +27,11 @@ export interface BuildOptions {
   roots?: string[];
   profile?: Profile;
   rules?: Record<string, RuleSetting>;
-  /** Reuse analyses of unchanged skills from node_modules/.cache/skillc. @default true */
+  /**
+   * Reuse analyses of unchanged skills from node_modules/.cache/skillc: true always, false never;
+   * by default only from CACHE_MIN_SKILLS skills on (loading a large cache costs more than analysing
+   * the few skills a pre-commit hook passes).
+   */
   cache?: boolean;
   /** Write the error-free skills even when others have errors. */
   emitOnError?: boolean;
@@ -72,7 +76,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });
   const diagnostics: Diagnostic[] = [...found.diagnostics];
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true };
-  const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
+  const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, analysisKey(analyzeOptions)) : undefined;
   // The build cache serves only builds that write (it points into the index.js on disk).
   const writing = opts.write !== false;
   const buildCache =

@@ -81,6 +81,13 @@ export class AnalysisCache {
   }
 }
 
+/** Below this many skills, a run analyses from scratch unless the cache is asked for explicitly. */
+export const CACHE_MIN_SKILLS = 32;
+
+export function useCache(option: boolean | undefined, skills: number): boolean {
+  return option ?? skills >= CACHE_MIN_SKILLS;
+}
+
 /** JSON with sorted keys, so that equal configs give equal cache keys. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>

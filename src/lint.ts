@@ -6,7 +6,7 @@ import { compareDiagnostics } from "./diagnostics/rule.js";
 import type { LintFileResult } from "./diagnostics/format.js";
 import { discover, type DiscoverOptions } from "./pipeline/discover.js";
 import { resolveTargets } from "./pipeline/targets.js";
-import { AnalysisCache } from "./cache.js";
+import { AnalysisCache, useCache } from "./cache.js";
 import { analysisKey, analyzeAll, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { toPosix } from "./util/paths.js";
@@ -19,7 +19,11 @@ export interface LintOptions {
   profile?: Profile;
   /** Overrides on top of config.rules. */
   rules?: Record<string, RuleSetting>;
-  /** Reuse analyses of unchanged skills from node_modules/.cache/skillc. @default true */
+  /**
+   * Reuse analyses of unchanged skills from node_modules/.cache/skillc: true always, false never;
+   * by default only from CACHE_MIN_SKILLS skills on (loading a large cache costs more than analysing
+   * the few skills a pre-commit hook passes).
+   */
   cache?: boolean;
 }
 
@@ -61,7 +65,7 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
   const sources = only ? found.sources.filter((s) => only!.has(s.dir)) : found.sources;
 
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false };
-  const cache = opts.cache === false ? undefined : await AnalysisCache.open(config.root, analysisKey(analyzeOptions));
+  const cache = useCache(opts.cache, sources.length) ? await AnalysisCache.open(config.root, analysisKey(analyzeOptions)) : undefined;
   const analyses = await analyzeAll(sources, { ...analyzeOptions, cache });
   await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);

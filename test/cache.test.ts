@@ -1,5 +1,6 @@
 // The incremental cache: outputs are identical with and without it, a warm run really reuses the
 // stored analysis, and any change to the skill, its file list, the config or skillc's version invalidates it.
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +38,7 @@ async function plantMarker(): Promise<void> {
   await writeFile(cacheFile(), JSON.stringify(data));
 }
 const markers = async (config: SkillcConfig = {}) =>
-  (await lint({ cwd: dir, config: resolveDefaults(dir, config) })).results.flatMap((r) => r.diagnostics).filter((d) => d.message.includes("MARKER")).map((d) => d.file);
+  (await lint({ cwd: dir, config: resolveDefaults(dir, config), cache: true })).results.flatMap((r) => r.diagnostics).filter((d) => d.message.includes("MARKER")).map((d) => d.file);
 
 describe("analysis cache", () => {
   it("gives byte-identical outputs without, cold and warm", async () => {
@@ -51,7 +52,7 @@ describe("analysis cache", () => {
   });
 
   it("is used on a warm run, and invalidated per skill by a content or file-list change", async () => {
-    await lint({ cwd: dir, config: resolveDefaults(dir) });
+    await lint({ cwd: dir, config: resolveDefaults(dir), cache: true });
     await plantMarker();
     const all = await markers();
     expect(all).toHaveLength(6);
@@ -64,8 +65,16 @@ describe("analysis cache", () => {
     expect(after).not.toContain("skills/review-diff/SKILL.md");
   });
 
-  it("is discarded when the config changes what analysis depends on", async () => {
+  it("is not used by default for a handful of skills (the pre-commit case), but is from 32 on", async () => {
     await lint({ cwd: dir, config: resolveDefaults(dir) });
+    expect(existsSync(cacheFile())).toBe(false);
+    for (let i = 0; i < 26; i++) await cp(path.join(dir, "skills/triage-bug"), path.join(dir, `skills/copy-${i}`), { recursive: true });
+    await lint({ cwd: dir, config: resolveDefaults(dir) });
+    expect(existsSync(cacheFile())).toBe(true);
+  });
+
+  it("is discarded when the config changes what analysis depends on", async () => {
+    await lint({ cwd: dir, config: resolveDefaults(dir), cache: true });
     await plantMarker();
     expect(await markers({ rules: { "unknown-field": "error" } })).toEqual([]);
   });

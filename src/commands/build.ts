@@ -55,7 +55,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       rules: ruleFlags(values.rule),
       strict: values.strict,
       emitOnError: values["emit-on-error"],
-      cache: !values["no-cache"],
+      cache: values["no-cache"] ? false : undefined,
     };
   };
   if (values.watch) {

@@ -45,7 +45,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
   const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
   const { config } = await loadConfig(ctx.cwd, values.config);
-  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: !values["no-cache"] };
+  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: values["no-cache"] ? false : undefined };
 
   let report = await lint(options);
   if (values.fix) {
