@@ -1,4 +1,5 @@
 // `skillc lint`: discovery → per-skill analysis → cross-skill checks, without emitting anything.
+import type { Dirent } from "node:fs";
 import path from "node:path";
 import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "./types.js";
 import type { ResolvedConfig } from "./config-types.js";
@@ -60,13 +61,16 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
   } else {
     roots = configRoots(cwd, config);
   }
-  const found = await discover(roots, discoverOpts);
+  // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder.
+  const listings = new Map<string, Dirent[]>();
+  const found = await discover(roots, { ...discoverOpts, listings });
   diagnostics.push(...found.diagnostics);
   const sources = only ? found.sources.filter((s) => only!.has(s.dir)) : found.sources;
 
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: false };
   const cache = useCache(opts.cache, sources.length) ? await AnalysisCache.open(config.root, analysisKey(analyzeOptions)) : undefined;
-  const analyses = await analyzeAll(sources, { ...analyzeOptions, cache });
+  const analyses = await analyzeAll(sources, { ...analyzeOptions, cache, listings });
+  listings.clear();
   await cache?.save();
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 

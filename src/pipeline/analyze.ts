@@ -4,7 +4,6 @@
 // the body checks: the cached result is what they would compute again.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
 import { AnalysisCache } from "../cache.js";
@@ -74,7 +73,9 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path.join(source.absDir, source.fileName));
+    // Synchronous on purpose: for many small files it is several times faster than fs.promises here
+    // (each async read round-trips the thread pool), and discovery admits only regular files.
+    bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
     const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
     return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
