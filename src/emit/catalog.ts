@@ -3,6 +3,7 @@
 import type { CompiledSkill } from "../types.js";
 import type { CatalogFormat } from "../runtime/data.js";
 import { renderCatalog, type CatalogEntry } from "../runtime/catalog.js";
+import { permits } from "../runtime/permissions.js";
 
 export const CATALOG_FILES: ReadonlyArray<[file: string, format: CatalogFormat]> = [
   ["catalog.json", "json"],
@@ -21,8 +22,9 @@ export function renderCatalogs(
   skills: CompiledSkill[],
   opts: { format: CatalogFormat; budget: number; permissions: { allow: string[]; deny: string[] } },
 ): CatalogOutput {
+  const permitted = permits(opts.permissions.allow, opts.permissions.deny);
   const entries: CatalogEntry[] = skills
-    .filter((s) => !s.fields.disableModelInvocation && permitted(s.name, opts.permissions))
+    .filter((s) => !s.fields.disableModelInvocation && permitted(s.name))
     .map((s) => ({ name: s.name, description: s.fields.description, location: s.source.file, scope: s.source.root.scope, rank: s.source.root.precedence }));
   const out: CatalogOutput = { files: [], shortened: [], dropped: [] };
   for (const [file, format] of CATALOG_FILES) {
@@ -34,11 +36,4 @@ export function renderCatalogs(
     }
   }
   return out;
-}
-
-/** Deny wins; an empty allow list allows every name; `*` matches anything. The runtime's rule (src/runtime/skills.ts). */
-export function permitted(name: string, perms: { allow: string[]; deny: string[] }): boolean {
-  const hit = (glob: string) => new RegExp("^" + glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$").test(name);
-  if (perms.deny.some(hit)) return false;
-  return perms.allow.length === 0 || perms.allow.some(hit);
 }

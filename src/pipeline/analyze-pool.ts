@@ -35,9 +35,9 @@ export interface TextResult {
 }
 
 /** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */
-export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions): TextResult {
+export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string): TextResult {
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
-  const parsed = parseSkill(source, bytes, ctx);
+  const parsed = parseSkill(source, bytes, ctx, hash);
   const diagnostics = [...parsed.diagnostics];
   if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });

@@ -157,10 +157,12 @@ function analyzeBytes(
   diagnostics: Diagnostic[],
   opts: AnalyzeOptions,
 ): StartedAnalysis {
-  const key = opts.cache ? AnalysisCache.entryKey(createHash("sha256").update(bytes).digest("hex"), paths) : "";
+  // Hashed once: the cache key and the parsed skill's `hash` are the same digest.
+  const hash = opts.cache ? createHash("sha256").update(bytes).digest("hex") : undefined;
+  const key = hash ? AnalysisCache.entryKey(hash, paths) : "";
   const hit = opts.cache?.get(source.file, key);
   if (hit) {
-    const parsed = restoreParsed(source, bytes, hit);
+    const parsed = restoreParsed(source, bytes, hit, hash);
     const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
     return { done: Promise.resolve({ source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] }) };
   }
@@ -183,7 +185,7 @@ function analyzeBytes(
     done.catch(() => undefined);
     return { done };
   }
-  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts))) };
+  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash))) };
 }
 
 /** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */

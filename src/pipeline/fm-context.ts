@@ -64,35 +64,6 @@ export function describeValue(value: unknown): string {
   return typeof value;
 }
 
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
-/** The known name closest to `name` when it is close enough to be a likely typo. */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[_\s]/g, "-");
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const k of known) {
-    const d = norm(k) === norm(name) ? 0 : distance(norm(name), norm(k));
-    if (d < bestD) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(1, Math.min(3, Math.floor(name.length / 3))) ? best : undefined;
-}
 /** The folder a skill lives in: the last segment of its path inside the root. */
 export function folderName(source: SkillSource): string {
   const pick = (p: string) => p.split("/").filter((s) => s && s !== "." && s !== "..").pop();

@@ -2,7 +2,8 @@
 // description and compatibility lengths (in code points), unknown fields, trigger regexes.
 import type { Profile } from "../types.js";
 import * as R from "../rules/frontmatter-rules.js";
-import { closest, codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./fm-context.js";
+import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./fm-context.js";
+import { closest } from "../util/closest.js";
 import { checkTriggerRegex } from "./fm-regex.js";
 import { firstParagraph } from "./fields.js";
 

@@ -14,7 +14,8 @@ const MAX_ALIAS_COUNT = 100;
 /** A broken YAML block often yields a cascade of errors; the first few say it all. */
 const MAX_YAML_ERRORS = 5;
 
-export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext): ParsedSkill {
+/** `hash` is the sha256 hex of `bytes` when the caller has it already (the analysis cache key). */
+export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext, hash?: string): ParsedSkill {
   const diagnostics: Diagnostic[] = [];
   const report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => {
     const d = diagnose(ctx, rule, range, message, fix);
@@ -22,7 +23,7 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   };
   const result: ParsedSkill = {
     source,
-    hash: createHash("sha256").update(bytes).digest("hex"),
+    hash: hash ?? createHash("sha256").update(bytes).digest("hex"),
     text: "",
     frontmatter: undefined,
     positions: {},

@@ -1,6 +1,7 @@
 // createSkills: the object a bundle exports as `skills` (design.md §6). Import does nothing but
 // keep `data`: lookup maps, the search index and trigger regexes are built on first use, and a
 // skill's payload is decoded when its body or a file is first needed, then kept.
+import { permits } from "./permissions.js";
 import type { BundleData, BundleFile, BundleSkill, CatalogFormat, LoadFormat, SkillPayload, SkillTool } from "./data.js";
 import { renderCatalog, type CatalogEntry } from "./catalog.js";
 import { SkillError, fail } from "./errors.js";
@@ -119,15 +120,12 @@ export interface Skills {
   session(): Skills;
 }
 
-const glob = (l: string[] = []) =>
-  l.length ? new RegExp(`^(?:${l.map((g) => g.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")).join("|")})$`) : null;
-
 const MODEL = 1, USER = 2;
 
 export function createSkills(data: BundleData, options: SkillsOptions = {}): Skills {
   const o = data.options;
-  const allow = glob(options.allow ?? o.permissions.allow), deny = glob([...o.permissions.deny, ...(options.deny || [])]);
-  const ok = (s: BundleSkill) => !deny?.test(s.name) && (!allow || allow.test(s.name));
+  const permitted = permits(options.allow ?? o.permissions.allow, [...o.permissions.deny, ...(options.deny || [])]);
+  const ok = (s: BundleSkill) => permitted(s.name);
   const fmt = options.loadFormat ?? o.loadFormat;
   const tsets = new Map<BundleSkill, SkillTool[]>(), pays = new Map<BundleSkill, SkillPayload>(), bins = new Map<string, Uint8Array>(), metas = new Map<BundleSkill, SkillMeta>();
 

@@ -13,16 +13,20 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** The candidate nearest to `word`, when it is near enough to be a plausible typo. */
+/**
+ * The candidate nearest to `word`, when it is near enough to be a plausible typo. Case, `_`, `-` and
+ * spaces are not told apart (`when-to-use` suggests `when_to_use`, `outdir` suggests `outDir`).
+ */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[_\s]/g, "-");
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    const d = editDistance(norm(word), norm(candidate));
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+  return best !== undefined && bestDistance <= Math.max(1, Math.min(3, Math.floor(word.length / 3))) ? best : undefined;
 }

@@ -98,6 +98,14 @@ describe("emit", () => {
     expect(tiny.catalogReport.dropped.length).toBeGreaterThan(0);
   });
 
+  it("the build's catalog files and the bundle's skills.catalog() apply one permission rule", async () => {
+    const skills = ["alpha", "beta", "beta-two", "gamma"].map((name) => makeSkill({ name }));
+    const permissions = { allow: ["*a*"], deny: ["beta-*"] };
+    const { result, mod } = await build(makeInput(skills, { catalog: { format: "markdown", budgetChars: 16000 }, permissions }));
+    expect(mod.skills.catalog({ format: "markdown" })).toBe(result.files.get("catalog.md"));
+    expect((result.files.get("catalog.md") as string).split("\n").map((l) => l.split(":")[0])).toEqual(["- alpha", "- beta", "- gamma"]);
+  });
+
   it("warns with bundle-too-large past maxBundleBytes", async () => {
     const small = await emit(makeInput(sampleSkills()));
     expect(small.diagnostics).toEqual([]);
