@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build, type BuildResult } from "../src/build.js";
-import { resolveDefaults } from "../src/config-types.js";
-import { startWorker, type RunningWorker } from "./helpers/workerd.js";
+import { build, type BuildResult } from "../../src/build.js";
+import { resolveDefaults } from "../../src/config-types.js";
+import { startWorker, type RunningWorker } from "../helpers/workerd.js";
 
-const REPO = path.resolve(import.meta.dirname, "..");
+const REPO = path.resolve(import.meta.dirname, "../..");
 const ROOTS = ["obra-superpowers", "anthropic-skills", "k-dense-scientific-skills"].map((r) => `../shared/corpus/${r}`);
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
