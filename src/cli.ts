@@ -2,6 +2,8 @@
 // argv → exit code. Commands return their code; only this file touches process.exit.
 import { EXIT_USAGE, UsageError, type CliContext } from "./cli-context.js";
 import { skillcVersion } from "./version.js";
+import { closest } from "./util/closest.js";
+import { shown } from "./commands/args.js";
 
 type Command = (args: string[], ctx: CliContext) => Promise<number>;
 
@@ -43,7 +45,9 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    ctx.stderr.write(`skillc: unknown command "${name}". Run \`skillc --help\` for the list.\n`);
+    const near = closest(name, Object.keys(COMMANDS));
+    const hint = near ? ` Did you mean \`skillc ${near}\`?` : "";
+    ctx.stderr.write(`skillc: unknown command ${shown(name)}.${hint} Run \`skillc --help\` for the list.\n`);
     return EXIT_USAGE;
   }
   try {

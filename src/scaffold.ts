@@ -4,7 +4,6 @@ import { stringify } from "yaml";
 /** The Agent Skills name rule: kebab-case, lowercase letters and digits, at most 64 characters. */
 export const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_NAME_LENGTH = 64;
-export const MAX_DESCRIPTION_LENGTH = 1024;
 /** Names a `$name` placeholder can take (src/pipeline/template.ts). */
 const ARGUMENT_NAME = /^[A-Za-z_][\w-]*$/;
 
@@ -31,14 +30,6 @@ export function suggestName(text: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, MAX_NAME_LENGTH)
     .replace(/-+$/, "");
-}
-
-export function descriptionProblem(description: string): string | undefined {
-  if (description.trim() === "") return "the description cannot be empty: say what the skill does and when an agent should use it.";
-  const length = [...description].length;
-  if (length > MAX_DESCRIPTION_LENGTH) return `the description is ${length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}.`;
-  if (/<\/?[A-Za-z][^>]*>/.test(description)) return "the description holds an XML tag; agents put descriptions inside XML, so leave tags out.";
-  return undefined;
 }
 
 export function argumentProblem(arg: string): string | undefined {

@@ -38,7 +38,27 @@ describe("skillc CLI surface", () => {
     const r = await runCli(["bild"], { cwd: REPO });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe('skillc: unknown command "bild". Run `skillc --help` for the list.\n');
+    expect(r.stderr).toBe('skillc: unknown command "bild". Did you mean `skillc build`? Run `skillc --help` for the list.\n');
+    const far = await runCli(["zzzzzz"], { cwd: REPO });
+    expect(far.stderr).toBe('skillc: unknown command "zzzzzz". Run `skillc --help` for the list.\n');
+  });
+
+  it("a mistyped flag gets a suggestion, not node's parser text", async () => {
+    const r = await runCli(["lint", "--formt", "json"], { cwd: REPO });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('skillc lint: unknown option "--formt". Did you mean --format? (A path that starts with "-" goes after `--`.)\n');
+    expect(r.stderr).not.toContain("positional argument");
+    const missing = await runCli(["lint", "--format"], { cwd: REPO });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--format needs a value");
+  });
+
+  it("an unknown command with control characters is echoed escaped", async () => {
+    const r = await runCli(["\u001b[31mred\u202e"], { cwd: REPO });
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain("\u001b");
+    expect(r.stderr).not.toContain("\u202e");
+    expect(r.stderr).toContain("\\u001b[31mred\\u202e");
   });
 
   it.each(COMMANDS)("%s with an unknown flag exits 2 naming the flag", async (command) => {

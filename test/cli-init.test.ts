@@ -32,6 +32,20 @@ describe("skillc init", () => {
     expect({ ...config, configFile: undefined }).toEqual(resolveDefaults(cwd));
   });
 
+  it("leaves a project where the first lint passes: skills/ exists, .skillc/ is git-ignored (once)", async () => {
+    const cwd = project();
+    writeFileSync(path.join(cwd, ".gitignore"), "node_modules/");
+    const r = await runCli(["init"], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("created skills/");
+    expect(r.stdout).toContain("added .skillc/ to .gitignore");
+    expect(await runCli(["lint"], { cwd })).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(readFileSync(path.join(cwd, ".gitignore"), "utf8")).toBe("node_modules/\n# skillc build output (skillc init)\n.skillc/\n");
+    const again = await runCli(["init", "--force"], { cwd });
+    expect(again.stdout).not.toContain("added .skillc/");
+    expect(readFileSync(path.join(cwd, ".gitignore"), "utf8").match(/\.skillc\//g)).toHaveLength(1);
+  });
+
   it("the built CLI accepts the config it wrote (new, lint, build as real processes)", async () => {
     const cwd = project();
     expect((await runCli(["init"], { cwd })).code).toBe(0);

@@ -132,7 +132,11 @@ describe("skillc build", () => {
 
     const missing = await runCli(["render", "no-such-skill"], { cwd: dir });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("NOT_FOUND");
+    // Said for a person at a terminal, not the model's "Use search_skills…".
+    expect(missing.stderr).toBe('skillc render: no skill named "no-such-skill" was built. Run `skillc list` to see the skills.\n');
+    const typo = await runCli(["render", "release-note"], { cwd: dir });
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("Did you mean `skillc render release-notes`?");
 
     const catalog = await runCli(["catalog", "--format", "markdown"], { cwd: dir });
     expect(catalog.stdout).toMatch(/^- author-skill: /);

@@ -73,10 +73,25 @@ describe("skillc new", () => {
     expect((await runInProcess(["new", "a", "b"], { cwd })).code).toBe(2);
     expect((await runInProcess(["new", "a", "--args", "1x"], { cwd })).stderr).toContain('--args: "1x" is not a valid argument name');
     expect((await runInProcess(["new", "a", "--args", "x x"], { cwd })).code).toBe(2);
-    expect((await runInProcess(["new", "a", "--description", "  "], { cwd })).stderr).toContain("cannot be empty");
-    expect((await runInProcess(["new", "a", "--description", "x".repeat(1025)], { cwd })).stderr).toContain("1025 characters");
-    expect((await runInProcess(["new", "a", "--description", "Use <b>this</b>"], { cwd })).stderr).toContain("XML tag");
+    // The description is checked by lint's own rules (same ids, same messages).
+    const empty = await runInProcess(["new", "a", "--description", "  "], { cwd });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("(description-missing)");
+    const long = await runInProcess(["new", "a", "--description", "x".repeat(1025)], { cwd });
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain("1025 characters long");
+    expect(long.stderr).toContain("(description-too-long)");
     expect(existsSync(path.join(cwd, "skills"))).toBe(false);
+  });
+
+  it("accepts exactly what lint accepts: a description lint takes is not refused by new", async () => {
+    const cwd = project();
+    const r = await runInProcess(["new", "pairs", "--description", "Convert <input/output> pairs"], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    // A description was given, so the next step is not "write its description".
+    expect(r.stdout).toBe("created skills/pairs/SKILL.md\nnext: write its instructions, then run `skillc lint skills/pairs`.\n");
+    const lint = await runInProcess(["lint", "skills/pairs"], { cwd });
+    expect(lint.code, lint.stdout).toBe(0);
   });
 
   it("refuses an existing folder with exit 1, and rewrites only SKILL.md with --force", async () => {

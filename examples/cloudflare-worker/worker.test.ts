@@ -77,6 +77,14 @@ describe("examples/cloudflare-worker in workerd", () => {
     expect(result.content[0]!.text).toContain(line.trim());
   });
 
+  it("runs a toolset tool (release-notes' semver-bump) and returns its result, not {}", async () => {
+    const res = await post({ name: "semver-bump", input: { version: "1.4.2", subjects: ["feat: add x", "fix: y"] } });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { content: Array<{ type: string; text: string }>; isError?: boolean };
+    expect(result.isError ?? false).toBe(false);
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ version: "1.5.0", bump: "minor", previous: "1.4.2" });
+  });
+
   it("returns tool errors as results, and 400/404 for bad requests", async () => {
     const missing = (await (await post({ name: "load_skill", input: { name: "no-such-skill" } })).json()) as { isError: boolean; content: Array<{ text: string }> };
     expect(missing.isError).toBe(true);

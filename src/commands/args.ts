@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../cli-context.js";
 import { PROFILES, type Profile, type RuleSetting } from "../types.js";
+import { closest } from "../util/closest.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -9,8 +10,30 @@ export function parse<T extends Options>(args: string[], options: T): ReturnType
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseErrorText(error as Error & { code?: string }, options));
   }
+}
+
+/** What the user typed, quoted with control characters escaped and bounded, safe to print. */
+export function shown(text: string): string {
+  return JSON.stringify(text.length > 80 ? text.slice(0, 80) + "…" : text).replace(/[\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** node:util's parse errors, said for a person: the option as typed, the nearest real one, where help is. */
+function parseErrorText(error: Error & { code?: string }, options: Options): string {
+  const flag = /'(-[^'\s]*)/.exec(error.message)?.[1] ?? "";
+  const known = Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const name = flag.split("=")[0]!;
+    const near = closest(name.replace(/^-+/, ""), Object.keys(options));
+    const hint = near ? ` Did you mean --${near}?` : ` Known options: ${known.join(", ")}.`;
+    return `unknown option ${shown(name)}.${hint} (A path that starts with "-" goes after \`--\`.)`;
+  }
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const name = /'(--?[\w-]+)/.exec(error.message)?.[1];
+    return name ? `${name} needs a value, e.g. ${name} <value>; see --help.` : error.message;
+  }
+  return error.message;
 }
 
 export function profileFlag(value: unknown): Profile | undefined {

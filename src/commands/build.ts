@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
+import { EXIT_OK, exitCodeFor } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import { build, type BuildOptions, type BuildResult } from "../build.js";
 import { toPosix } from "../util/paths.js";
@@ -90,8 +90,7 @@ function progressLine(ctx: CliContext, quiet: boolean): { update?: (done: number
 }
 
 export function buildExitCode(result: BuildResult, strict: boolean): number {
-  const { errors, warnings } = counts(result.diagnostics);
-  return errors > 0 || (strict && warnings > 0) ? EXIT_FAIL : EXIT_OK;
+  return exitCodeFor(result.diagnostics, { maxWarnings: strict ? 0 : undefined });
 }
 
 /** Diagnostics, then one summary line: skills built, warnings, errors, bundle size, time. */

@@ -1,10 +1,10 @@
 import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
+import { EXIT_OK, UsageError, exitCodeFor } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import { build } from "../build.js";
 import { CATALOG_FILES, renderCatalogs } from "../emit/catalog.js";
 import type { CatalogFormat } from "../runtime/data.js";
-import { intFlag, parse } from "./args.js";
+import { intFlag, parse, shown } from "./args.js";
 import { plural, printDiagnostics } from "./report.js";
 
 export const HELP = `Usage: skillc catalog [roots…] [options]
@@ -13,13 +13,15 @@ Print the catalog prompt (the skills' names and descriptions, within the budget)
 reports (errors, and each skill the budget shortened or dropped) go to stderr.
 
 Options:
-  --format <name>      xml (default: config catalog.format) | markdown | json
+  --format <name>      xml (default: config catalog.format) | markdown (or md) | json
   --budget <chars>     size budget in characters (default: config catalog.budget, 16000)
   --config <file>      use this config instead of skillc.config.* in the current folder
   -h, --help           show this help
 `;
 
 const FORMATS: CatalogFormat[] = ["xml", "markdown", "json"];
+/** Other spellings people type: `md` is what the file is called (catalog.md). */
+const ALIASES: Record<string, CatalogFormat> = { md: "markdown" };
 
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -32,11 +34,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write(HELP);
     return EXIT_OK;
   }
-  if (values.format !== undefined && !FORMATS.includes(values.format as CatalogFormat)) {
-    throw new UsageError(`--format must be xml, markdown or json; got "${values.format}".`);
+  const asked = values.format === undefined ? undefined : (ALIASES[values.format] ?? values.format);
+  if (asked !== undefined && !FORMATS.includes(asked as CatalogFormat)) {
+    throw new UsageError(`--format must be xml, markdown (md) or json; got ${shown(values.format!)}.`);
   }
   const { config } = await loadConfig(ctx.cwd, values.config);
-  const format = (values.format as CatalogFormat | undefined) ?? config.catalog.format;
+  const format = (asked as CatalogFormat | undefined) ?? config.catalog.format;
   const budget = intFlag("budget", values.budget) ?? config.catalog.budgetChars;
   const result = await build({ cwd: ctx.cwd, config, roots: positionals, write: false, emitOnError: true });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
@@ -51,5 +54,5 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (catalogs.dropped.length > 0) {
     ctx.stderr.write(`budget ${budget} chars: left out ${plural(catalogs.dropped.length, "skill")} (the catalog says so and points at search_skills): ${catalogs.dropped.join(", ")}\n`);
   }
-  return result.diagnostics.some((d) => d.severity === "error") && result.skills.length === 0 ? EXIT_FAIL : EXIT_OK;
+  return exitCodeFor(result.diagnostics);
 }

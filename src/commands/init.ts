@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
@@ -10,7 +10,8 @@ import { parse } from "./args.js";
 export const HELP = `Usage: skillc init [options]
 
 Write skillc.config.json with every default spelled out (and a "$schema" for editor completion),
-then print how to run \`skillc lint\` from a pre-commit hook.
+create the skills/ folder, add .skillc/ (the build output) to .gitignore, then print how to run
+\`skillc lint\` from a pre-commit hook.
 
 Options:
   --ts           write skillc.config.ts (typed with defineConfig) instead
@@ -73,7 +74,7 @@ to package.json:
   }
 
 In CI, \`npx skillc lint --format github\` annotates pull requests, and \`npx skillc build\` fails on
-any error. Add .skillc/ to .gitignore unless you commit the bundle.
+any error. (.skillc/ is in .gitignore: remove that line if you commit the bundle.)
 `;
 }
 
@@ -100,6 +101,24 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   await writeFile(file, configText(Boolean(values.ts)));
   ctx.stdout.write(`wrote ${name} (the defaults: skills/ → .skillc/, profile "skillc")\n`);
+  // So that the first `skillc lint` finds its source root instead of failing on root-missing.
+  const skillsDir = DEFAULTS.sources[0]!.dir;
+  if (!existsSync(path.join(ctx.cwd, skillsDir))) {
+    await mkdir(path.join(ctx.cwd, skillsDir), { recursive: true });
+    ctx.stdout.write(`created ${skillsDir}/ (empty: \`skillc new <name>\` adds a skill)\n`);
+  }
+  if (await ignoreOutput(ctx.cwd, DEFAULTS.outDir)) ctx.stdout.write(`added ${DEFAULTS.outDir}/ to .gitignore\n`);
   ctx.stdout.write(hookInstructions(DEFAULTS.sources.map((s) => s.dir)));
   return EXIT_OK;
+}
+
+/** Adds `<outDir>/` to .gitignore (creating it) unless a line already ignores it; true when it wrote. */
+async function ignoreOutput(cwd: string, outDir: string): Promise<boolean> {
+  const file = path.join(cwd, ".gitignore");
+  const text = existsSync(file) ? await readFile(file, "utf8") : "";
+  const forms = new Set([outDir, `${outDir}/`, `/${outDir}`, `/${outDir}/`]);
+  if (text.split(/\r?\n/).some((line) => forms.has(line.trim()))) return false;
+  const sep = text === "" || text.endsWith("\n") ? "" : "\n";
+  await appendFile(file, `${sep}# skillc build output (skillc init)\n${outDir}/\n`);
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError, useColor } from "../cli-context.js";
+import { EXIT_OK, UsageError, exitCodeFor, useColor } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import { lint } from "../lint.js";
 import { fixFiles } from "../fix.js";
@@ -53,13 +53,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     for (const c of changed) ctx.stderr.write(`fixed ${c.applied} problem${c.applied === 1 ? "" : "s"} in ${c.file}\n`);
     if (changed.length > 0) report = await lint(options);
   }
+  if (positionals.length > 0 && report.skills === 0 && format === "stylish") {
+    ctx.stderr.write(`skillc lint: none of the ${positionals.length === 1 ? "given path" : `${positionals.length} given paths`} is or is inside a skill folder (a folder holding a SKILL.md); nothing was linted.\n`);
+  }
   const output = formatResults(format, report.results, { color: useColor(ctx), cwd: ctx.cwd, version: skillcVersion(), rules: RULES });
   if (output) ctx.stdout.write(output.endsWith("\n") ? output : output + "\n");
   const { errors, warnings } = summarize(report.results);
-  if (errors > 0) return EXIT_FAIL;
-  if (maxWarnings !== undefined && warnings > maxWarnings) {
+  if (errors === 0 && maxWarnings !== undefined && warnings > maxWarnings) {
     ctx.stderr.write(`skillc found ${warnings} warnings; --max-warnings is ${maxWarnings}.\n`);
-    return EXIT_FAIL;
   }
-  return EXIT_OK;
+  return exitCodeFor(report.results.flatMap((r) => r.diagnostics), { maxWarnings });
 }

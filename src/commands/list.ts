@@ -1,5 +1,5 @@
 import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
+import { EXIT_FAIL, EXIT_OK, exitCodeFor } from "../cli-context.js";
 import { parse } from "./args.js";
 import { buildInMemory } from "./in-memory.js";
 import { formatBytes } from "./report.js";
@@ -30,10 +30,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const rows = bundle.skills.list().map((s) => ({ name: s.name, scope: s.scope, description: s.description, path: s.path, bytes: sizes.get(s.path) ?? 0 }));
   if (values.json) {
     ctx.stdout.write(JSON.stringify(rows, null, 2) + "\n");
-    return EXIT_OK;
+  } else {
+    ctx.stdout.write(table(rows));
   }
-  ctx.stdout.write(table(rows));
-  return EXIT_OK;
+  // The skills that built are listed; any error reported above (a missing root, a YAML error) still fails.
+  return exitCodeFor(result.diagnostics);
 }
 
 function table(rows: Array<{ name: string; scope: string; description: string; bytes: number }>): string {

@@ -4,8 +4,12 @@ import path from "node:path";
 import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
 import { loadConfig } from "../config.js";
-import { argumentProblem, descriptionProblem, scaffoldSkill, skillNameProblem } from "../scaffold.js";
+import { argumentProblem, scaffoldSkill, skillNameProblem } from "../scaffold.js";
 import { toPosix } from "../util/paths.js";
+import type { ResolvedConfig } from "../config-types.js";
+import type { SkillSource } from "../types.js";
+import { parseSkill } from "../pipeline/parse.js";
+import { validateSkill } from "../pipeline/validate.js";
 import { parse } from "./args.js";
 
 export const HELP = `Usage: skillc new <name> [options]
@@ -39,10 +43,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const name = positionals[0]!;
   const problem = skillNameProblem(name);
   if (problem) throw new UsageError(problem);
-  if (values.description !== undefined) {
-    const bad = descriptionProblem(values.description);
-    if (bad) throw new UsageError(`--description: ${bad}`);
-  }
   const argNames = (values.args ?? "").split(/[\s,]+/).filter(Boolean);
   for (const a of argNames) {
     const bad = argumentProblem(a);
@@ -50,20 +50,40 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (new Set(argNames).size !== argNames.length) throw new UsageError("--args names an argument twice.");
 
-  let root: string;
-  if (values.dir !== undefined) root = path.resolve(ctx.cwd, values.dir);
-  else {
-    const { config } = await loadConfig(ctx.cwd, values.config);
-    root = path.resolve(config.root, config.sources[0]?.dir ?? "skills");
-  }
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const root = values.dir !== undefined ? path.resolve(ctx.cwd, values.dir) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
   const folder = path.join(root, name);
   const shown = toPosix(path.relative(ctx.cwd, folder)) || ".";
+  const text = scaffoldSkill({ name, description: values.description, args: argNames });
+  const problems = lintScaffold(text, { root, folder, shown, name }, config);
+  if (problems.length > 0) throw new UsageError(`the new SKILL.md would not lint, so nothing was written:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   if (existsSync(folder) && !values.force) {
     ctx.stderr.write(`skillc new: ${shown}/ already exists; nothing was written. Pick another name, or pass --force to rewrite its SKILL.md.\n`);
     return EXIT_FAIL;
   }
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, "SKILL.md"), scaffoldSkill({ name, description: values.description, args: argNames }));
-  ctx.stdout.write(`created ${shown}/SKILL.md\nnext: write its description and instructions, then run \`skillc lint ${shown}\`.\n`);
+  await writeFile(path.join(folder, "SKILL.md"), text);
+  const todo = values.description === undefined ? "write its description and instructions" : "write its instructions";
+  ctx.stdout.write(`created ${shown}/SKILL.md\nnext: ${todo}, then run \`skillc lint ${shown}\`.\n`);
   return EXIT_OK;
+}
+
+/**
+ * The errors `skillc lint` would report for the scaffolded text (same parser, schema and profile), so
+ * that `new` accepts exactly what lint accepts: no second copy of the description or name rules.
+ */
+function lintScaffold(text: string, at: { root: string; folder: string; shown: string; name: string }, config: ResolvedConfig): string[] {
+  const file = `${at.shown}/SKILL.md`;
+  const source: SkillSource = {
+    root: { dir: toPosix(path.dirname(at.shown)) || ".", scope: "new", precedence: 0 },
+    dir: at.shown,
+    relDir: at.name,
+    file,
+    fileName: "SKILL.md",
+    absDir: at.folder,
+  };
+  const ctx = { file, profile: config.profile, settings: config.rules };
+  const parsed = parseSkill(source, new TextEncoder().encode(text), ctx);
+  const validated = validateSkill(parsed, { profile: config.profile, settings: config.rules, extraSchema: config.schema });
+  return [...parsed.diagnostics, ...validated.diagnostics].filter((d) => d.severity === "error").map((d) => `${d.message} (${d.ruleId})`);
 }

@@ -1,6 +1,7 @@
 import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
-import { parse } from "./args.js";
+import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "../cli-context.js";
+import { closest } from "../util/closest.js";
+import { parse, shown } from "./args.js";
 import { buildInMemory } from "./in-memory.js";
 
 export const HELP = `Usage: skillc render <name|path> [args…] [options]
@@ -31,18 +32,26 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const [name, ...rest] = positionals;
   if (!name) throw new UsageError("name a skill to render, e.g. `skillc render release-notes 1.2.0`.");
   const loadArgs = values.args !== undefined ? values.args : rest.length > 0 ? rest : undefined;
-  const { bundle } = await buildInMemory(ctx, { config: values.config });
+  const { result, bundle } = await buildInMemory(ctx, { config: values.config });
   if (!bundle) return EXIT_FAIL;
   try {
     const loaded = bundle.skills.load(name, loadArgs);
     const out = values.json ? JSON.stringify(loaded, null, 2) : values.content ? loaded.content : loaded.text;
     ctx.stdout.write(out.endsWith("\n") ? out : out + "\n");
-    return EXIT_OK;
+    return exitCodeFor(result.diagnostics);
   } catch (error) {
     if (error instanceof bundle.SkillError) {
-      ctx.stderr.write(`skillc render: ${error.code}: ${error.message}\n`);
+      ctx.stderr.write(`skillc render: ${forPerson(error, name, bundle)}\n`);
       return EXIT_FAIL;
     }
     throw error;
   }
+}
+
+/** The runtime's messages are written for a model ("Use search_skills…"); a person at a terminal gets commands. */
+function forPerson(error: Error & { code: string }, name: string, bundle: NonNullable<Awaited<ReturnType<typeof buildInMemory>>["bundle"]>): string {
+  if (error.code !== "NOT_FOUND") return `${error.code}: ${error.message}`;
+  const near = closest(name, bundle.skills.list().map((s) => s.name));
+  const hint = near ? `Did you mean \`skillc render ${near}\`? ` : "";
+  return `no skill named ${shown(name)} was built. ${hint}Run \`skillc list\` to see the skills.`;
 }

@@ -1,6 +1,6 @@
 // Shared human output for build-like commands: diagnostics on stderr (stylish), then a summary line.
 import type { CliContext } from "../cli-context.js";
-import { useColor } from "../cli-context.js";
+import { useColorOn } from "../cli-context.js";
 import type { Diagnostic } from "../types.js";
 import { formatResults } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
@@ -10,7 +10,7 @@ import { skillcVersion } from "../version.js";
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;
   const text = formatResults("stylish", groupByFile([], diagnostics), {
-    color: Boolean(ctx.stderr.isTTY) && ctx.env.NO_COLOR === undefined,
+    color: useColorOn(ctx, ctx.stderr),
     cwd: ctx.cwd,
     version: skillcVersion(),
     rules: RULES,
@@ -33,6 +33,7 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Green on stderr (where the summary goes), only when stderr itself is a terminal. */
 export function green(ctx: CliContext, text: string): string {
-  return useColor(ctx) ? `\u001b[32m${text}\u001b[39m` : text;
+  return useColorOn(ctx, ctx.stderr) ? `\u001b[32m${text}\u001b[39m` : text;
 }

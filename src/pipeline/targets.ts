@@ -13,7 +13,8 @@
 // - Roots keep the order of the paths given (later = higher precedence, as on the command line).
 // - A path that does not exist → `path-missing` (error). A file outside every skill folder is
 //   ignored when it is not markdown (lint-staged passes unrelated files) and reported as
-//   `not-in-skill` (warning) when it is (.md, .markdown, .mdx): it may be a misplaced skill file.
+//   `not-in-skill` (warning) when it is (.md, .markdown, .mdx): it may be a misplaced skill file,
+//   or when it is an archive (.zip, .skill, .tgz, .tar.gz, .tar): `skillc import` is what checks those.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, SourceRoot } from "../types.js";
@@ -21,6 +22,8 @@ import { report, skillFileCandidates, type DiscoverOptions } from "./discover.js
 import { isInside, relPosix } from "../util/paths.js";
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
+/** Archives a skill may arrive in: lint does not open them, `skillc import` does. */
+const ARCHIVE = /\.(zip|skill|tgz|tar\.gz|tar)$/i;
 
 /** Whether `dir` holds a regular SKILL.md (or a case variant). */
 async function isSkillFolder(dir: string): Promise<boolean> {
@@ -73,6 +76,8 @@ export async function resolveTargets(
       if (isDir) return { abs, skill: false };
       if (MARKDOWN.test(abs)) {
         report(opts, diagnostics, "not-in-skill", shown, `"${shown}" is not inside a skill folder (no SKILL.md in it or above it), so it was not linted. A skill file must be named SKILL.md and sit in the skill's folder.`);
+      } else if (ARCHIVE.test(abs)) {
+        report(opts, diagnostics, "not-in-skill", shown, `"${shown}" is an archive, not a skill folder, so it was not linted. \`skillc import ${shown}\` checks the skill inside it (and installs it only when it passes).`);
       }
       return undefined;
     }),

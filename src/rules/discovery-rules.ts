@@ -47,8 +47,8 @@ export const DISCOVERY_RULES: RuleMeta[] = [
   {
     id: "not-in-skill",
     severity: "warning",
-    description: "A markdown file given to `skillc lint` is not inside any skill folder.",
-    help: "Only files inside a folder holding a SKILL.md are checked. Non-markdown files outside skills are ignored without a word (lint-staged passes every staged file); a markdown file is reported because it is often a skill file with the wrong name or in the wrong place.",
+    description: "A markdown file or an archive given to `skillc lint` is not inside any skill folder.",
+    help: "Only files inside a folder holding a SKILL.md are checked. Other files outside skills are ignored without a word (lint-staged passes every staged file); a markdown file is reported because it is often a skill file with the wrong name or in the wrong place, and an archive (.zip, .skill, .tgz) because `skillc import` is the command that checks one.",
   },
   {
     id: "file-too-large",

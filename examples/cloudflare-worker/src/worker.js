@@ -31,8 +31,9 @@ export default {
           return json({ error: 'The body must be JSON: { "name": "load_skill", "input": { "name": "…" } }.' }, 400);
         }
         if (!body || typeof body.name !== "string") return json({ error: 'The body needs a "name" (the tool name) and an "input" object.' }, 400);
+        // `call` returns a Promise (a toolset tool's execute may be async): await it before serialising.
         // Tool calls never throw: a bad input comes back with isError and a message the model can act on.
-        return json(skills.call(body.name, body.input ?? {}));
+        return json(await skills.call(body.name, body.input ?? {}));
       }
       default:
         return json({ error: `No route ${route}. Try GET /catalog, GET /skills, GET /tools or POST /tool.` }, 404);
