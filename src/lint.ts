@@ -3,6 +3,8 @@ import type { Dirent } from "node:fs";
 import path from "node:path";
 import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "./types.js";
 import type { ResolvedConfig } from "./config-types.js";
+import type { LintOptions, LintReport } from "./api-types.js";
+import { loadConfig } from "./config.js";
 import { compareDiagnostics } from "./diagnostics/rule.js";
 import type { LintFileResult } from "./diagnostics/format.js";
 import { discover, type DiscoverOptions } from "./pipeline/discover.js";
@@ -12,26 +14,10 @@ import { analysisKey, analyzeAll, type SkillAnalysis } from "./pipeline/analyze.
 import { resolveSkills } from "./pipeline/resolve.js";
 import { toPosix } from "./util/paths.js";
 
-export interface LintOptions {
-  cwd: string;
-  config: ResolvedConfig;
-  /** SKILL.md files, skill folders, roots, or files inside skill folders. Default: the config's sources. */
-  paths?: string[];
-  profile?: Profile;
-  /** Overrides on top of config.rules. */
-  rules?: Record<string, RuleSetting>;
-  /**
-   * Reuse analyses of unchanged skills from node_modules/.cache/skillc: true always, false never;
-   * by default only from CACHE_MIN_SKILLS skills on (loading a large cache costs more than analysing
-   * the few skills a pre-commit hook passes).
-   */
-  cache?: boolean;
-}
+export type { LintOptions, LintReport };
 
-export interface LintReport {
-  results: LintFileResult[];
-  /** Skills checked. */
-  skills: number;
+/** A lint run as commands inside skillc see it: the report plus each skill's analysis (not public API). */
+export interface LintRun extends LintReport {
   analyses: SkillAnalysis[];
 }
 
@@ -44,8 +30,10 @@ export function configRoots(cwd: string, config: ResolvedConfig): SourceRoot[] {
   }));
 }
 
-export async function lint(opts: LintOptions): Promise<LintReport> {
-  const { cwd, config } = opts;
+/** Lints skills without emitting anything, keeping each skill's analysis (import needs it); the public `lint()` is src/api.ts. */
+export async function lintRun(opts: LintOptions): Promise<LintRun> {
+  const { cwd } = opts;
+  const config = opts.config ?? (await loadConfig(cwd)).config;
   const profile = opts.profile ?? config.profile;
   const settings = { ...config.rules, ...opts.rules };
   const discoverOpts: DiscoverOptions = { cwd, ...config.discovery, settings, profile };

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { build } from "../src/build.js";
-import { lint } from "../src/lint.js";
+import { lint } from "../src/api.js";
 import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");

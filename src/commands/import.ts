@@ -7,7 +7,7 @@ import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
 import { loadConfig } from "../config.js";
 import type { ResolvedConfig } from "../config-types.js";
-import { lint, type LintReport } from "../lint.js";
+import { lintRun, type LintRun } from "../lint.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { ArchiveError } from "../archive/entries.js";
 import { readSkillSource, writeSkillFiles, type SkillFiles } from "../archive/skill.js";
@@ -107,13 +107,13 @@ interface ValidateOptions {
  * name, else the source's name (made kebab-case when it is not). A rename means a second lint, so
  * what was checked is exactly what gets written.
  */
-async function validate(skill: SkillFiles, staging: string, opts: ValidateOptions): Promise<{ name: string; report: LintReport }> {
+async function validate(skill: SkillFiles, staging: string, opts: ValidateOptions): Promise<{ name: string; report: LintRun }> {
   const lintAs = async (name: string) => {
     await rm(path.join(staging, "skill"), { recursive: true, force: true });
     const dir = path.join(staging, "skill", name);
     await writeSkillFiles(dir, skill.files);
     const config = { ...opts.config, root: staging };
-    return lint({ cwd: path.join(staging, "skill"), config, paths: [name], profile: opts.profile, rules: opts.rules });
+    return lintRun({ cwd: path.join(staging, "skill"), config, paths: [name], profile: opts.profile, rules: opts.rules });
   };
   let name = opts.name ?? (skillNameProblem(skill.suggestedName) ? suggestName(skill.suggestedName) || "imported-skill" : skill.suggestedName);
   let report = await lintAs(name);

@@ -1,7 +1,7 @@
 import type { CliContext } from "../cli-context.js";
 import { EXIT_OK, UsageError, exitCodeFor, useColor } from "../cli-context.js";
 import { loadConfig } from "../config.js";
-import { lint } from "../lint.js";
+import { lint } from "../api.js";
 import { fixFiles } from "../fix.js";
 import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
