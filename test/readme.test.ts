@@ -74,9 +74,13 @@ describe("README: quick start", () => {
     // `npx skillc` runs the package's own bin, which `prepare` writes.
     expect(pkg.bin.skillc).toBe("dist/cli.js");
     expect(pkg.scripts.prepare).toContain("scripts/build.mjs");
-    // `npm test` is a script, and it is what CI runs on a fresh clone.
+    // `npm test` is a script, and CI runs the README's two lines, as written, in a fresh clone with
+    // nothing beside it; then the conformance script (which needs ../shared/corpus).
     expect(pkg.scripts.test).toBeDefined();
-    expect(readFileSync(path.join(REPO, ".ci", "run"), "utf8")).toMatch(/^npm test$/m);
+    const ci = readFileSync(path.join(REPO, ".ci", "run"), "utf8");
+    for (const line of lines) expect(ci.split("\n").map((l) => l.trim())).toContain(line);
+    expect(ci).toMatch(/git clone/);
+    expect(ci).toMatch(/^npm run test:conformance$/m);
     for (const line of lines) {
       for (const [, script] of line.matchAll(/npm (?:run )?([a-z:-]+)/g)) {
         if (script !== "install") expect(pkg.scripts, `npm ${script}`).toHaveProperty(script!);
