@@ -16,11 +16,12 @@ export const CONFIG_NAMES = [
 ] as const;
 
 export function findConfig(root: string): string | undefined {
-  for (const name of CONFIG_NAMES) {
-    const candidate = path.join(root, name);
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
+  return findConfigs(root)[0];
+}
+
+/** Every config file in `root`, in CONFIG_NAMES order. */
+function findConfigs(root: string): string[] {
+  return CONFIG_NAMES.map((name) => path.join(root, name)).filter((candidate) => existsSync(candidate));
 }
 
 export interface LoadedConfig {
@@ -29,9 +30,18 @@ export interface LoadedConfig {
   dependencies: string[];
 }
 
-/** Loads the config at `explicit` (a --config flag) or found in `cwd`; defaults when there is none. */
+/**
+ * Loads the config at `explicit` (a --config flag) or found in `cwd`; defaults when there is none.
+ * A config file is code (like eslint.config.js): a .ts/.js config runs. Two config files side by side
+ * are refused rather than one silently preferred, so nobody edits the file that is not used.
+ */
 export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
-  const file = explicit ? path.resolve(cwd, explicit) : findConfig(cwd);
+  const found = explicit ? [] : findConfigs(cwd);
+  if (found.length > 1) {
+    const names = found.map((f) => path.basename(f));
+    throw new UsageError(`found ${names.length} config files (${names.join(", ")}) and will not guess which one you mean. Keep one, or pass --config <file>.`);
+  }
+  const file = explicit ? path.resolve(cwd, explicit) : found[0];
   if (explicit && !existsSync(file!)) throw new UsageError(`config file ${explicit} does not exist.`);
   if (!file) return { config: resolveDefaults(cwd), dependencies: [] };
   const { raw, dependencies, text } = await importConfig(file);

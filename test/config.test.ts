@@ -89,4 +89,11 @@ export default {
     await writeFile(path.join(dir, "skillc.config.json"), '{ "catalog": { "fromat": "xml" } }');
     await expect(loadConfig(dir)).rejects.toThrow(/unknown key "fromat"; did you mean "format"\?/);
   });
+
+  it("refuses two config files side by side instead of running one of them silently; --config picks", async () => {
+    await writeFile(path.join(dir, "skillc.config.json"), '{ "outDir": "from-json" }');
+    await writeFile(path.join(dir, "skillc.config.mjs"), 'export default { outDir: "from-mjs" };\n');
+    await expect(loadConfig(dir)).rejects.toThrow('found 2 config files (skillc.config.mjs, skillc.config.json) and will not guess which one you mean. Keep one, or pass --config <file>.');
+    expect((await loadConfig(dir, "skillc.config.json")).config.outDir).toBe("from-json");
+  });
 });
