@@ -19,6 +19,7 @@ import { writeOutDir } from "./emit/write.js";
 import { toPosix } from "./util/paths.js";
 import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
 import { checkScripts } from "./toolsets/scripts.js";
+import { analysisSettings, overrideRater, settleAnalyses } from "./pipeline/overrides.js";
 
 export interface BuildOptions {
   cwd: string;
@@ -68,13 +69,15 @@ export function rootsFromArgs(cwd: string, dirs: string[]): SourceRoot[] {
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const { cwd, config } = opts;
   const profile = opts.profile ?? config.profile;
-  const settings = { ...config.rules, ...opts.rules };
+  const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
+  const settings = analysisSettings(overrides);
+  const rate = overrideRater(overrides);
   const outDir = path.resolve(config.root, config.outDir);
   const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
 
   const listings = new Map<string, Dirent[]>();
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });
-  const diagnostics: Diagnostic[] = [...found.diagnostics];
+  const diagnostics: Diagnostic[] = rate(found.diagnostics);
   const analyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: true };
   const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, analysisKey(analyzeOptions)) : undefined;
   // The build cache serves only builds that write (it points into the index.js on disk).
@@ -87,6 +90,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   );
   listings.clear();
   await cache?.save();
+  settleAnalyses(analyses, rate);
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
   // With emitOnError, a skill with an error of its own is left out; without it nothing is written anyway.
@@ -95,6 +99,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     usable.map((a) => a.skill!),
     { collisions: config.collisions, namespaces: config.namespaces, settings, profile },
   );
+  resolved.diagnostics = rate(resolved.diagnostics);
   diagnostics.push(...resolved.diagnostics);
   const byFile = new Map(usable.map((a) => [a.source.file, a]));
   /** Reused skills' previous lines, by SKILL.md path (verified against their key and bytes). */
@@ -131,7 +136,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
   const toolsetCtx = { profile, settings };
   const toolsets = await compileToolsets(compiled, toolsetCtx);
-  const skillDiagnostics = [...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))];
+  const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))]);
   diagnostics.push(...skillDiagnostics);
   const skills: ToolsetSkill[] = compiled
     .filter((s) => !skillDiagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
@@ -181,6 +186,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const severity = effectiveSeverity(getRule(d.ruleId), { profile, settings });
     if (severity !== "off") diagnostics.push({ ...d, severity });
   }
+  const rated = rate(diagnostics);
+  diagnostics.length = 0;
+  for (const d of rated) diagnostics.push(d);
   diagnostics.sort(compareDiagnostics);
 
   const errors = diagnostics.filter((d) => d.severity === "error").length;

@@ -64,14 +64,17 @@ export async function checkConfig(raw: unknown, where: { file: string; text?: st
       if (!seen.has(line)) problems.push(line), seen.add(line);
     }
   }
-  const rules = (raw as { rules?: unknown } | null)?.rules;
-  if (rules && typeof rules === "object") {
+  const unknownRules = (rules: unknown, pointer: string) => {
+    if (!rules || typeof rules !== "object") return;
     for (const id of Object.keys(rules)) {
       if (RULES.has(id)) continue;
       const hint = closest(id, RULES.keys());
-      problems.push(`${where.file}${locate(`/rules/${id}`) ?? ""}: unknown rule "${id}"${hint ? `; did you mean "${hint}"?` : ""}`);
+      problems.push(`${where.file}${locate(`${pointer}/${id}`) ?? ""}: unknown rule "${id}"${hint ? `; did you mean "${hint}"?` : ""}`);
     }
-  }
+  };
+  unknownRules((raw as { rules?: unknown } | null)?.rules, "/rules");
+  const overrides = (raw as { overrides?: unknown } | null)?.overrides;
+  if (Array.isArray(overrides)) overrides.forEach((o, i) => unknownRules((o as { rules?: unknown } | null)?.rules, `/overrides/${i}/rules`));
   return problems;
 }
 

@@ -57,6 +57,12 @@ export interface SkillcConfig {
   permissions?: { allow?: string[]; deny?: string[] };
   /** Rule severities by id. */
   rules?: Record<string, RuleSetting>;
+  /**
+   * Rule severities for some paths (ESLint's shape): `files` are globs relative to the project root;
+   * later entries win over earlier ones and over `rules`; `--rule` flags win over all.
+   * @example [{ files: ["skills/legacy/**"], rules: { "placeholder-in-code": "off" } }]
+   */
+  overrides?: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   /** Warn when index.js passes this many bytes. @default 25000000 */
   maxBundleBytes?: number;
 }
@@ -80,6 +86,7 @@ export interface ResolvedConfig {
   discovery: { maxDepth: number; maxFolders: number };
   permissions: { allow: string[]; deny: string[] };
   rules: Record<string, RuleSetting>;
+  overrides: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   maxBundleBytes: number;
 }
 
@@ -138,6 +145,7 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     },
     permissions: { allow: config.permissions?.allow ?? [], deny: config.permissions?.deny ?? [] },
     rules: config.rules ?? {},
+    overrides: (config.overrides ?? []).map((o) => ({ files: [...o.files], rules: { ...o.rules } })),
     maxBundleBytes: config.maxBundleBytes ?? DEFAULTS.maxBundleBytes,
   };
 }

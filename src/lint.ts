@@ -13,6 +13,7 @@ import { AnalysisCache, useCache } from "./cache.js";
 import { analysisKey, analyzeAll, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { toPosix } from "./util/paths.js";
+import { analysisSettings, overrideRater, settleAnalyses } from "./pipeline/overrides.js";
 
 export type { LintOptions, LintReport };
 
@@ -35,7 +36,9 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   const { cwd } = opts;
   const config = opts.config ?? (await loadConfig(cwd)).config;
   const profile = opts.profile ?? config.profile;
-  const settings = { ...config.rules, ...opts.rules };
+  const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
+  const settings = analysisSettings(overrides);
+  const rate = overrideRater(overrides);
   const discoverOpts: DiscoverOptions = { cwd, ...config.discovery, settings, profile };
   const diagnostics: Diagnostic[] = [];
 
@@ -60,6 +63,7 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   const analyses = await analyzeAll(sources, { ...analyzeOptions, cache, listings });
   listings.clear();
   await cache?.save();
+  const suppressed = settleAnalyses(analyses, rate);
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
   // Names are checked across the linted skills: duplicates within a root, clashes across roots.
@@ -68,7 +72,9 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   diagnostics.push(...resolved.diagnostics);
   diagnostics.push(...(await checkToolsetsAndScripts(resolved.skills, analyses, { profile, settings })));
 
-  return { results: groupByFile(sources.map((s) => s.file), diagnostics), skills: sources.length, analyses };
+  const results = groupByFile(sources.map((s) => s.file), rate(diagnostics));
+  attachSuppressed(results, suppressed);
+  return { results, skills: sources.length, analyses };
 }
 
 /**
@@ -93,6 +99,17 @@ async function checkToolsetsAndScripts(
   }));
   const toolsets = await compileToolsets(views, ctx);
   return [...toolsets.diagnostics, ...views.flatMap((s) => checkScripts(s, ctx))];
+}
+
+/** Hands each file's suppressed diagnostics to its result (the JSON formatter's `suppressedMessages`). */
+function attachSuppressed(results: LintFileResult[], suppressed: Diagnostic[]): void {
+  if (suppressed.length === 0) return;
+  const byFile = new Map(results.map((r) => [r.file, r]));
+  for (const d of suppressed) {
+    const r = byFile.get(d.file);
+    if (r) (r.suppressed ??= []).push(d);
+  }
+  for (const r of results) r.suppressed?.sort(compareDiagnostics);
 }
 
 /** One result per linted SKILL.md (even when clean) and per other file that has diagnostics, sorted. */

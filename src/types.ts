@@ -25,6 +25,11 @@ export interface Diagnostic {
   /** What happened, why, and how to fix it — no "Error:" prefix, no position inside the text. */
   message: string;
   fix?: Fix;
+  /**
+   * Set when a `<!-- skillc-disable… -->` comment suppressed this diagnostic (ESLint's shape): it is
+   * then reported only as suppressed (the JSON formatter's `suppressedMessages`), never counted.
+   */
+  suppressions?: Array<{ kind: "directive"; justification: string }>;
 }
 
 /** Validation profile: which frontmatter fields are known and how strict the rules are. */

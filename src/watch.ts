@@ -1,7 +1,8 @@
 // `skillc build --watch`: build, then rebuild on changes to the sources and to the config (and the
 // files it imports). Changes are debounced; builds never overlap (changes during a build queue one
 // follow-up); a failed build writes nothing, so the last good output stays in place.
-import { existsSync, watch, type FSWatcher } from "node:fs";
+import { existsSync } from "node:fs";
+import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
 import type { CliContext } from "./cli-context.js";
 import { build, type BuildOptions } from "./build.js";
@@ -84,8 +85,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   };
 
   const watchers = new Watchers((abs, reload) => {
-    if (abs && isIgnored(abs, opts)) return;
-    if (abs) changed.add(shown(abs));
+    changed.add(shown(abs));
     queue.request(reload);
   }, (text) => ctx.stderr.write(text + "\n"));
 
@@ -99,16 +99,16 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
         deps = await configDependencies(opts);
       } catch (error) {
         ctx.stderr.write(`skillc build --watch: ${(error as Error).message}\nKeeping the previous config; fix it and save again.\n`);
-        watchers.reset(opts, deps, ctx.cwd);
+        await watchers.reset(opts, deps, ctx.cwd);
         return;
       }
-      watchers.reset(opts, deps, ctx.cwd);
+      await watchers.reset(opts, deps, ctx.cwd);
     }
     await buildOnce();
   }, flags.debounceMs ?? 100);
 
   await buildOnce();
-  watchers.reset(opts, deps, ctx.cwd);
+  await watchers.reset(opts, deps, ctx.cwd);
   say(`watching ${watchers.describe(shown)} for changes; press Ctrl+C to stop.`);
 
   await new Promise<void>((resolve) => {
@@ -123,8 +123,8 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  watchers.close();
   await queue.close();
+  await watchers.close();
   return 0;
 }
 
@@ -158,65 +158,79 @@ function isIgnored(abs: string, opts: BuildOptions): boolean {
 }
 
 /**
- * The fs.watch handles: each source root recursively (Node ≥ 19.1 supports `recursive` on Linux);
- * for a root that does not exist yet, its nearest existing parent, until it appears; the folders of
- * the config and its dependencies (watching the folder survives editors that save by rename).
+ * The file watchers (chokidar). Node 20's recursive `fs.watch` on Linux loses a file that is replaced
+ * by a rename (editors' safe-save, `sed -i`, `git checkout`); chokidar re-arms on rename and survives
+ * folders being deleted and re-created. Two watchers: the existing source roots, recursively; and,
+ * one level deep, the folders holding the config files (a config may be created, or saved by rename)
+ * and the nearest existing parent of a root that does not exist yet (its appearance reloads, which
+ * then watches it). chokidar is never given a missing path: it reports "ready" before such a watch
+ * is armed. A reset arms the new watchers before closing the old ones, so no change in between is
+ * lost (a change seen by both is debounced into one build).
  */
 class Watchers {
-  private handles: FSWatcher[] = [];
+  private current: FSWatcher[] = [];
   private roots: string[] = [];
 
   constructor(
-    private readonly onChange: (abs: string | undefined, reload: boolean) => void,
+    private readonly onChange: (abs: string, reload: boolean) => void,
     private readonly warn: (text: string) => void,
   ) {}
 
-  reset(opts: BuildOptions, deps: string[], cwd: string): void {
-    this.close();
+  /** Watches the roots and config files of `opts`; resolves when the watches are armed. */
+  async reset(opts: BuildOptions, deps: string[], cwd: string): Promise<void> {
     this.roots = sourceDirs(opts);
-    for (const root of this.roots) {
-      if (existsSync(root)) this.add(root, true, (abs) => this.onChange(abs, false));
-      else {
-        // Wait for the root to appear, then reload (which watches it properly).
-        let parent = path.dirname(root);
-        while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
-        this.add(parent, false, (abs) => abs && isInside(abs, root) && this.onChange(abs, true));
-      }
-    }
-    // Config files, grouped by folder; the project folder is watched for a config being created.
-    const byDir = new Map<string, Set<string>>();
-    const note = (file: string) => {
-      const dir = path.dirname(file);
-      if (!byDir.has(dir)) byDir.set(dir, new Set());
-      byDir.get(dir)!.add(path.basename(file));
-    };
-    for (const file of deps) note(file);
-    for (const name of CONFIG_NAMES) note(path.join(opts.config.configFile ? path.dirname(opts.config.configFile) : cwd, name));
-    for (const [dir, names] of byDir) {
-      if (existsSync(dir)) this.add(dir, false, (abs) => abs !== undefined && names.has(path.basename(abs)) && this.onChange(abs, true));
-    }
+    const configDir = opts.config.configFile ? path.dirname(opts.config.configFile) : cwd;
+    const configFiles = new Set([...deps, ...CONFIG_NAMES.map((name) => path.join(configDir, name))].map((f) => path.resolve(f)));
+    const missing = this.roots.filter((r) => !existsSync(r));
+    // A path on the way to a missing root (or the root itself) appearing is a reason to reload.
+    const towardMissing = (abs: string) => missing.some((r) => isInside(abs, r));
+    const shallowDirs = new Set([...[...configFiles].map((f) => path.dirname(f)), ...missing.map(nearestExisting)].filter(existsSync));
+    const next = [
+      await this.arm(this.roots.filter(existsSync), { ignored: (file) => isIgnored(path.resolve(file), opts) }, () => false),
+      await this.arm([...shallowDirs], {
+        depth: 0,
+        ignored: (file) => {
+          const abs = path.resolve(file);
+          return !shallowDirs.has(abs) && !configFiles.has(abs) && !towardMissing(abs);
+        },
+      }, (abs) => !shallowDirs.has(abs)),
+    ].filter((w): w is FSWatcher => w !== undefined);
+    const previous = this.current;
+    this.current = next;
+    await Promise.all(previous.map((w) => w.close()));
   }
 
   describe(shown: (abs: string) => string): string {
     return this.roots.map((r) => shown(r) + "/").join(", ") || "the config";
   }
 
-  close(): void {
-    for (const h of this.handles) h.close();
-    this.handles = [];
+  async close(): Promise<void> {
+    await Promise.all(this.current.map((w) => w.close()));
+    this.current = [];
   }
 
-  private add(dir: string, recursive: boolean, listener: (abs: string | undefined) => unknown): void {
-    try {
-      const handle = watch(dir, { recursive }, (_event, name) => listener(name ? path.join(dir, name.toString()) : recursive ? undefined : dir));
-      // A watched folder that is removed or renamed errors: reload, which watches what exists now.
-      handle.on("error", () => {
-        handle.close();
-        this.onChange(undefined, true);
-      });
-      this.handles.push(handle);
-    } catch (error) {
-      this.warn(`skillc build --watch: cannot watch ${dir}: ${(error as Error).message}`);
-    }
+  /** A watcher over `paths` (all existing), resolved once armed; `reload` says which changes reload. */
+  private async arm(paths: string[], options: ChokidarOptions, reload: (abs: string) => boolean): Promise<FSWatcher | undefined> {
+    if (paths.length === 0) return undefined; // chokidar never reports "ready" for no paths
+    const watcher = chokidar.watch(paths, {
+      ...options,
+      ignoreInitial: true,
+      // Discovery follows links only while they stay inside the root, which is watched anyway;
+      // not following them here keeps a link to `/` from walking the machine.
+      followSymlinks: false,
+    });
+    watcher.on("all", (_event, file) => {
+      const abs = path.resolve(file);
+      this.onChange(abs, reload(abs));
+    });
+    watcher.on("error", (error) => this.warn(`skillc build --watch: ${error instanceof Error ? error.message : String(error)}`));
+    await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+    return watcher;
   }
+}
+
+function nearestExisting(abs: string): string {
+  let dir = path.dirname(abs);
+  while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
 }

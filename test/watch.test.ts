@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RebuildQueue, watchBuild } from "../src/watch.js";
 import { loadConfig } from "../src/config.js";
 import type { BuildOptions } from "../src/build.js";
@@ -9,54 +9,80 @@ import type { CliContext } from "../src/cli-context.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// The queue's timing is driven by fake timers and the task's completion by hand: no test depends on
+// how fast the machine is.
 describe("RebuildQueue", () => {
-  it("debounces a burst into one run", async () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A task whose runs finish only when `finish()` is called. */
+  function manualTask() {
     const runs: boolean[] = [];
-    const q = new RebuildQueue(async (reload) => void runs.push(reload), 30);
+    let active = 0;
+    let maxActive = 0;
+    const pending: Array<() => void> = [];
+    const task = (reload: boolean) => {
+      runs.push(reload);
+      maxActive = Math.max(maxActive, ++active);
+      return new Promise<void>((resolve) => pending.push(() => (active--, resolve())));
+    };
+    const finish = async () => {
+      pending.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { runs, task, finish, maxActive: () => maxActive };
+  }
+
+  it("debounces a burst into one run", async () => {
+    const t = manualTask();
+    const q = new RebuildQueue(t.task, 30);
     for (let i = 0; i < 5; i++) {
       q.request(false);
-      await sleep(5);
+      await vi.advanceTimersByTimeAsync(10);
     }
-    await sleep(80);
-    expect(runs).toEqual([false]);
+    expect(t.runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(t.runs).toEqual([false]);
+    await t.finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.runs).toEqual([false]);
     await q.close();
   });
 
   it("never runs two at once: requests during a run make one follow-up, and a reload is not lost", async () => {
-    let active = 0;
-    let maxActive = 0;
-    const runs: boolean[] = [];
-    const q = new RebuildQueue(async (reload) => {
-      active++;
-      maxActive = Math.max(maxActive, active);
-      runs.push(reload);
-      await sleep(100);
-      active--;
-    }, 10);
+    const t = manualTask();
+    const q = new RebuildQueue(t.task, 10);
     q.request(false);
-    await sleep(30); // first run in progress
+    await vi.advanceTimersByTimeAsync(10); // first run in progress
     q.request(false);
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(20);
     q.request(true);
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(20);
     q.request(false);
-    await sleep(300);
-    expect(maxActive).toBe(1);
-    expect(runs).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.runs).toEqual([false]);
+    await t.finish();
+    expect(t.runs).toEqual([false, true]);
+    await t.finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.runs).toEqual([false, true]);
+    expect(t.maxActive()).toBe(1);
     await q.close();
   });
 
   it("close waits for the run in progress and drops what is pending", async () => {
-    let finished = false;
-    const q = new RebuildQueue(async () => {
-      await sleep(50);
-      finished = true;
-    }, 5);
+    const t = manualTask();
+    const q = new RebuildQueue(t.task, 5);
     q.request(false);
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(5);
     q.request(false);
-    await q.close();
-    expect(finished).toBe(true);
+    let closed = false;
+    const closing = q.close().then(() => (closed = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(closed).toBe(false);
+    await t.finish();
+    await closing;
+    expect(t.runs).toEqual([false]);
   });
 });
 

@@ -13,6 +13,7 @@ export interface EslintMessage {
   endLine?: number;
   endColumn?: number;
   fix?: { range: [number, number]; text: string };
+  suppressions?: Array<{ kind: "directive"; justification: string }>;
 }
 
 export interface EslintResult {
@@ -39,6 +40,7 @@ function toMessage(d: Diagnostic): EslintMessage {
   if (d.endLine !== undefined) m.endLine = d.endLine;
   if (d.endColumn !== undefined) m.endColumn = d.endColumn;
   if (d.fix) m.fix = { range: [d.fix.range[0], d.fix.range[1]], text: d.fix.text };
+  if (d.suppressions) m.suppressions = d.suppressions.map((s) => ({ kind: s.kind, justification: s.justification }));
   return m;
 }
 
@@ -50,7 +52,7 @@ export function toEslintResults(results: LintFileResult[]): EslintResult[] {
     const out: EslintResult = {
       filePath: r.file,
       messages,
-      suppressedMessages: [],
+      suppressedMessages: (r.suppressed ?? []).map(toMessage),
       errorCount: count(2, false),
       fatalErrorCount: 0,
       warningCount: count(1, false),

@@ -18,6 +18,8 @@ export interface LintFileResult {
   /** posix, relative to cwd (an absolute path is made relative to `FormatOptions.cwd`). */
   file: string;
   diagnostics: Diagnostic[];
+  /** Diagnostics that a `<!-- skillc-disable… -->` comment suppressed (json only: `suppressedMessages`). */
+  suppressed?: Diagnostic[];
   /** The file's text; only the json formatter prints it, as ESLint's `source`. */
   source?: string;
 }

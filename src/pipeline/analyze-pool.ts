@@ -20,6 +20,7 @@ import { parseSkill, setBody } from "./parse.js";
 import { decodeSkill } from "./frontmatter.js";
 import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
+import { applySuppressions } from "./suppress.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -43,15 +44,15 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
   diagnostics.push(...validated.diagnostics);
   const fields = validated.skill?.fields;
-  diagnostics.push(
-    ...checkBody({
-      parsed,
-      declaredArguments: fields?.arguments ?? [],
-      hasArgumentHint: fields?.argumentHint !== undefined,
-      files: fileSet,
-      ctx,
-    }),
-  );
+  const body = checkBody({
+    parsed,
+    declaredArguments: fields?.arguments ?? [],
+    hasArgumentHint: fields?.argumentHint !== undefined,
+    files: fileSet,
+    ctx,
+  });
+  // Suppressed ones stay in the list, marked: the cache and the workers carry them like the others.
+  diagnostics.push(...applySuppressions(parsed, body, ctx));
   return { parsed, skill: validated.skill, diagnostics };
 }
 

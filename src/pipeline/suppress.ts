@@ -1,0 +1,155 @@
+// Inline suppression in the markdown body, as markdownlint and ESLint users write it:
+//   <!-- skillc-disable-next-line placeholder-in-code -->   the line after the comment
+//   <!-- skillc-disable-line link-absolute -->              the comment's own line
+//   <!-- skillc-disable rule-a, rule-b -->  …  <!-- skillc-enable rule-a -->   a range (to the end without enable)
+// Rule ids are separated by commas or spaces; none means every rule; ` -- why` adds a justification.
+// Only body rules can be suppressed here: the comments sit in the body, after the frontmatter, and a
+// skill with a frontmatter error is left out of the build whatever is hidden. Comments inside code
+// (fenced, indented, inline) are text, not directives. A directive that suppresses nothing, or names
+// a rule that does not exist or is not a body rule, is reported.
+import type { Diagnostic, ParsedSkill, Range } from "../types.js";
+import { diagnose, type ReportContext } from "../diagnostics/rule.js";
+import { RULES } from "../diagnostics/registry.js";
+import { BODY_RULES } from "../rules/body-rules.js";
+import { INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
+import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
+import { LineIndex } from "./frontmatter.js";
+import { closest } from "../util/closest.js";
+
+const KINDS = ["disable-next-line", "disable-line", "disable", "enable"] as const;
+type Kind = (typeof KINDS)[number];
+
+/** The rules a comment in the body can suppress. */
+export const SUPPRESSIBLE: ReadonlySet<string> = new Set(BODY_RULES.map((r) => r.id));
+
+interface Directive {
+  kind: Kind;
+  /** Valid rule ids, or undefined for "every rule". */
+  ids: string[] | undefined;
+  justification: string;
+  start: number;
+  end: number;
+  /** Rule ids it suppressed something for ("*" for an all-rules directive). */
+  used: Set<string>;
+}
+
+/**
+ * Applies the body's directives to its body diagnostics: suppressed ones come back marked with
+ * `suppressions`; unused and invalid directives add diagnostics. Cheap when there is no directive.
+ */
+export function applySuppressions(parsed: ParsedSkill, body: Diagnostic[], ctx: ReportContext): Diagnostic[] {
+  const from = Math.max(parsed.text.lastIndexOf("\n", parsed.bodyStart - 1) + 1, parsed.bodyOffset);
+  if (!parsed.body || parsed.text.indexOf("skillc-", from) === -1) return body;
+  const lines = new LineIndex(parsed.text);
+  const problems: Diagnostic[] = [];
+  const report = (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => {
+    const found = diagnose(ctx, rule, rangeOf(lines, d.start, d.end), message);
+    if (found) problems.push(found);
+  };
+  const directives = findDirectives(parsed.text, from, scanMarkdown(parsed.text, from).code, report);
+  if (directives.length === 0) return [...body, ...problems];
+  const out = suppress(body, directives, lines);
+  for (const d of directives) {
+    if (d.kind === "enable") continue;
+    const unused = d.ids === undefined ? (d.used.size === 0 ? ["*"] : []) : d.ids.filter((id) => !d.used.has(id));
+    if (unused.length === 0) continue;
+    const what = unused[0] === "*" ? "any rule" : unused.join(", ");
+    const where = d.kind === "disable-next-line" ? "on the next line" : d.kind === "disable-line" ? "on this line" : "after it";
+    report(UNUSED_SUPPRESSION, d, `"skillc-${d.kind}" suppresses nothing: there is no diagnostic of ${what} ${where}. Remove the comment (or the rule ids it no longer needs).`);
+  }
+  return [...out, ...problems];
+}
+
+/** The HTML comments of the body that are directives, in text order, skipping those inside code. */
+function findDirectives(text: string, from: number, code: readonly CodeRegion[], report: (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => void): Directive[] {
+  const out: Directive[] = [];
+  let k = 0;
+  for (let pos = from; ; ) {
+    const open = text.indexOf("<!--", pos);
+    if (open === -1) break;
+    while (k < code.length && code[k]!.end <= open) k++;
+    if (k < code.length && code[k]!.start <= open) {
+      pos = code[k]!.end; // a comment in code is text
+      continue;
+    }
+    const close = text.indexOf("-->", open + 4);
+    if (close === -1) break;
+    pos = close + 3;
+    const inner = text.slice(open + 4, close);
+    const head = /^\s*skillc-([a-z-]*)/.exec(inner);
+    if (!head) continue;
+    const span = { start: open, end: pos };
+    const kind = KINDS.find((x) => x === head[1]);
+    if (!kind) {
+      const hint = closest(head[1]!, KINDS);
+      report(INVALID_SUPPRESSION, span, `"skillc-${head[1]}" is not a directive${hint ? `; did you mean "skillc-${hint}"?` : ""} Directives: ${KINDS.map((x) => "skillc-" + x).join(", ")}.`);
+      continue;
+    }
+    const [list = "", ...why] = inner.slice(head[0].length).split(/\s--(?:\s|$)/);
+    const named = list.split(/[\s,]+/).filter(Boolean);
+    const ids = named.filter((id) => checkId(id, span, report));
+    // Every id invalid: the directive does nothing (it must not widen to every rule).
+    if (named.length > 0 && ids.length === 0) continue;
+    out.push({ kind, ids: named.length > 0 ? ids : undefined, justification: why.join(" -- ").trim(), ...span, used: new Set() });
+  }
+  return out;
+}
+
+function checkId(id: string, span: { start: number; end: number }, report: (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => void): boolean {
+  if (SUPPRESSIBLE.has(id)) return true;
+  if (RULES.has(id)) {
+    report(INVALID_SUPPRESSION, span, `"${id}" cannot be suppressed by a comment in the body: only body rules can. Set it per folder with \`overrides\` in the config (or in \`rules\` for the whole project).`);
+  } else {
+    const hint = closest(id, SUPPRESSIBLE) ?? closest(id, RULES.keys());
+    report(INVALID_SUPPRESSION, span, `unknown rule "${id}" in a suppression comment${hint ? `; did you mean "${hint}"?` : ""}`);
+  }
+  return false;
+}
+
+/** Marks the diagnostics a directive covers; one sweep over both in text order. */
+function suppress(body: Diagnostic[], directives: Directive[], lines: LineIndex): Diagnostic[] {
+  const byLine = new Map<number, Directive[]>();
+  for (const d of directives) {
+    const target = d.kind === "disable-line" ? lines.pos(d.start).line : d.kind === "disable-next-line" ? lines.pos(d.end).line + 1 : 0;
+    if (target > 0) byLine.set(target, [...(byLine.get(target) ?? []), d]);
+  }
+  const ranges = directives.filter((d) => d.kind === "disable" || d.kind === "enable");
+  const order = body.map((diag, i) => ({ diag, i, at: lines.offset(diag.line, diag.column) })).sort((a, b) => a.at - b.at || a.i - b.i);
+  const out = [...body];
+  let allBy: Directive | undefined;
+  const byId = new Map<string, Directive>();
+  const reenabled = new Set<string>();
+  let r = 0;
+  for (const { diag, i, at } of order) {
+    for (; r < ranges.length && ranges[r]!.start <= at; r++) {
+      const d = ranges[r]!;
+      if (d.kind === "disable") {
+        if (!d.ids) (allBy = d), reenabled.clear();
+        else for (const id of d.ids) byId.set(id, d), reenabled.delete(id);
+      } else if (!d.ids) {
+        (allBy = undefined), byId.clear(), reenabled.clear();
+      } else for (const id of d.ids) byId.delete(id), allBy && reenabled.add(id);
+    }
+    if (!SUPPRESSIBLE.has(diag.ruleId)) continue;
+    const onLine = byLine.get(diag.line)?.find((d) => !d.ids || d.ids.includes(diag.ruleId));
+    const by = onLine ?? byId.get(diag.ruleId) ?? (allBy && !reenabled.has(diag.ruleId) ? allBy : undefined);
+    if (!by) continue;
+    by.used.add(by.ids ? diag.ruleId : "*");
+    out[i] = { ...diag, suppressions: [{ kind: "directive", justification: by.justification }] };
+  }
+  return out;
+}
+
+function rangeOf(lines: LineIndex, start: number, end: number): Range {
+  const a = lines.pos(start);
+  const b = lines.pos(end);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+}
+
+/** Splits diagnostics into those that count and those a directive suppressed. */
+export function splitSuppressed(diagnostics: readonly Diagnostic[]): { kept: Diagnostic[]; suppressed: Diagnostic[] } {
+  const kept: Diagnostic[] = [];
+  const suppressed: Diagnostic[] = [];
+  for (const d of diagnostics) (d.suppressions ? suppressed : kept).push(d);
+  return { kept, suppressed };
+}
