@@ -77,6 +77,9 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   return { results, skills: sources.length, analyses };
 }
 
+/** In-project name of lintRun (tests and internal callers); the package's `lint()` is src/api.ts. */
+export const lint = lintRun;
+
 /**
  * The build's toolset and script checks, for the skills that declare any (esbuild loads only then).
  * Lint reads no file contents, so the skills are given their file list with empty contents:
