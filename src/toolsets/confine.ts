@@ -74,6 +74,8 @@ function beforeResolve(c: Confinement, args: OnResolveArgs, seen: Map<string, st
     if (relative && !allowedPlace(c.root, t)) return `"${spec}" leads outside the skill folder; a toolset may import only files inside its skill and installed packages`;
     const link = linkOut(c.root, t);
     if (link) return `"${spec}" goes through ${link}, a symlink pointing outside the skill folder`;
+    // A folder is resolved through its index file, except as raw data (`with { type }`).
+    if (relative && args.with?.type && fileKind(t) === "a directory") return `"${spec}" is a directory, not a regular file`;
   }
   for (const d of new Set([dir, ...targets.map((t) => path.dirname(t)), ...targets])) {
     const bad = packageJsonProblem(d, seen);
