@@ -17,7 +17,7 @@ export const TOOLSET_IMPORT_REFUSED: RuleMeta = {
 export const TOOLSET_SANDBOX_FAILED: RuleMeta = {
   id: "toolset-sandbox-failed",
   severity: "error",
-  description: "The build could not start (or lost) the sandboxed process that evaluates toolsets, so their tools could not be checked.",
+  description: "The build could not start the sandboxed process that evaluates toolsets, so their tools could not be checked.",
   help:
     "skillc build evaluates toolset code in a separate `node` process under Node's permission model. It needs the Node.js running skillc " +
     "(20 or later) to be able to start itself again; the message says what went wrong.",
