@@ -72,8 +72,9 @@ function allOutput(dir: string): string {
     .join("\n");
 }
 
-function noEffect(r: CliResult, label: string, outDir?: string): void {
-  rec.tried(CAT);
+/** `inputs`: how many attacks this run carried (one per route for the bare build). */
+function noEffect(r: CliResult, label: string, outDir?: string, inputs = 1): void {
+  rec.tried(CAT, inputs);
   const markers = readdirSync(cwd).filter((f) => f.startsWith("MARKER"));
   const leaked = [r.stdout, r.stderr, outDir ? allOutput(outDir) : ""].some((t) => t.includes(SECRET));
   if (markers.length > 0 || leaked) rec.escape(CAT);
@@ -132,7 +133,7 @@ describe("toolset code never runs outside the build's sandbox", () => {
     }
     writeTree(dir, tree);
     const r = await runCli(["build"], { cwd: dir, env: ENV });
-    noEffect(r, "build bare", path.join(dir, ".skillc"));
+    noEffect(r, "build bare", path.join(dir, ".skillc"), Object.keys(ROUTES).length);
     expect(r.code).toBe(1);
     const out = r.stdout + r.stderr;
     for (const k of Object.keys(ROUTES)) {
