@@ -43,6 +43,8 @@ export interface SandboxLimits {
   rssMb: number;
   /** stdout bytes read back. */
   outputBytes: number;
+  /** The node binary to start: this one, unless a test says otherwise. */
+  execPath?: string;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 10_000, heapMb: 128, rssMb: 512, outputBytes: 1 << 20 };
@@ -60,10 +62,16 @@ export function permissionFlag(): string | undefined {
 }
 
 /** Evaluates `entries` in one sandboxed process; answers[i] is missing from the first entry the check could not finish. */
-export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFAULT_LIMITS): Promise<{ answers: SandboxAnswer[]; stop?: SandboxStop }> {
+/** The child's flags before `-e <program>`; undefined when this Node has no permission model. */
+export function sandboxFlags(heapMb: number): string[] | undefined {
   const flag = permissionFlag();
-  if (!flag) return Promise.resolve({ answers: [], stop: { reason: "start", detail: `this Node.js (${process.version}) has no permission model; Node 20 or later is needed` } });
-  const args = [flag, "--no-warnings", "--disallow-code-generation-from-strings", `--max-old-space-size=${limits.heapMb}`, "-e", CHILD_SOURCE];
+  return flag ? [flag, "--no-warnings", "--disallow-code-generation-from-strings", `--max-old-space-size=${heapMb}`] : undefined;
+}
+
+export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFAULT_LIMITS): Promise<{ answers: SandboxAnswer[]; stop?: SandboxStop }> {
+  const flags = sandboxFlags(limits.heapMb);
+  if (!flags) return Promise.resolve({ answers: [], stop: { reason: "start", detail: `this Node.js (${process.version}) has no permission model; Node 20 or later is needed` } });
+  const args = [...flags, "-e", CHILD_SOURCE];
   return new Promise((resolve) => {
     const answers: SandboxAnswer[] = [];
     let stop: SandboxStop | undefined;
@@ -71,7 +79,7 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
     let read = 0;
     let stderr = "";
     let done = false;
-    const child = spawn(process.execPath, args, { env: {}, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+    const child = spawn(limits.execPath ?? process.execPath, args, { env: {}, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     const kill = (s: SandboxStop) => {
       stop ??= s;
       child.kill("SIGKILL");
@@ -98,14 +106,19 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
       if (stderr.length < 4096) stderr += d;
     });
     child.stdin.on("error", () => {}); // the child may be gone before it reads everything
-    child.on("error", (err) => {
-      stop ??= { reason: "start", detail: err.message };
-    });
-    child.on("close", (code, signal) => {
+    const finish = () => {
       clearTimeout(timer);
       clearInterval(watch);
-      if (!done && !stop) stop = crashOf(code, signal, stderr, limits);
       resolve(stop ? { answers, stop } : { answers });
+    };
+    child.on("error", (err) => {
+      // Failing to spawn emits "error" and maybe no "close"; resolving twice is harmless.
+      stop ??= { reason: "start", detail: err.message };
+      if (child.pid === undefined) finish();
+    });
+    child.on("close", (code, signal) => {
+      if (!done && !stop) stop = crashOf(code, signal, stderr, limits);
+      finish();
     });
     child.stdin.end(JSON.stringify(entries));
   });

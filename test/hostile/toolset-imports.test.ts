@@ -10,7 +10,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
 import { runCli } from "../helpers/cli.js";
+import { makeZip } from "../helpers/archive.js";
 import { cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("toolset-imports");
@@ -155,6 +157,21 @@ describe("toolset imports are confined to the skill", () => {
     expect(all).not.toContain(OUTSIDE);
     const manifest = JSON.parse(readFileSync(path.join(cwd, ".skillc/manifest.json"), "utf8"));
     expect(manifest.skills.map((s: { name: string }) => s.name)).toEqual(["valid"]);
+  });
+});
+
+describe("import of an archive whose toolset reaches out", () => {
+  it("is refused at the import (exit 1), and nothing is installed", async () => {
+    const zip = path.join(cwd, "reach.zip");
+    const code = `import x from "../../../../../../../../${path.join(cwd, "outside.txt").slice(1)}" with { type: "text" };\nexport const Tools = [{ ...${TOOL}, description: x }];\n`;
+    writeFileSync(zip, makeZip([{ name: "SKILL.md", data: skillMd("reach", "Reaches out.", "Body.", 'toolsets: ["tools:Tools"]\n') }, { name: "tools.ts", data: code }]));
+    rec.tried("toolsets: import confinement");
+    const r = await runCli(["import", zip, "--to", "imported"], { cwd });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/tools\.ts:1:15: ".*outside\.txt" leads outside the skill folder.*toolset-import-refused/);
+    expect(r.stdout + r.stderr).not.toContain(OUTSIDE);
+    expect(existsSync(path.join(cwd, "imported", "reach"))).toBe(false);
+    rec.rejected("toolsets: import confinement");
   });
 });
 
