@@ -130,13 +130,16 @@ function inside(dir: string, p: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
-/** `<d>/node_modules/<pkg>` for d from `dir` up to the root: where esbuild looks for a package. */
+/**
+ * `<d>/node_modules/<spec>` for d from `dir` up to the root: where esbuild looks for a package (and,
+ * on the way, the package.json files of the package and of its subpath folders).
+ */
 function packageDirs(dir: string, spec: string): string[] {
   const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
   if (name === "" || name === "." || name === ".." || name.includes("\\")) return [];
   const out: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
-    out.push(path.join(d, "node_modules", name));
+    out.push(path.join(d, "node_modules", ...spec.split("/")));
     if (path.dirname(d) === d) return out;
   }
 }

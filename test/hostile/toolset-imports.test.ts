@@ -57,6 +57,15 @@ const CASES: ImportCase[] = [
     message: /"\.\/zero\.txt" goes through "zero\.txt", a symlink pointing outside/,
     linuxOnly: true,
   },
+  {
+    skill: "package-link-out",
+    code: () => use(`import x from "evil/outside.txt" with { type: "text" };`),
+    setup: (d, o) => {
+      writeTree(d, { "node_modules/.keep": "" });
+      symlinkSync(o, path.join(d, "node_modules/evil"));
+    },
+    message: /"evil\/outside\.txt" goes through "node_modules\/evil", a symlink pointing outside/,
+  },
   { skill: "dev-zero", code: () => use(`import x from "/dev/zero" with { type: "bytes" };`), message: /"\/dev\/zero" is an absolute path/ },
   { skill: "dev-urandom", code: () => use(`import x from "/dev/urandom" with { type: "text" };`), message: /"\/dev\/urandom" is an absolute path/ },
   { skill: "file-url", code: () => use(`import x from "file:///etc/passwd" with { type: "text" };`), message: /"file:\/\/\/etc\/passwd" is a URL/ },
@@ -99,7 +108,10 @@ beforeAll(async () => {
     "outside.json": JSON.stringify({ secret: OUTSIDE }),
     "outside.js": `export default ${JSON.stringify(OUTSIDE)};`,
     "skills/valid/SKILL.md": skillMd("valid", "A valid toolset.", "Body.", 'toolsets: ["tools:Tools"]\n'),
-    "skills/valid/tools.ts": `import x from "./data.txt" with { type: "text" };\nimport j from "./data.json";\nexport const Tools = [{ ...${TOOL}, name: "valid-tool", description: x + j.n }];\n`,
+    "skills/valid/tools.ts": `import x from "./data.txt" with { type: "text" };\nimport j from "./data.json";\nimport pad from "okpkg";\nexport const Tools = [{ ...${TOOL}, name: "valid-tool", description: pad(x) + j.n }];\n`,
+    // An installed package, in a node_modules folder above the skill: bundled.
+    "node_modules/okpkg/package.json": '{"name":"okpkg","main":"index.js"}',
+    "node_modules/okpkg/index.js": "export default (s) => '[' + s + ']';",
     "skills/valid/data.txt": "inside",
     "skills/valid/data.json": '{"n": 1}',
   });
@@ -157,6 +169,7 @@ describe("toolset imports are confined to the skill", () => {
     expect(all).not.toContain(OUTSIDE);
     const manifest = JSON.parse(readFileSync(path.join(cwd, ".skillc/manifest.json"), "utf8"));
     expect(manifest.skills.map((s: { name: string }) => s.name)).toEqual(["valid"]);
+    expect(manifest.skills[0].toolsets[0].tools).toEqual(["valid-tool"]);
   });
 });
 
