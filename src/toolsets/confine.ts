@@ -119,10 +119,10 @@ function account(loaded: Map<string, number>, file: string, limit: number): stri
 /** Inside the skill folder, or inside a node_modules folder of it or of an ancestor. */
 function allowedPlace(root: string, p: string): boolean {
   if (inside(root, p)) return true;
-  const i = p.split(path.sep).lastIndexOf("node_modules");
-  if (i < 0) return false;
-  const owner = p.split(path.sep).slice(0, i).join(path.sep) || path.sep;
-  return inside(owner, root) && !SYSTEM.test(p);
+  if (SYSTEM.test(p)) return false;
+  // Any node_modules on the path counts (npm nests packages: a/node_modules/b/node_modules/c).
+  const parts = p.split(path.sep);
+  return parts.some((part, i) => part === "node_modules" && inside(parts.slice(0, i).join(path.sep) || path.sep, root));
 }
 
 function inside(dir: string, p: string): boolean {
