@@ -40,6 +40,12 @@ export interface BuildOptions {
   strict?: boolean;
   /** Build in memory only (render, catalog, list): nothing is written. */
   write?: boolean;
+  /**
+   * "evaluate" (default): toolset code is evaluated in a sandboxed process to read its tool names.
+   * "check": static toolset checks only, nothing runs, and the skills are emitted without their
+   * toolsets (render, list and catalog, which never need tools).
+   */
+  toolsets?: "evaluate" | "check";
   /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -135,7 +141,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // Toolsets: each entry bundled by esbuild into a lazily evaluated chunk, checked at build time.
   // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
   const toolsetCtx = { profile, settings };
-  const toolsets = await compileToolsets(compiled, toolsetCtx);
+  const toolsets = await compileToolsets(compiled, toolsetCtx, opts.toolsets ?? "evaluate");
   const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))]);
   diagnostics.push(...skillDiagnostics);
   const skills: ToolsetSkill[] = compiled

@@ -100,7 +100,8 @@ async function checkToolsetsAndScripts(
     contentHash: "",
     files: (paths.get(s.source.file) ?? []).map((p) => ({ path: p, bytes: 0, sha256: "", binary: false, executable: false, content: "" })),
   }));
-  const toolsets = await compileToolsets(views, ctx);
+  // "check": static checks only — lint never runs a skill's code (import lints through here too).
+  const toolsets = await compileToolsets(views, ctx, "check");
   return [...toolsets.diagnostics, ...views.flatMap((s) => checkScripts(s, ctx))];
 }
 

@@ -41,7 +41,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { config } = await loadConfig(ctx.cwd, values.config);
   const format = (asked as CatalogFormat | undefined) ?? config.catalog.format;
   const budget = intFlag("budget", values.budget) ?? config.catalog.budgetChars;
-  const result = await build({ cwd: ctx.cwd, config, roots: positionals, write: false, emitOnError: true });
+  const result = await build({ cwd: ctx.cwd, config, roots: positionals, write: false, emitOnError: true, toolsets: "check" });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
   // The same function, over the same visible skills, as the build's catalog files and skills.catalog().
   const catalogs = renderCatalogs(result.skills, { format, budget, permissions: config.permissions });

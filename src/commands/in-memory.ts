@@ -24,7 +24,7 @@ export async function buildInMemory(
   flags: { config?: string; roots?: string[] },
 ): Promise<{ result: BuildResult; bundle?: BundleModule }> {
   const { config } = await loadConfig(ctx.cwd, flags.config);
-  const result = await build({ cwd: ctx.cwd, config, roots: flags.roots, write: false, emitOnError: true });
+  const result = await build({ cwd: ctx.cwd, config, roots: flags.roots, write: false, emitOnError: true, toolsets: "check" });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
   const code = result.files?.get("index.js");
   if (code === undefined) return { result };

@@ -39,10 +39,11 @@ export const TOOLSET_UNRESOLVED_IMPORT: RuleMeta = {
 export const TOOLSET_BUILD_FAILED: RuleMeta = {
   id: "toolset-build-failed",
   severity: "error",
-  description: "A toolset module failed to compile, or threw (or ran too long) when evaluated at build time.",
+  description: "A toolset module failed to compile, or threw, ran too long or used too much memory when `skillc build` evaluated it.",
   help:
-    "skillc bundles each toolset with esbuild and evaluates it once at build time to read its tools. Fix the syntax or " +
-    "type-stripping error shown, and keep the module's top level free of side effects that need a host (no I/O, no timers).",
+    "skillc bundles each toolset with esbuild and `skillc build` evaluates it once, in a sandboxed process (no files, environment, " +
+    "processes, timers or network; one time and memory limit for all toolsets of the build), to read its tools. Fix the syntax or " +
+    "type-stripping error shown, and keep the module's top level free of side effects that need a host: define tools, do the work in execute().",
 };
 
 export const TOOLSET_INVALID: RuleMeta = {

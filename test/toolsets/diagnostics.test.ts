@@ -89,12 +89,6 @@ const CASES: Case[] = [
     expect: [{ ruleId: "toolset-build-failed", line: 5, column: 5, message: /failed to compile: tools\.ts:1:23: Unexpected ";"/ }],
   },
   {
-    skill: "endless",
-    extra: entry("tools:Tools"),
-    files: { "tools.ts": `while (true) {}\nexport const Tools = [];\n` },
-    expect: [{ ruleId: "toolset-build-failed", line: 5, column: 5, message: /did not finish evaluating within 1000 ms/ }],
-  },
-  {
     // Second entry clashes with clash-b; third reuses a built-in name.
     skill: "clash-a",
     extra: entry("one:One", "two:Two", "three:Three"),
@@ -166,6 +160,30 @@ describe("broken toolset entries", () => {
     const { skills } = await importBundle(cwd);
     expect(await skills.call("good-tool", {})).toEqual({ content: [{ type: "text", text: "ok" }] });
   });
+});
+
+describe("a toolset that never finishes evaluating", () => {
+  it("is stopped by the build's one wall-clock limit (SKILLC_TOOLSET_TIMEOUT_MS) and reported; the entries after it are reported as not checked", async () => {
+    const dir = project({
+      "skills/a-endless/SKILL.md": skillMd("a-endless", entry("tools:Tools")),
+      "skills/a-endless/tools.ts": `while (true) {}\nexport const Tools = [];\n`,
+      "skills/b-fine/SKILL.md": skillMd("b-fine", entry("tools:Tools")),
+      "skills/b-fine/tools.ts": `export const Tools = [${TOOL("fine")}];\n`,
+    });
+    process.env.SKILLC_TOOLSET_TIMEOUT_MS = "1000";
+    try {
+      const r = await buildProject(dir, { emitOnError: true });
+      expect(r.diagnostics.map((d) => [d.file, d.ruleId, d.line, d.column])).toEqual([
+        ["skills/a-endless/SKILL.md", "toolset-build-failed", 5, 5],
+        ["skills/b-fine/SKILL.md", "toolset-build-failed", 5, 5],
+      ]);
+      expect(r.diagnostics[0]!.message).toMatch(/did not finish evaluating within 1000 ms at build time \(one limit for all toolsets/);
+      expect(r.diagnostics[1]!.message).toMatch(/was not checked: the build's toolset check stopped in toolset "tools:Tools" of skills\/a-endless\/SKILL\.md/);
+    } finally {
+      delete process.env.SKILLC_TOOLSET_TIMEOUT_MS;
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe("scripts", () => {
