@@ -16,6 +16,7 @@ import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/r
 import { getRule } from "./diagnostics/registry.js";
 import { emit } from "./emit/index.js";
 import { writeOutDir } from "./emit/write.js";
+import { checkOutDir } from "./emit/out-dir.js";
 import { toPosix } from "./util/paths.js";
 import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
 import { checkScripts } from "./toolsets/scripts.js";
@@ -71,6 +72,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const settings = { ...config.rules, ...opts.rules };
   const outDir = path.resolve(config.root, config.outDir);
   const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
+  // Before any work: a build that may not write there fails at once (a usage error, exit 2).
+  if (opts.write !== false) checkOutDir({ root: config.root, outDir, sources: roots.map((r) => path.resolve(cwd, r.dir)), cwd });
 
   const listings = new Map<string, Dirent[]>();
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });

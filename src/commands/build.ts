@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
@@ -11,7 +12,8 @@ export const HELP = `Usage: skillc build [roots…] [options]
 
 Compile skills into outDir (default .skillc/): index.js, index.d.ts, manifest.json, catalog.{xml,md,json}.
 Roots given here replace the config's sources, in precedence order (later wins).
-A build with any error writes nothing and exits 1, keeping the previous output.
+A build with any error writes nothing and exits 1, keeping the previous output if there is one.
+The output folder must be a folder of its own: not the project folder, a source root or inside one.
 
 Options:
   --out <dir>          output folder (default: config outDir, .skillc)
@@ -102,7 +104,9 @@ export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, qu
   const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
   const status = result.written
     ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
-    : `nothing written: ${out}/ keeps its previous output`;
+    : existsSync(path.join(result.outDir, "index.js"))
+      ? `nothing written: ${out}/ keeps its previous output`
+      : `nothing written: ${out}/ has no output yet`;
   const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
   if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
 }
