@@ -9,7 +9,7 @@ import { loadConfig } from "../config.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { lint, type LintReport } from "../lint.js";
 import type { Profile, RuleSetting } from "../types.js";
-import { ArchiveError } from "../archive/entries.js";
+import { ArchiveError, printable } from "../archive/entries.js";
 import { readSkillSource, writeSkillFiles, type SkillFiles } from "../archive/skill.js";
 import { skillNameProblem, suggestName } from "../scaffold.js";
 import { renameSkill } from "../archive/skill-name.js";
@@ -69,8 +69,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   try {
     skill = await readSkillSource(source);
   } catch (error) {
-    if (!(error instanceof ArchiveError)) throw error;
-    ctx.stderr.write(`skillc import: ${positionals[0]}: ${error.message}\n`);
+    // A refused archive, or a source that cannot be read (permissions, a vanished file): a message, not a crash.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof ArchiveError) && typeof code !== "string") throw error;
+    const why = error instanceof ArchiveError ? error.message : `cannot be read (${code}).`;
+    ctx.stderr.write(`skillc import: ${printable(positionals[0]!)}: ${why}\n`);
     return EXIT_FAIL;
   }
 
