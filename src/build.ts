@@ -15,7 +15,7 @@ import { compileTemplate } from "./pipeline/template.js";
 import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
 import { getRule } from "./diagnostics/registry.js";
 import { emit } from "./emit/index.js";
-import { writeOutDir } from "./emit/write.js";
+import { recoverOutDir, writeOutDir } from "./emit/write.js";
 import { checkOutDir } from "./emit/out-dir.js";
 import { toPosix } from "./util/paths.js";
 import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
@@ -40,6 +40,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Build in memory only (render, catalog, list): nothing is written. */
   write?: boolean;
+  /** Called once when another build is writing outDir and this one waits for it to finish. */
+  onLockWait?: (holder: { pid: number }) => void;
   /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -197,8 +199,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const prevIndex = buildCache?.trustedIndex();
     const indexJs = emitted.files.get("index.js");
     if (prevIndex && indexJs === prevIndex) unchanged.add("index.js");
-    await writeOutDir(outDir, emitted.files, { unchanged });
+    await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait });
     await buildCache?.save(newEntries);
+  } else if (opts.write !== false) {
+    // Nothing to write, but a build killed while writing is finished, so the folder kept is whole.
+    await recoverOutDir(outDir, opts.onLockWait);
   }
   return {
     diagnostics,

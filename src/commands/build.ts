@@ -66,7 +66,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const started = Date.now();
   const progress = progressLine(ctx, Boolean(values.quiet));
-  const result = await build({ ...(await options()), onProgress: progress.update }).finally(progress.clear);
+  const onLockWait = (holder: { pid: number }) => {
+    progress.clear();
+    ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}) to finish writing the output folder…\n`);
+  };
+  const result = await build({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
   return buildExitCode(result, Boolean(values.strict));
 }
