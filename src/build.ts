@@ -68,14 +68,25 @@ export function rootsFromArgs(cwd: string, dirs: string[]): SourceRoot[] {
   });
 }
 
+function buildRoots(opts: BuildOptions): SourceRoot[] {
+  return opts.roots && opts.roots.length > 0 ? rootsFromArgs(opts.cwd, opts.roots) : configRoots(opts.cwd, opts.config);
+}
+
+/** Throws a UsageError when the build may not write into its outDir (see emit/out-dir.ts). */
+export function checkBuildOutDir(opts: BuildOptions): void {
+  const { cwd, config } = opts;
+  const sources = buildRoots(opts).map((r) => path.resolve(cwd, r.dir));
+  checkOutDir({ root: config.root, outDir: path.resolve(config.root, config.outDir), sources, cwd });
+}
+
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const { cwd, config } = opts;
   const profile = opts.profile ?? config.profile;
   const settings = { ...config.rules, ...opts.rules };
   const outDir = path.resolve(config.root, config.outDir);
-  const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
+  const roots = buildRoots(opts);
   // Before any work: a build that may not write there fails at once (a usage error, exit 2).
-  if (opts.write !== false) checkOutDir({ root: config.root, outDir, sources: roots.map((r) => path.resolve(cwd, r.dir)), cwd });
+  if (opts.write !== false) checkBuildOutDir(opts);
 
   const listings = new Map<string, Dirent[]>();
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });

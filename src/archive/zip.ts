@@ -2,7 +2,7 @@
 // inflating), with skillc's own policy on top: every name checked by safeEntryPath, links, devices
 // and encrypted members refused, limits applied from the central directory before a byte is
 // inflated, and each member's CRC-32 checked (yauzl leaves that to its callers).
-import { crc32 } from "node:zlib";
+import zlib from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { ArchiveError, DEFAULT_LIMITS, EntryBudget, checkRatio, linkError, printable, safeEntryPath, type ArchiveEntry, type ArchiveLimits } from "./entries.js";
 
@@ -57,6 +57,12 @@ async function readEntry(zip: ZipFile, entry: Entry, budget: EntryBudget): Promi
   if (crc32(data) !== entry.crc32) throw new ArchiveError(`entry "${printable(rawName)}" fails its CRC-32 check; the archive is corrupt.`);
   if (type === S_IFLNK) throw linkError(name, data.toString("utf8"), "symbolic");
   return { type: "file", path: name, data: new Uint8Array(data), executable: (mode & 0o111) !== 0 };
+}
+
+/** node:zlib's CRC-32 (Node ≥ 20.15); read at call time so older Nodes still load the CLI. */
+function crc32(data: Buffer): number {
+  if (typeof zlib.crc32 !== "function") throw new ArchiveError("checking a zip's CRC-32 needs Node 20.15 or later; upgrade Node, or import a .tgz or a folder.");
+  return zlib.crc32(data);
 }
 
 function open(buf: Buffer): Promise<ZipFile> {

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CliContext } from "../cli-context.js";
 import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
 import { loadConfig } from "../config.js";
-import { build, type BuildOptions, type BuildResult } from "../build.js";
+import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../build.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
@@ -61,6 +61,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     };
   };
   if (values.watch) {
+    // A folder the build may never write is a usage error now, not a failure on every rebuild.
+    checkBuildOutDir(await options());
     const { watchBuild } = await import("../watch.js");
     return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
   }

@@ -56,11 +56,12 @@ describe("build refuses an output folder that is not its own (exit 2, says why, 
     [["--out", "notes.txt"], "it is a file, not a folder"],
     [["--out", "vendor/lib"], "it holds a package.json that skillc did not write (with name, version)"],
     [["skills/a", "--out", "skills"], "it holds the source root skills/a"],
+    [["--watch", "--out", "."], "it is the project folder"],
   ])("build %j", async (args, why) => {
     rec.tried("outdir: refused folders");
     const root = project();
     const before = snapshot(root);
-    const r = await runNode([CLI, "build", ...args], { cwd: root });
+    const r = await runNode([CLI, "build", ...args], { cwd: root, timeoutMs: 20_000 });
     expect(r.stderr).toContain(why);
     expect(r.stderr).not.toMatch(/internal error/i);
     expect(r.code, r.stderr).toBe(2);
