@@ -57,7 +57,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`expects exactly one folder or archive, e.g. \`skillc import ./review-diff.zip\`; got ${positionals.length}.`);
   const source = path.resolve(ctx.cwd, positionals[0]!);
-  if (!existsSync(source)) throw new UsageError(`"${positionals[0]}" does not exist.`);
+  if (!existsSync(source)) throw new UsageError(`"${printable(positionals[0]!)}" does not exist.`);
   if (values.name !== undefined) {
     const problem = skillNameProblem(values.name);
     if (problem) throw new UsageError(`--name: ${problem}`);
@@ -65,17 +65,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
 
-  let skill: SkillFiles;
-  try {
-    skill = await readSkillSource(source);
-  } catch (error) {
-    // A refused archive, or a source that cannot be read (permissions, a vanished file): a message, not a crash.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!(error instanceof ArchiveError) && typeof code !== "string") throw error;
-    const why = error instanceof ArchiveError ? error.message : `cannot be read (${code}).`;
-    ctx.stderr.write(`skillc import: ${printable(positionals[0]!)}: ${why}\n`);
-    return EXIT_FAIL;
-  }
+  const shownSource = printable(positionals[0]!);
+  const skill = await readSource(source, shownSource, ctx);
+  if (typeof skill === "number") return skill;
 
   const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
   try {
@@ -90,21 +82,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const { errors, warnings } = counts(diagnostics);
     if (errors > 0 || checked.report.skills !== 1) {
       const why = errors > 0 ? `${plural(errors, "error")} (${plural(warnings, "warning")})` : "no skill was found in it";
-      ctx.stderr.write(`skillc import: ${positionals[0]} would not build: ${why}. Nothing was written; fix the source and import it again.\n`);
+      ctx.stderr.write(`skillc import: ${shownSource} would not build: ${why}. Nothing was written; fix the source and import it again.\n`);
       return EXIT_FAIL;
     }
     const dest = path.join(root, checked.name);
     const shown = toPosix(path.relative(ctx.cwd, dest)) || ".";
-    if (existsSync(dest) && !values.force) {
-      ctx.stderr.write(`skillc import: ${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.\n`);
-      return EXIT_FAIL;
-    }
-    const taken = values.force ? undefined : await skillNamed(checked.name, ctx.cwd, config, root);
-    if (taken) {
-      ctx.stderr.write(
-        `skillc import: a skill named "${checked.name}" already exists in ${taken}; nothing was written. ` +
-          `Pass --name to import it under another name, or --force to import it anyway.\n`,
-      );
+    const problem = await destinationProblem(checked.name, dest, { ctx, config, root, force: Boolean(values.force) });
+    if (problem) {
+      ctx.stderr.write(`skillc import: ${problem}\n`);
       return EXIT_FAIL;
     }
     await place(dest, skill.files);
@@ -113,6 +98,37 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The source's files, or the exit code after saying why it cannot be imported. */
+async function readSource(source: string, shown: string, ctx: CliContext): Promise<SkillFiles | number> {
+  try {
+    return await readSkillSource(source);
+  } catch (error) {
+    // A refused archive, or a source that cannot be read (permissions, a vanished file): a message, not a crash.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof ArchiveError) && typeof code !== "string") throw error;
+    const why = error instanceof ArchiveError ? error.message : `cannot be read (${code}).`;
+    ctx.stderr.write(`skillc import: ${shown}: ${why}\n`);
+    return EXIT_FAIL;
+  }
+}
+
+/**
+ * Why the skill may not go to `dest`, or undefined: the folder exists, or a skill of that name
+ * exists in any configured source (two skills with one name fail the next build). --force allows both.
+ */
+async function destinationProblem(
+  name: string,
+  dest: string,
+  o: { ctx: CliContext; config: ResolvedConfig; root: string; force: boolean },
+): Promise<string | undefined> {
+  if (o.force) return undefined;
+  const shown = toPosix(path.relative(o.ctx.cwd, dest)) || ".";
+  if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
+  const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
+  if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;
+  return undefined;
 }
 
 interface ValidateOptions {
