@@ -15,7 +15,8 @@ import { compileTemplate } from "./pipeline/template.js";
 import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
 import { getRule } from "./diagnostics/registry.js";
 import { emit } from "./emit/index.js";
-import { writeOutDir } from "./emit/write.js";
+import { recoverOutDir, writeOutDir } from "./emit/write.js";
+import { checkOutDir } from "./emit/out-dir.js";
 import { toPosix } from "./util/paths.js";
 import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
 import { checkScripts } from "./toolsets/scripts.js";
@@ -46,6 +47,8 @@ export interface BuildOptions {
    * toolsets (render, list and catalog, which never need tools).
    */
   toolsets?: "evaluate" | "check";
+  /** Called once when another build is writing outDir and this one waits for it to finish. */
+  onLockWait?: (holder: { pid: number }) => void;
   /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -72,6 +75,17 @@ export function rootsFromArgs(cwd: string, dirs: string[]): SourceRoot[] {
   });
 }
 
+function buildRoots(opts: BuildOptions): SourceRoot[] {
+  return opts.roots && opts.roots.length > 0 ? rootsFromArgs(opts.cwd, opts.roots) : configRoots(opts.cwd, opts.config);
+}
+
+/** Throws a UsageError when the build may not write into its outDir (see emit/out-dir.ts). */
+export function checkBuildOutDir(opts: BuildOptions): void {
+  const { cwd, config } = opts;
+  const sources = buildRoots(opts).map((r) => path.resolve(cwd, r.dir));
+  checkOutDir({ root: config.root, outDir: path.resolve(config.root, config.outDir), sources, cwd });
+}
+
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const { cwd, config } = opts;
   const profile = opts.profile ?? config.profile;
@@ -79,7 +93,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const settings = analysisSettings(overrides);
   const rate = overrideRater(overrides);
   const outDir = path.resolve(config.root, config.outDir);
-  const roots = opts.roots && opts.roots.length > 0 ? rootsFromArgs(cwd, opts.roots) : configRoots(cwd, config);
+  const roots = buildRoots(opts);
+  // Before any work: a build that may not write there fails at once (a usage error, exit 2).
+  if (opts.write !== false) checkBuildOutDir(opts);
 
   const listings = new Map<string, Dirent[]>();
   const found = await discover(roots, { cwd, ...config.discovery, settings, profile, listings });
@@ -208,8 +224,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const prevIndex = buildCache?.trustedIndex();
     const indexJs = emitted.files.get("index.js");
     if (prevIndex && indexJs === prevIndex) unchanged.add("index.js");
-    await writeOutDir(outDir, emitted.files, { unchanged });
+    await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait });
     await buildCache?.save(newEntries);
+  } else if (opts.write !== false) {
+    // Nothing to write, but a build killed while writing is finished, so the folder kept is whole.
+    await recoverOutDir(outDir, opts.onLockWait);
   }
   return {
     diagnostics,

@@ -22,8 +22,8 @@ describe("skillc init", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("wrote skillc.config.json");
     expect(r.stdout).toContain("repo: local");
-    expect(r.stdout).toContain("entry: npx skillc lint");
-    expect(r.stdout).toContain('"lint-staged": {\n    "skills/**": "skillc lint"\n  }');
+    expect(r.stdout).toContain("entry: npx skillc lint --\n");
+    expect(r.stdout).toContain('"lint-staged": {\n    "skills/**": "skillc lint --"\n  }');
     const raw = JSON.parse(readFileSync(path.join(cwd, "skillc.config.json"), "utf8")) as Record<string, unknown>;
     expect(raw.$schema).toBe("./node_modules/skillc/schema/config.schema.json");
     expect(raw).toMatchObject({ sources: [{ dir: "skills", scope: "skills" }], outDir: ".skillc", profile: "skillc", collisions: "override" });

@@ -57,7 +57,9 @@ describe("skillc import <folder>", () => {
     expect(r.stderr).toMatch(/broken\/SKILL\.md/);
     expect(r.stderr).toMatch(/error/);
     expect(r.stderr).toContain(`would not build: `);
-    expect(r.stderr).toContain("Nothing was written.");
+    expect(r.stderr).toContain("Nothing was written; fix the source and import it again.");
+    // import has no --fix: neither the summary nor a message may suggest it.
+    expect(r.stderr).not.toContain("--fix");
     expect(existsSync(path.join(cwd, "skills"))).toBe(false);
   });
 
@@ -82,10 +84,11 @@ describe("skillc import <folder>", () => {
     const src = skillFolder(path.join(tmp, "src-d"), "Odd Folder Name", GOOD("tidy-name"));
     expect((await runInProcess(["import", src, "--to", "vendor/skills"], { cwd })).stdout).toContain("imported tidy-name into vendor/skills/tidy-name/");
     const renamed = await runInProcess(["import", src, "--name", "other-name"], { cwd });
+    expect(renamed.stderr).toBe("");
     expect(renamed.code).toBe(0);
-    // The frontmatter says tidy-name, so the folder name differing is reported as a warning.
-    expect(renamed.stdout).toContain("imported other-name into skills/other-name/");
-    expect(renamed.stderr).toMatch(/warning/);
+    // --name renames the skill itself: its frontmatter name, not only its folder.
+    expect(renamed.stdout).toContain("imported other-name into skills/other-name/ (3 files, 0 warnings)");
+    expect(readFileSync(path.join(cwd, "skills", "other-name", "SKILL.md"), "utf8")).toBe(GOOD("tidy-name").replace("name: tidy-name", "name: other-name"));
     expect((await runInProcess(["import", src, "--name", "Bad Name"], { cwd })).code).toBe(2);
   });
 
@@ -180,5 +183,60 @@ describe("skillc import <archive>", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("would not build");
     expect(existsSync(path.join(cwd, "skills"))).toBe(false);
+  });
+});
+
+describe("skill names on import", () => {
+  const zipOf = (name: string, skillMd = GOOD(name)) => makeZip([{ name: `${name}/SKILL.md`, data: skillMd }, { name: `${name}/references/guide.md`, data: "# Guide\n" }]);
+
+  it("--name renames the skill, so importing one archive twice under two names builds (real process)", async () => {
+    const cwd = project();
+    writeFileSync(path.join(cwd, "x.zip"), zipOf("summarize"));
+    expect((await runCli(["import", "x.zip"], { cwd })).code).toBe(0);
+    const again = await runCli(["import", "x.zip", "--name", "other"], { cwd });
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+    const build = await runCli(["build"], { cwd });
+    expect(build.stderr).toContain("built 2 skills");
+    expect(build.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(cwd, ".skillc", "manifest.json"), "utf8")) as { skills: Array<{ name: string }> };
+    expect(manifest.skills.map((s) => s.name).sort()).toEqual(["other", "summarize"]);
+  });
+
+  it("refuses a name taken in any configured source, whatever the folder; --force imports anyway", async () => {
+    const cwd = project();
+    writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ sources: [{ dir: "skills" }, { dir: "vendor" }] }));
+    // In the second source, in a folder of another name: only its frontmatter says "summarize".
+    mkdirSync(path.join(cwd, "vendor", "summary-tool"), { recursive: true });
+    writeFileSync(path.join(cwd, "vendor", "summary-tool", "SKILL.md"), GOOD("summarize"));
+    writeFileSync(path.join(cwd, "x.zip"), zipOf("summarize"));
+    const r = await runCli(["import", "x.zip"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a skill named "summarize" already exists in vendor/summary-tool/SKILL.md; nothing was written. Pass --name');
+    expect(r.stderr).not.toContain("--fix");
+    expect(existsSync(path.join(cwd, "skills"))).toBe(false);
+    // A skill with no name: field is named by its folder.
+    mkdirSync(path.join(cwd, "skills", "tidy"), { recursive: true });
+    writeFileSync(path.join(cwd, "skills", "tidy", "SKILL.md"), "---\ndescription: Tidy. Use when tidying.\n---\nbody\n");
+    writeFileSync(path.join(cwd, "t.zip"), zipOf("other-folder", GOOD("tidy")));
+    const t = await runCli(["import", "t.zip", "--to", "elsewhere"], { cwd });
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain('a skill named "tidy" already exists in skills/tidy/SKILL.md');
+    const forced = await runCli(["import", "x.zip", "--force"], { cwd });
+    expect(forced.code).toBe(0);
+    expect(existsSync(path.join(cwd, "skills", "summarize", "SKILL.md"))).toBe(true);
+  });
+
+  it("rewrites only the name's characters: comments, quotes, CRLF and a BOM stay; a missing name is added", async () => {
+    const { renameSkill, declaredName } = await import("../src/archive/skill-name.js");
+    const text = (s: string) => Buffer.from(renameSkill(Buffer.from(s), "new-name")!).toString("utf8");
+    expect(text("---\nname: old # keep\ndescription: d\n---\nname: body\n")).toBe("---\nname: new-name # keep\ndescription: d\n---\nname: body\n");
+    expect(text('\ufeff---\r\nname: "old"\r\ndescription: d\r\n---\r\nb\r\n')).toBe("\ufeff---\r\nname: new-name\r\ndescription: d\r\n---\r\nb\r\n");
+    expect(text("---\r\ndescription: d\r\n---\r\n")).toBe("---\r\nname: new-name\r\ndescription: d\r\n---\r\n");
+    expect(text("---\nname:\ndescription: d\n---\n")).toBe("---\nname: new-name\ndescription: d\n---\n");
+    expect(text("---\nname: |\n  old\ndescription: d\n---\n")).toBe("---\nname: new-name\ndescription: d\n---\n");
+    expect(renameSkill(Buffer.from("no frontmatter"), "x")).toBeUndefined();
+    expect(declaredName(Buffer.from("---\nname: [a, b]\n---\n"))).toBeUndefined();
+    expect(text("---\nname: [a, b]\n---\n")).toBe("---\nname: new-name\n---\n");
   });
 });

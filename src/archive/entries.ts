@@ -7,13 +7,40 @@ export type ArchiveEntry =
   | { type: "dir"; path: string };
 
 export interface ArchiveLimits {
-  /** Members (files and folders) an archive may hold. @default 10000 */
+  /** Members (files and folders) an archive or folder may hold. @default 10000 */
   maxEntries: number;
   /** Total uncompressed bytes of the files. @default 64 MiB */
   maxTotalBytes: number;
+  /** Uncompressed bytes of one file. @default 16 MiB */
+  maxFileBytes: number;
+  /** The archive file itself, before unpacking. @default 64 MiB */
+  maxSourceBytes: number;
+  /**
+   * Uncompressed ÷ compressed bytes, for a member (or a whole gzip stream) that unpacks to more than
+   * 1 MiB. Text compresses 3–10×, deflate at most ~1030×: beyond this it is a bomb. @default 200
+   */
+  maxRatio: number;
 }
 
-export const DEFAULT_LIMITS: ArchiveLimits = { maxEntries: 10_000, maxTotalBytes: 64 * 1024 * 1024 };
+export const DEFAULT_LIMITS: ArchiveLimits = {
+  maxEntries: 10_000,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxFileBytes: 16 * 1024 * 1024,
+  maxSourceBytes: 64 * 1024 * 1024,
+  maxRatio: 200,
+};
+
+/** Below this, a high compression ratio is harmless (a file of repeated text). */
+const RATIO_FLOOR = 1024 * 1024;
+
+/** Refuses `unpacked` bytes from `packed` when over the ratio limit (a compression bomb). */
+export function checkRatio(what: string, packed: number, unpacked: number, limits: ArchiveLimits): void {
+  if (unpacked > RATIO_FLOOR && unpacked > packed * limits.maxRatio) {
+    throw new ArchiveError(
+      `${what} unpacks ${packed} bytes into ${unpacked} (more than ${limits.maxRatio}:1); it was refused as a possible zip bomb.`,
+    );
+  }
+}
 
 /** A refused or unreadable archive; the message names the entry when one is to blame. */
 export class ArchiveError extends Error {
@@ -28,6 +55,8 @@ export class ArchiveError extends Error {
 export function safeEntryPath(raw: string): string {
   const fail = (why: string) => new ArchiveError(`entry "${printable(raw)}" ${why}; the archive was refused and nothing was written.`);
   if (raw.includes("\0")) throw fail("holds a NUL character");
+  const hidden = invisible(raw);
+  if (hidden) throw fail(`holds ${hidden} in its name, which a terminal or a prompt would not show as written; rename it`);
   if (raw.includes("\\")) throw fail("holds a backslash (a Windows path separator that could escape the target folder)");
   if (raw.startsWith("/")) throw fail("is an absolute path");
   if (/^[A-Za-z]:/.test(raw)) throw fail("starts with a drive letter");
@@ -59,7 +88,7 @@ export class EntryBudget {
   private entries = 0;
   private bytes = 0;
   private readonly seen = new Set<string>();
-  constructor(private readonly limits: ArchiveLimits) {}
+  constructor(readonly limits: ArchiveLimits) {}
 
   /** Counts one entry; a file path seen before is refused (a folder may repeat). */
   add(path: string, bytes: number, isFile: boolean): void {
@@ -68,9 +97,17 @@ export class EntryBudget {
     }
     this.reserve(bytes, path);
     if (!isFile) return;
+    this.checkFile(bytes, path);
     if (path === "") throw new ArchiveError("the archive has a file entry with an empty path; it was refused.");
     if (this.seen.has(path)) throw new ArchiveError(`entry "${printable(path)}" appears twice in the archive; it was refused.`);
     this.seen.add(path);
+  }
+
+  /** Refuses one file over the per-file limit. */
+  checkFile(bytes: number, path: string): void {
+    if (bytes > this.limits.maxFileBytes) {
+      throw new ArchiveError(`entry "${printable(path)}" unpacks to ${bytes} bytes, more than the ${this.limits.maxFileBytes} allowed for one file; it was refused.`);
+    }
   }
 
   /** Counts bytes against the total (declared sizes first, then what inflating actually produced). */
@@ -82,6 +119,20 @@ export class EntryBudget {
       );
     }
   }
+}
+
+/**
+ * Characters that have no place in a file name because they change how the name, or the text
+ * around it, is shown: C0/C1 controls, DEL, line and paragraph separators, bidi controls,
+ * zero-width characters, the BOM and Unicode tag characters. Names the first one (U+XXXX), or "".
+ */
+export function invisible(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const m = /[\u0001-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|\udb40[\udc00-\udc7f]/.exec(name);
+  if (!m) return "";
+  const cp = m[0].codePointAt(0)!;
+  const kind = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? "a control character" : "an invisible or direction-changing character";
+  return `${kind} (U+${cp.toString(16).toUpperCase().padStart(4, "0")})`;
 }
 
 /** Control characters shown escaped, so a hostile name cannot rewrite the terminal. */

@@ -1,12 +1,13 @@
 // From an import source (a folder or an archive) to the files of exactly one skill, in memory, and
 // back to disk. Everything an archive names is checked before a byte is written.
-import { promises as fs } from "node:fs";
+import { constants as fsConstants, promises as fs } from "node:fs";
 import path from "node:path";
 import { skillFileCandidates } from "../pipeline/discover.js";
 import { isInside, toPosix } from "../util/paths.js";
-import { ArchiveError, DEFAULT_LIMITS, EntryBudget, printable, type ArchiveEntry, type ArchiveLimits } from "./entries.js";
+import { ArchiveError, DEFAULT_LIMITS, EntryBudget, invisible, printable, type ArchiveEntry, type ArchiveLimits } from "./entries.js";
 import { isZip, readZip } from "./zip.js";
 import { isGzip, readTarGz } from "./tar.js";
+import { checkEntrySet } from "./entry-set.js";
 
 export interface SkillFiles {
   /** The folder name the source suggests: the skill folder's, or the archive's base name. */
@@ -28,14 +29,45 @@ function isJunk(p: string): boolean {
 /** Reads a folder or an archive (.zip, .skill, .tar.gz, .tgz, .tar; else sniffed) and keeps one skill. */
 export async function readSkillSource(source: string, limits: ArchiveLimits = DEFAULT_LIMITS): Promise<SkillFiles> {
   const stat = await fs.stat(source);
-  if (stat.isDirectory()) return pickSkill(await readFolder(source, limits), path.basename(source), "folder");
-  const bytes = await fs.readFile(source);
+  if (stat.isDirectory()) {
+    const entries = await readFolder(source, limits);
+    checkEntrySet(entries, "folder");
+    return pickSkill(entries, path.basename(source), "folder");
+  }
+  const bytes = await readRegularFile(source, path.basename(source), limits.maxSourceBytes, "the archive");
   const lower = source.toLowerCase();
   let entries: ArchiveEntry[];
-  if (/\.(zip|skill)$/.test(lower) || (!ARCHIVE_SUFFIX.test(lower) && isZip(bytes))) entries = readZip(bytes, limits);
+  if (/\.(zip|skill)$/.test(lower) || (!ARCHIVE_SUFFIX.test(lower) && isZip(bytes))) entries = await readZip(bytes, limits);
   else if (/\.(tar\.gz|tgz|tar)$/.test(lower) || isGzip(bytes)) entries = readTarGz(bytes, limits);
-  else throw new ArchiveError(`${path.basename(source)} is neither a folder nor a .zip, .skill, .tar.gz or .tgz archive.`);
+  else throw new ArchiveError(`${printable(path.basename(source))} is neither a folder nor a .zip, .skill, .tar.gz or .tgz archive.`);
+  checkEntrySet(entries, "archive");
   return pickSkill(entries, path.basename(source).replace(ARCHIVE_SUFFIX, ""), "archive");
+}
+
+/**
+ * A regular file's bytes, at most `max` of them. Opened without blocking and checked on the open
+ * descriptor, so a FIFO (which would block the read forever), a device such as /dev/zero (endless)
+ * or a file swapped for one of them after a check is refused, not read.
+ */
+async function readRegularFile(file: string, shown: string, max: number, what: string): Promise<Buffer> {
+  const fh = await fs.open(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new ArchiveError(`"${printable(shown)}" is ${kindOf(st)}, not a regular file; only folders and archive files are imported.`);
+    if (st.size > max) throw new ArchiveError(`"${printable(shown)}" is ${st.size} bytes, more than the ${max} allowed for ${what}; it was refused.`);
+    const buf = Buffer.alloc(st.size);
+    const { bytesRead } = await fh.read(buf, 0, st.size, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+function kindOf(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+  if (st.isFIFO()) return "a FIFO (named pipe)";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSocket()) return "a socket";
+  return "not a regular file";
 }
 
 /**
@@ -90,15 +122,19 @@ async function readFolder(root: string, limits: ArchiveLimits): Promise<ArchiveE
         stat = await fs.stat(abs);
         if (stat.isDirectory()) throw new ArchiveError(`"${printable(rel)}" is a link to a folder; links to folders are not imported.`);
       }
+      const hidden = invisible(name);
+      if (hidden) throw new ArchiveError(`"${printable(rel)}" holds ${hidden} in its name, which a terminal or a prompt would not show as written; rename it.`);
       if (stat.isDirectory()) {
         budget.add(rel, 0, false);
         out.push({ type: "dir", path: rel });
         await walk(abs);
       } else if (stat.isFile()) {
         budget.add(rel, stat.size, true);
-        out.push({ type: "file", path: rel, data: await fs.readFile(abs), executable: (stat.mode & 0o111) !== 0 });
+        const data = await readRegularFile(abs, rel, budget.limits.maxFileBytes, "one file");
+        out.push({ type: "file", path: rel, data, executable: (stat.mode & 0o111) !== 0 });
+      } else {
+        throw new ArchiveError(`"${printable(rel)}" is ${kindOf(stat)}; a skill holds only files and folders, so the folder was refused.`);
       }
-      // Sockets, pipes and devices are not part of a skill: skipped.
     }
   };
   await walk(root);

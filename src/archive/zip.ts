@@ -1,13 +1,11 @@
-// A zip reader on node:zlib: the central directory, stored and deflated members, CRC-checked.
-// ZIP64, encryption and other methods are refused with a clear message (skills never need them).
-import { inflateRawSync } from "node:zlib";
-import { crc32 } from "./crc32.js";
-import { ArchiveError, DEFAULT_LIMITS, EntryBudget, linkError, printable, safeEntryPath, type ArchiveEntry, type ArchiveLimits } from "./entries.js";
+// Zip archives through yauzl (central directory first, local headers ignored, sizes validated while
+// inflating), with skillc's own policy on top: every name checked by safeEntryPath, links, devices
+// and encrypted members refused, limits applied from the central directory before a byte is
+// inflated, and each member's CRC-32 checked (yauzl leaves that to its callers).
+import zlib from "node:zlib";
+import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { ArchiveError, DEFAULT_LIMITS, EntryBudget, checkRatio, linkError, printable, safeEntryPath, type ArchiveEntry, type ArchiveLimits } from "./entries.js";
 
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const S_IFDIR = 0o040000;
@@ -17,97 +15,108 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
 }
 
-export function readZip(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_LIMITS): ArchiveEntry[] {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const eocd = findEndOfCentralDirectory(buf);
-  const count = buf.readUInt16LE(eocd + 10);
-  const size = buf.readUInt32LE(eocd + 12);
-  const offset = buf.readUInt32LE(eocd + 16);
-  if (buf.readUInt16LE(eocd + 4) !== 0 || buf.readUInt16LE(eocd + 6) !== 0) throw new ArchiveError("multi-part (spanned) zip archives are not supported.");
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff || (eocd >= 20 && buf.readUInt32LE(eocd - 20) === ZIP64_LOCATOR)) {
-    throw new ArchiveError("this is a ZIP64 archive, which skillc does not read; re-create it with a standard zip tool (a skill is far below 4 GB).");
-  }
-  if (offset + size > eocd) throw new ArchiveError("the zip's central directory lies outside the file; the archive is corrupt.");
-  if (count > limits.maxEntries) throw new ArchiveError(`the archive has ${count} entries, more than ${limits.maxEntries}; a skill is far smaller, so it was refused.`);
-
-  const budget = new EntryBudget(limits);
-  const entries: ArchiveEntry[] = [];
-  let p = offset;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new ArchiveError("the zip's central directory is corrupt.");
-    const madeBy = buf.readUInt16LE(p + 4) >> 8;
-    const flags = buf.readUInt16LE(p + 8);
-    const method = buf.readUInt16LE(p + 10);
-    const crc = buf.readUInt32LE(p + 16);
-    const compressed = buf.readUInt32LE(p + 20);
-    const declared = buf.readUInt32LE(p + 24);
-    const nameLength = buf.readUInt16LE(p + 28);
-    const extraLength = buf.readUInt16LE(p + 30);
-    const commentLength = buf.readUInt16LE(p + 32);
-    const external = buf.readUInt32LE(p + 38);
-    const local = buf.readUInt32LE(p + 42);
-    const rawName = buf.toString((flags & 0x800) !== 0 ? "utf8" : "latin1", p + 46, p + 46 + nameLength);
-    p += 46 + nameLength + extraLength + commentLength;
-
-    const mode = madeBy === 3 ? external >>> 16 : 0;
-    const isDir = rawName.endsWith("/") || (mode & S_IFMT) === S_IFDIR || (madeBy === 0 && (external & 0x10) !== 0);
-    const isLink = (mode & S_IFMT) === S_IFLNK;
-    const name = safeEntryPath(rawName);
-    if (isDir) {
-      budget.add(name, 0, false);
-      if (name !== "") entries.push({ type: "dir", path: name });
-      continue;
+export async function readZip(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_LIMITS): Promise<ArchiveEntry[]> {
+  const zip = await open(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  try {
+    if (zip.entryCount > limits.maxEntries) {
+      throw new ArchiveError(`the archive has ${zip.entryCount} entries, more than ${limits.maxEntries}; a skill is far smaller, so it was refused.`);
     }
-    if ((mode & S_IFMT) !== 0 && (mode & S_IFMT) !== S_IFREG && !isLink) {
-      throw new ArchiveError(`entry "${printable(rawName)}" is not a regular file (a device or pipe); the archive was refused.`);
+    const budget = new EntryBudget(limits);
+    const entries: ArchiveEntry[] = [];
+    for (let entry = await next(zip); entry; entry = await next(zip)) {
+      const read = await readEntry(zip, entry, budget);
+      if (read) entries.push(read);
     }
-    if ((flags & 1) !== 0) throw new ArchiveError(`entry "${printable(rawName)}" is encrypted; skillc imports only unencrypted archives.`);
-    budget.add(name, declared, true);
-    const data = readMember(buf, local, { name: rawName, method, compressed, declared, crc });
-    if (isLink) throw linkError(name, Buffer.from(data).toString("utf8"), "symbolic");
-    entries.push({ type: "file", path: name, data, executable: (mode & 0o111) !== 0 });
+    return entries;
+  } finally {
+    zip.close();
   }
-  return entries;
 }
 
-function findEndOfCentralDirectory(buf: Buffer): number {
-  // The record is 22 bytes plus a comment of at most 65535 bytes, at the very end.
-  const stop = Math.max(0, buf.length - 22 - 0xffff);
-  for (let i = buf.length - 22; i >= stop; i--) {
-    if (buf.readUInt32LE(i) === EOCD && i + 22 + buf.readUInt16LE(i + 20) === buf.length) return i;
+async function readEntry(zip: ZipFile, entry: Entry, budget: EntryBudget): Promise<ArchiveEntry | undefined> {
+  // decodeStrings is off so that yauzl does not rewrite "\" to "/": the raw name is judged here.
+  const rawName = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, true);
+  const mode = entry.versionMadeBy >> 8 === 3 ? entry.externalFileAttributes >>> 16 : 0;
+  const type = mode & S_IFMT;
+  const isDir = rawName.endsWith("/") || type === S_IFDIR || (entry.versionMadeBy >> 8 === 0 && (entry.externalFileAttributes & 0x10) !== 0);
+  const name = safeEntryPath(rawName);
+  if (isDir) {
+    budget.add(name, 0, false);
+    return name === "" ? undefined : { type: "dir", path: name };
   }
-  throw new ArchiveError("this is not a zip archive (no end-of-central-directory record), or it is truncated.");
+  if (type !== 0 && type !== S_IFREG && type !== S_IFLNK) {
+    throw new ArchiveError(`entry "${printable(rawName)}" is not a regular file (a device, socket or pipe); the archive was refused.`);
+  }
+  if (entry.isEncrypted()) throw new ArchiveError(`entry "${printable(rawName)}" is encrypted; skillc imports only unencrypted archives.`);
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+    throw new ArchiveError(`entry "${printable(rawName)}" uses compression method ${entry.compressionMethod}; skillc reads only stored (0) and deflated (8) members.`);
+  }
+  budget.add(name, entry.uncompressedSize, true);
+  checkRatio(`entry "${printable(rawName)}"`, entry.compressedSize, entry.uncompressedSize, budget.limits);
+  const data = await inflate(zip, entry, rawName);
+  if (crc32(data) !== entry.crc32) throw new ArchiveError(`entry "${printable(rawName)}" fails its CRC-32 check; the archive is corrupt.`);
+  if (type === S_IFLNK) throw linkError(name, data.toString("utf8"), "symbolic");
+  return { type: "file", path: name, data: new Uint8Array(data), executable: (mode & 0o111) !== 0 };
 }
 
-interface Member {
-  name: string;
-  method: number;
-  compressed: number;
-  declared: number;
-  crc: number;
+/** node:zlib's CRC-32 (Node ≥ 20.15); read at call time so older Nodes still load the CLI. */
+function crc32(data: Buffer): number {
+  if (typeof zlib.crc32 !== "function") throw new ArchiveError("checking a zip's CRC-32 needs Node 20.15 or later; upgrade Node, or import a .tgz or a folder.");
+  return zlib.crc32(data);
 }
 
-function readMember(buf: Buffer, local: number, m: Member): Uint8Array {
-  if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL) throw new ArchiveError(`entry "${printable(m.name)}": its local header is missing; the archive is corrupt.`);
-  const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-  if (start + m.compressed > buf.length) throw new ArchiveError(`entry "${printable(m.name)}" runs past the end of the archive; it is truncated.`);
-  const raw = buf.subarray(start, start + m.compressed);
-  let data: Uint8Array;
-  if (m.method === 0) data = raw;
-  else if (m.method === 8) {
-    try {
-      // Bounded by the declared size: a member that inflates to more than it claims is refused.
-      data = inflateRawSync(raw, { maxOutputLength: Math.max(1, m.declared) });
-    } catch (error) {
-      const tooBig = (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError;
-      throw new ArchiveError(
-        tooBig
-          ? `entry "${printable(m.name)}" inflates to more than its declared ${m.declared} bytes; the archive was refused as a possible zip bomb.`
-          : `entry "${printable(m.name)}" cannot be inflated (${(error as Error).message}); the archive is corrupt.`,
-      );
-    }
-  } else throw new ArchiveError(`entry "${printable(m.name)}" uses compression method ${m.method}; skillc reads only stored (0) and deflated (8) members.`);
-  if (data.length !== m.declared) throw new ArchiveError(`entry "${printable(m.name)}" holds ${data.length} bytes but declares ${m.declared}; the archive is corrupt.`);
-  if (crc32(data) !== m.crc) throw new ArchiveError(`entry "${printable(m.name)}" fails its CRC-32 check; the archive is corrupt.`);
-  return new Uint8Array(data);
+function open(buf: Buffer): Promise<ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.fromBuffer(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (error, zip) =>
+      error ? reject(zipError(error)) : resolve(zip),
+    ),
+  );
+}
+
+/** The next central-directory entry, or undefined at the end. */
+function next(zip: ZipFile): Promise<Entry | undefined> {
+  return new Promise((resolve, reject) => {
+    const done = (entry?: Entry, error?: Error) => {
+      zip.off("entry", onEntry).off("end", onEnd).off("error", onError);
+      if (error) reject(zipError(error));
+      else resolve(entry);
+    };
+    const onEntry = (entry: Entry) => done(entry);
+    const onEnd = () => done();
+    const onError = (error: Error) => done(undefined, error);
+    zip.on("entry", onEntry).on("end", onEnd).on("error", onError);
+    zip.readEntry();
+  });
+}
+
+/** The member's bytes; yauzl stops at the declared size and errors past it (validateEntrySizes). */
+function inflate(zip: ZipFile, entry: Entry, rawName: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(memberError(error, entry, rawName));
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("error", (e: Error) => reject(memberError(e, entry, rawName)));
+      stream.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}
+
+function memberError(error: Error, entry: Entry, rawName: string): ArchiveError {
+  if (/too many bytes/.test(error.message)) {
+    return new ArchiveError(`entry "${printable(rawName)}" inflates to more than its declared ${entry.uncompressedSize} bytes; the archive was refused as a possible zip bomb.`);
+  }
+  return new ArchiveError(`entry "${printable(rawName)}" cannot be read (${error.message}); the archive is corrupt.`);
+}
+
+function zipError(error: Error): ArchiveError {
+  if (error instanceof ArchiveError) return error;
+  const stored = /size mismatch for stored file: (\d+) != (\d+)/.exec(error.message);
+  if (stored) return new ArchiveError(`a stored entry holds ${stored[1]} bytes but declares ${stored[2]}; the archive is corrupt.`);
+  if (/zip64/i.test(error.message)) return new ArchiveError(`the archive's ZIP64 records cannot be read (${error.message}); it is corrupt.`);
+  if (/end of central directory record signature not found/i.test(error.message)) {
+    return new ArchiveError("this is not a zip archive (no end-of-central-directory record), or it is truncated.");
+  }
+  if (/multi-disk/.test(error.message)) return new ArchiveError("multi-part (spanned) zip archives are not supported.");
+  return new ArchiveError(`the zip archive cannot be read (${error.message}); it is corrupt or uses a feature skillc does not read.`);
 }

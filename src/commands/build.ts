@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { CliContext } from "../cli-context.js";
 import { EXIT_OK, exitCodeFor } from "../cli-context.js";
 import { loadConfig } from "../config.js";
-import { build, type BuildOptions, type BuildResult } from "../build.js";
+import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../build.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
@@ -11,7 +12,8 @@ export const HELP = `Usage: skillc build [roots…] [options]
 
 Compile skills into outDir (default .skillc/): index.js, index.d.ts, manifest.json, catalog.{xml,md,json}.
 Roots given here replace the config's sources, in precedence order (later wins).
-A build with any error writes nothing and exits 1, keeping the previous output.
+A build with any error writes nothing and exits 1, keeping the previous output if there is one.
+The output folder must be a folder of its own: not the project folder, a source root or inside one.
 
 Options:
   --out <dir>          output folder (default: config outDir, .skillc)
@@ -59,12 +61,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     };
   };
   if (values.watch) {
+    // A folder the build may never write is a usage error now, not a failure on every rebuild.
+    checkBuildOutDir(await options());
     const { watchBuild } = await import("../watch.js");
     return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
   }
   const started = Date.now();
   const progress = progressLine(ctx, Boolean(values.quiet));
-  const result = await build({ ...(await options()), onProgress: progress.update }).finally(progress.clear);
+  const onLockWait = (holder: { pid: number }) => {
+    progress.clear();
+    ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}) to finish writing the output folder…\n`);
+  };
+  const result = await build({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
   return buildExitCode(result, Boolean(values.strict));
 }
@@ -101,7 +109,9 @@ export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, qu
   const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
   const status = result.written
     ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
-    : `nothing written: ${out}/ keeps its previous output`;
+    : existsSync(path.join(result.outDir, "index.js"))
+      ? `nothing written: ${out}/ keeps its previous output`
+      : `nothing written: ${out}/ has no output yet`;
   const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
   if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
 }

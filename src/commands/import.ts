@@ -9,9 +9,12 @@ import { loadConfig } from "../config.js";
 import type { ResolvedConfig } from "../config-types.js";
 import { lintRun, type LintRun } from "../lint.js";
 import type { Profile, RuleSetting } from "../types.js";
-import { ArchiveError } from "../archive/entries.js";
+import { ArchiveError, printable } from "../archive/entries.js";
 import { readSkillSource, writeSkillFiles, type SkillFiles } from "../archive/skill.js";
 import { skillNameProblem, suggestName } from "../scaffold.js";
+import { renameSkill } from "../archive/skill-name.js";
+import { skillFileCandidates } from "../pipeline/discover.js";
+import { skillNamed } from "./import-names.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, plural, printDiagnostics } from "./report.js";
@@ -20,18 +23,23 @@ export const HELP = `Usage: skillc import <folder|file.zip|file.skill|file.tar.g
 
 Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
 A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
+A skill whose name is already taken in any configured source is refused unless --force.
 An archive holds one skill: a SKILL.md at its top, or a single folder with one.
 Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.
 
 Options:
   --to <root>          where to put the skill (default: the config's first source, skills/)
-  --name <name>        folder name to import as (default: the frontmatter name, else the source's)
-  --force              replace an existing skill folder of that name
+  --name <name>        import the skill under this name: its frontmatter \`name:\` is rewritten (or
+                       added) and its folder named so (default: the frontmatter name, else the source's)
+  --force              replace an existing skill folder of that name, and import even when a skill
+                       of that name exists in another source
   --profile <name>     validate with this profile instead of the config's
   --rule <id=level>    set a rule to off, warn or error (repeatable)
   --config <file>      use this config instead of skillc.config.* in the current folder
   -h, --help           show this help
 `;
+
+const FIX_HINT = / \(`--fix` does it\)/g;
 
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -49,7 +57,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`expects exactly one folder or archive, e.g. \`skillc import ./review-diff.zip\`; got ${positionals.length}.`);
   const source = path.resolve(ctx.cwd, positionals[0]!);
-  if (!existsSync(source)) throw new UsageError(`"${positionals[0]}" does not exist.`);
+  if (!existsSync(source)) throw new UsageError(`"${printable(positionals[0]!)}" does not exist.`);
   if (values.name !== undefined) {
     const problem = skillNameProblem(values.name);
     if (problem) throw new UsageError(`--name: ${problem}`);
@@ -57,34 +65,31 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
 
-  let skill: SkillFiles;
-  try {
-    skill = await readSkillSource(source);
-  } catch (error) {
-    if (!(error instanceof ArchiveError)) throw error;
-    ctx.stderr.write(`skillc import: ${positionals[0]}: ${error.message}\n`);
-    return EXIT_FAIL;
-  }
+  const shownSource = printable(positionals[0]!);
+  const skill = await readSource(source, shownSource, ctx);
+  if (typeof skill === "number") return skill;
 
   const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
   try {
     const checked = await validate(skill, staging, { config, name: values.name, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) });
-    // Shown at the source's paths; fixes are dropped, since `--fix` would edit the staging copy.
+    // Shown at the source's paths; fixes are dropped, and so is the "`--fix` does it" hint: import
+    // has no --fix (it would edit the staging copy); the source is to be fixed, then imported again.
     const where = toPosix(path.relative(ctx.cwd, path.join(source, skill.inner))) || ".";
     const diagnostics = checked.report.results
       .flatMap((r) => r.diagnostics)
-      .map(({ fix: _fix, ...d }) => ({ ...d, file: d.file.replace(/^[^/]+/, where) }));
+      .map(({ fix: _fix, ...d }) => ({ ...d, message: d.message.replace(FIX_HINT, ""), file: d.file.replace(/^[^/]+/, where) }));
     printDiagnostics(ctx, diagnostics);
     const { errors, warnings } = counts(diagnostics);
     if (errors > 0 || checked.report.skills !== 1) {
       const why = errors > 0 ? `${plural(errors, "error")} (${plural(warnings, "warning")})` : "no skill was found in it";
-      ctx.stderr.write(`skillc import: ${positionals[0]} would not build: ${why}. Nothing was written.\n`);
+      ctx.stderr.write(`skillc import: ${shownSource} would not build: ${why}. Nothing was written; fix the source and import it again.\n`);
       return EXIT_FAIL;
     }
     const dest = path.join(root, checked.name);
     const shown = toPosix(path.relative(ctx.cwd, dest)) || ".";
-    if (existsSync(dest) && !values.force) {
-      ctx.stderr.write(`skillc import: ${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.\n`);
+    const problem = await destinationProblem(checked.name, dest, { ctx, config, root, force: Boolean(values.force) });
+    if (problem) {
+      ctx.stderr.write(`skillc import: ${problem}\n`);
       return EXIT_FAIL;
     }
     await place(dest, skill.files);
@@ -93,6 +98,37 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The source's files, or the exit code after saying why it cannot be imported. */
+async function readSource(source: string, shown: string, ctx: CliContext): Promise<SkillFiles | number> {
+  try {
+    return await readSkillSource(source);
+  } catch (error) {
+    // A refused archive, or a source that cannot be read (permissions, a vanished file): a message, not a crash.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof ArchiveError) && typeof code !== "string") throw error;
+    const why = error instanceof ArchiveError ? error.message : `cannot be read (${code}).`;
+    ctx.stderr.write(`skillc import: ${shown}: ${why}\n`);
+    return EXIT_FAIL;
+  }
+}
+
+/**
+ * Why the skill may not go to `dest`, or undefined: the folder exists, or a skill of that name
+ * exists in any configured source (two skills with one name fail the next build). --force allows both.
+ */
+async function destinationProblem(
+  name: string,
+  dest: string,
+  o: { ctx: CliContext; config: ResolvedConfig; root: string; force: boolean },
+): Promise<string | undefined> {
+  if (o.force) return undefined;
+  const shown = toPosix(path.relative(o.ctx.cwd, dest)) || ".";
+  if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
+  const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
+  if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;
+  return undefined;
 }
 
 interface ValidateOptions {
@@ -115,6 +151,7 @@ async function validate(skill: SkillFiles, staging: string, opts: ValidateOption
     const config = { ...opts.config, root: staging };
     return lintRun({ cwd: path.join(staging, "skill"), config, paths: [name], profile: opts.profile, rules: opts.rules });
   };
+  if (opts.name !== undefined) skill.files = renamed(skill.files, opts.name);
   let name = opts.name ?? (skillNameProblem(skill.suggestedName) ? suggestName(skill.suggestedName) || "imported-skill" : skill.suggestedName);
   let report = await lintAs(name);
   const declared = report.analyses[0]?.skill?.fields.name;
@@ -123,6 +160,16 @@ async function validate(skill: SkillFiles, staging: string, opts: ValidateOption
     report = await lintAs(name);
   }
   return { name, report };
+}
+
+/** The files with SKILL.md's frontmatter name set to `name` (rewritten in place, or added). */
+function renamed(files: SkillFiles["files"], name: string): SkillFiles["files"] {
+  const [skillMd] = skillFileCandidates(files.filter((f) => !f.path.includes("/")).map((f) => f.path));
+  return files.map((f) => {
+    if (f.path !== skillMd) return f;
+    const data = renameSkill(f.data, name);
+    return data ? { ...f, data } : f;
+  });
 }
 
 /** Writes beside the destination, then renames into place, so a failure never leaves half a skill. */

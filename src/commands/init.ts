@@ -62,7 +62,7 @@ pre-commit (https://pre-commit.com) — in .pre-commit-config.yaml:
       hooks:
         - id: skillc-lint
           name: skillc lint
-          entry: npx skillc lint
+          entry: npx skillc lint --
           language: system
           files: ^(${pattern})/
 
@@ -70,7 +70,7 @@ husky + lint-staged — run \`npx husky init\`, put \`npx lint-staged\` in .husk
 to package.json:
 
   "lint-staged": {
-    ${globs.map((g) => `${g}: "skillc lint"`).join(",\n    ")}
+    ${globs.map((g) => `${g}: "skillc lint --"`).join(",\n    ")}
   }
 
 In CI, \`npx skillc lint --format github\` annotates pull requests, and \`npx skillc build\` fails on

@@ -1,20 +1,26 @@
 // Writing outDir so that no reader ever sees a partial file, whatever happens to the writer.
 //
 // outDir itself stays in place (a directory swap would leave a moment with no outDir at all, and
-// would break a watcher or a dev server holding it). Instead, in two phases:
+// would break a watcher or a dev server holding it). Instead, holding outDir's lock (out-lock.ts),
+// in two phases:
 //   1. every changed file is written whole into a fresh `<outDir>.tmp-<pid>-<random>` next to
-//      outDir (same filesystem, so rename is atomic) and fsynced. A failure here changes nothing.
+//      outDir (same filesystem, so rename is atomic) and fsynced; then a commit record listing
+//      them (COMMIT) is written and fsynced. A failure before the record changes nothing.
 //   2. each file is renamed over its target, index.js last, so whoever sees the new index.js also
 //      sees the new index.d.ts, manifest and catalogs of a single writer. Then outDir is fsynced.
 // A reader opens either the old file or the new one. index.js needs no other file, so importing it
-// is always consistent. Two concurrent builds each use their own temp dir: they can interleave
-// whole files (harmless when their inputs are equal) but never tear one. A build killed in
-// phase 2 leaves old and new whole files; its temp dir is removed by the next run.
+// is always consistent. A build killed in phase 2 leaves old and new whole files side by side and
+// its temp dir with the commit record: the next build that takes the lock (even one that fails
+// and writes nothing) finishes those renames first, so the folder again holds one build's files.
+// A temp dir without a record (killed in phase 1) is removed. The lock serialises writers.
 import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { lockOutDir, type LockHolder } from "./out-lock.js";
 
 const LAST = "index.js";
+/** In a temp dir: the names it holds, written once all of them are whole and synced. */
+const COMMIT = ".skillc-commit.json";
 /** Temp dirs of a live build are left alone, unless older than this (the pid was reused). */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -25,19 +31,51 @@ const STALE_MS = 60 * 60 * 1000;
 export async function writeOutDir(
   outDir: string,
   files: Map<string, string | Uint8Array>,
-  opts: { unchanged?: ReadonlySet<string> } = {},
+  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void } = {},
 ): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : a < b ? -1 : a > b ? 1 : 0));
   for (const name of names) checkName(name);
   await mkdir(outDir, { recursive: true });
-  await removeStaleTempDirs(outDir);
+  const release = await lockOutDir(outDir, opts.onWait);
+  try {
+    // After a roll-forward, what the caller knew about the files on disk is out of date.
+    const rolled = await recoverTempDirs(outDir);
+    return await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged);
+  } finally {
+    await release();
+  }
+}
 
+/**
+ * For a build that writes nothing (it failed): finishes an interrupted build's renames, so the
+ * folder it keeps is one build's output. Nothing to do when outDir does not exist.
+ */
+export async function recoverOutDir(outDir: string, onWait?: (holder: LockHolder) => void): Promise<void> {
+  try {
+    if (!(await stat(outDir)).isDirectory()) return;
+  } catch {
+    return;
+  }
+  const release = await lockOutDir(outDir, onWait);
+  try {
+    await recoverTempDirs(outDir);
+  } finally {
+    await release();
+  }
+}
+
+async function writeLocked(
+  outDir: string,
+  names: string[],
+  files: Map<string, string | Uint8Array>,
+  known: ReadonlySet<string> | undefined,
+): Promise<{ written: string[]; unchanged: string[] }> {
   const written: string[] = [];
   const unchanged: string[] = [];
   const changed: Array<[string, Uint8Array]> = [];
   for (const name of names) {
     const bytes = toBytes(name, files.get(name)!);
-    if (opts.unchanged?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
+    if (known?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
     else changed.push([name, bytes]);
   }
   if (changed.length === 0) return { written, unchanged };
@@ -49,16 +87,25 @@ export async function writeOutDir(
       await mkdir(dirname(join(tmp, name)), { recursive: true });
       await writeDurably(join(tmp, name), bytes);
     }
-    for (const [name] of changed) {
-      await mkdir(dirname(join(outDir, name)), { recursive: true });
-      await renameRetrying(join(tmp, name), join(outDir, name));
-      written.push(name);
-    }
-    await syncDir(outDir);
+    await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(changed.map(([name]) => name)) + "\n"));
+    await syncDir(tmp);
+    written.push(...(await applyRenames(tmp, outDir, changed.map(([name]) => name))));
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
   return { written, unchanged };
+}
+
+/** Phase 2: each file of a committed temp dir renamed into outDir (in the committed order). */
+async function applyRenames(tmp: string, outDir: string, names: string[]): Promise<string[]> {
+  const done: string[] = [];
+  for (const name of names) {
+    await mkdir(dirname(join(outDir, name)), { recursive: true });
+    await renameRetrying(join(tmp, name), join(outDir, name));
+    done.push(name);
+  }
+  await syncDir(outDir);
+  return done;
 }
 
 function checkName(name: string): void {
@@ -121,32 +168,66 @@ async function renameRetrying(from: string, to: string): Promise<void> {
   }
 }
 
-/** Removes `<outDir>.tmp-<pid>-<hex>` left by killed builds: their process is gone, or they are old. */
-async function removeStaleTempDirs(outDir: string): Promise<void> {
+/**
+ * Temp dirs `<outDir>.tmp-<pid>-<hex>` left by killed builds (their process is gone, or they are
+ * old): one with a commit record is rolled forward (its remaining files renamed into outDir), one
+ * without is removed. Called with the lock held, so no live build is using them.
+ */
+async function recoverTempDirs(outDir: string): Promise<boolean> {
   const parent = dirname(outDir);
   const prefix = basename(outDir) + ".tmp-";
   let entries: string[];
   try {
     entries = await readdir(parent);
   } catch {
-    return;
+    return false;
   }
-  for (const entry of entries) {
+  let rolled = false;
+  for (const entry of entries.sort()) {
     if (!entry.startsWith(prefix)) continue;
     const m = /^(\d+)-[0-9a-f]+$/.exec(entry.slice(prefix.length));
     if (!m) continue;
     const path = join(parent, entry);
-    const pid = Number(m[1]);
-    let stale = pid !== process.pid && !alive(pid);
-    if (!stale) {
-      try {
-        stale = Date.now() - (await stat(path)).mtimeMs > STALE_MS;
-      } catch {
-        continue;
-      }
-    }
-    if (stale) await rm(path, { recursive: true, force: true });
+    if (!(await isStale(path, Number(m[1])))) continue;
+    const names = await committedNames(path);
+    if (names) rolled = (await applyRenames(path, outDir, await present(path, names))).length > 0 || rolled;
+    await rm(path, { recursive: true, force: true });
   }
+  return rolled;
+}
+
+async function isStale(path: string, pid: number): Promise<boolean> {
+  if (pid !== process.pid && !alive(pid)) return true;
+  try {
+    return Date.now() - (await stat(path)).mtimeMs > STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** The names a temp dir's commit record lists, when it has a valid one. */
+async function committedNames(tmp: string): Promise<string[] | undefined> {
+  try {
+    const names = JSON.parse(await readFile(join(tmp, COMMIT), "utf8")) as unknown;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) return undefined;
+    for (const n of names) checkName(n);
+    return names;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The listed names still in the temp dir (those renamed before the kill are already in place). */
+async function present(tmp: string, names: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const n of names) {
+    try {
+      if ((await stat(join(tmp, n))).isFile()) out.push(n);
+    } catch {
+      /* already renamed */
+    }
+  }
+  return out;
 }
 
 function alive(pid: number): boolean {

@@ -1,0 +1,67 @@
+// The published pre-commit hook and the printed hook examples pass `--` before file names, so a
+// staged file named like an option (`--config=x.mjs`) is a path to lint, never an option: `--config`
+// would load x.mjs and run it. Checked with the built CLI as a real process and a config that
+// writes a marker file when it is run.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, REPO, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+
+afterAll(cleanupTmp);
+beforeAll(ensureCli, 180_000);
+
+/** A project with one good skill and a staged file literally named `--config=x.mjs`; x.mjs leaves a marker when run. */
+function project(): { root: string; marker: string } {
+  const root = tmp("skillc-hook-");
+  writeTree(root, { "skills/ok/SKILL.md": skillMd("ok"), "--config=x.mjs": "" });
+  const marker = path.join(root, "PWNED");
+  writeFileSync(path.join(root, "x.mjs"), `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "ran");\nexport default {};\n`);
+  return { root, marker };
+}
+
+/** Splits a hook's `entry` and points `skillc` / `npx skillc` at the built CLI. */
+function argv(entry: string): string[] {
+  const words = entry.trim().split(/\s+/);
+  const at = words.indexOf("skillc");
+  expect(at, entry).toBeGreaterThanOrEqual(0);
+  return [CLI, ...words.slice(at + 1)];
+}
+
+describe("hooks pass -- before file names", () => {
+  it("the published .pre-commit-hooks.yaml never runs a staged file named --config=x.mjs", async () => {
+    const hooks = parseYaml(readFileSync(path.join(REPO, ".pre-commit-hooks.yaml"), "utf8")) as Array<{ id: string; entry: string; pass_filenames?: boolean }>;
+    const hook = hooks.find((h) => h.id === "skillc-lint")!;
+    expect(hook.pass_filenames).toBe(true);
+    const { root, marker } = project();
+    // pre-commit runs `entry` followed by the staged file names.
+    const r = await runNode([...argv(hook.entry), "--config=x.mjs", "skills/ok/SKILL.md"], { cwd: root });
+    expect(existsSync(marker), r.stderr).toBe(false);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it("the examples `skillc init` prints (pre-commit entry, lint-staged command) do the same", async () => {
+    const { root, marker } = project();
+    const init = await runNode([CLI, "init"], { cwd: root });
+    expect(init.code, init.stderr).toBe(0);
+    const entry = /entry: (npx skillc lint.*)$/m.exec(init.stdout)?.[1];
+    const staged = /"skills\/\*\*": "(skillc lint[^"]*)"/.exec(init.stdout)?.[1];
+    expect(entry).toBeDefined();
+    expect(staged).toBeDefined();
+    for (const command of [entry!, staged!]) {
+      const r = await runNode([...argv(command), "--config=x.mjs", "skills/ok/SKILL.md"], { cwd: root });
+      expect(existsSync(marker), `${command}: ${r.stderr}`).toBe(false);
+      expect(r.code, r.stderr).toBe(0);
+    }
+  });
+
+  it("the CLI takes everything after -- as paths, and without -- the option is an option", async () => {
+    const { root, marker } = project();
+    const withDash = await runNode([CLI, "lint", "--", "--config=x.mjs", "--help"], { cwd: root });
+    expect(withDash.stdout).not.toContain("Usage:");
+    expect(existsSync(marker)).toBe(false);
+    // The control: the same name before `--` is read as an option, and the config runs.
+    await runNode([CLI, "lint", "--config=x.mjs"], { cwd: root });
+    expect(existsSync(marker)).toBe(true);
+  });
+});
