@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
-import type { CliContext } from "./cli-context.js";
+import { UsageError, type CliContext } from "./cli-context.js";
 import { build, type BuildOptions } from "./build.js";
 import { CONFIG_NAMES, loadConfig } from "./config.js";
 import { reportBuild } from "./commands/build.js";
@@ -80,7 +80,9 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
     try {
       reportBuild(ctx, await build(opts), Date.now() - started, flags.quiet);
     } catch (error) {
-      ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);
+      // A usage error (e.g. a config edit that points outDir at a source root) is the user's to fix.
+      if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${error.message}\nNothing written; fix it and save again (still watching).\n`);
+      else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);
     }
   };
 
