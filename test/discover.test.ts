@@ -88,8 +88,13 @@ describe("discover", () => {
     const { sources, diagnostics } = await discover([root("skills")], opts(cwd, { maxDepth: 2 }));
     expect(sources.map((s) => s.relDir)).toEqual(["a/b"]);
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "warning", file: "skills/x/y/z", line: 1, column: 1 });
+    // An error by default (issue 12 item 15): a skill the bound leaves out must fail the build.
+    expect(diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "error", file: "skills/x/y/z", line: 1, column: 1 });
     expect(diagnostics[0].message).toContain("discovery.maxDepth");
+    expect(diagnostics[0].message).toContain('it holds a skill ("skills/x/y/z"), which is not built');
+    expect(diagnostics[0].message).toContain('if the limit is meant, set `rules: { "discovery-limit": "warn" }`');
+    const meant = await discover([root("skills")], opts(cwd, { maxDepth: 2, settings: { "discovery-limit": "warn" } }));
+    expect(meant.diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "warning" });
     const deeper = await discover([root("skills")], opts(cwd, { maxDepth: 4 }));
     expect(deeper.diagnostics).toEqual([]);
     expect(deeper.sources.map((s) => s.relDir)).toEqual(["a/b", "x/y/z", "x/y/z/w"]);

@@ -8,7 +8,8 @@
 // - `.git`, `node_modules` and hidden folders are skipped below a root (a root may itself be hidden).
 // - Depth: the root is depth 0; folders down to `maxDepth` are searched. `maxFolders` counts every
 //   folder listed per root outside skill folders, the root included. Each cut bound is one
-//   `discovery-limit` warning per root.
+//   `discovery-limit` per root, an error unless the config says the bound is meant (the rule set
+//   to "warn" or "off"); it names the cut folders that are skills themselves.
 // - Symlinked folders are followed while their real path stays inside the root's real path; each real
 //   folder is searched once, so cycles end. Links are followed only after every folder reachable
 //   without links has been claimed, so a link to a folder already in the root adds nothing.
@@ -255,12 +256,41 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
     }
   }
 
-  if (depthCut.length > 0) {
-    report(opts, diagnostics, "discovery-limit", depthCut[0], `Discovery in "${shownRoot}" stops ${opts.maxDepth} folder level${opts.maxDepth === 1 ? "" : "s"} down (discovery.maxDepth); ${depthCut.length} folder${depthCut.length === 1 ? " was" : "s were"} not searched, first "${depthCut[0]}", so skills inside are missing. Raise \`discovery.maxDepth\` in the config, or move the skills closer to the root.`);
-  }
-  if (countCut.length > 0) {
-    report(opts, diagnostics, "discovery-limit", countCut[0], `Discovery in "${shownRoot}" stops after ${opts.maxFolders} folders (discovery.maxFolders); at least ${countCut.length} more were not searched, first "${countCut[0]}", so skills inside are missing. Raise \`discovery.maxFolders\` in the config, or move large non-skill folders out of the root.`);
-  }
+  reportCuts(opts, diagnostics, shownRoot, "maxDepth", depthCut);
+  reportCuts(opts, diagnostics, shownRoot, "maxFolders", countCut);
+}
+
+/** Cut folders whose skill file is checked (one stat each) to name the skills a bound leaves out. */
+const PEEK_LIMIT = 1000;
+
+/**
+ * One `discovery-limit` per root and bound. An error by default: a build that silently lacks a skill
+ * must not pass. When the bound is meant, `rules: { "discovery-limit": "warn" }` (or "off") says so.
+ * The cut folders that hold a skill file themselves are named; skills further down them are not
+ * looked for (that would be the search the bound exists to stop).
+ */
+function reportCuts(opts: DiscoverOptions, out: Diagnostic[], shownRoot: string, bound: "maxDepth" | "maxFolders", cut: string[]): void {
+  if (cut.length === 0) return;
+  const skills = cut.slice(0, PEEK_LIMIT).filter((rel) => holdsSkillFile(path.resolve(opts.cwd, rel)));
+  const where =
+    bound === "maxDepth"
+      ? `stops ${opts.maxDepth} folder level${opts.maxDepth === 1 ? "" : "s"} down (discovery.maxDepth); ${cut.length} folder${cut.length === 1 ? " was" : "s were"} not searched`
+      : `stops after ${opts.maxFolders} folders (discovery.maxFolders); at least ${cut.length} more ${cut.length === 1 ? "was" : "were"} not searched`;
+  const missing = skills.length
+    ? `${cut.length === 1 ? "it holds a skill" : skills.length === 1 ? "one of them holds a skill" : `${skills.length}${cut.length > PEEK_LIMIT ? " or more" : ""} of them hold skills`} (${listSome(skills)}), which ${skills.length === 1 ? "is" : "are"} not built, and skills further down may be missing too`
+    : `first "${cut[0]}", so skills inside them may be missing`;
+  const raise = bound === "maxDepth" ? "Raise `discovery.maxDepth` in the config, or move the skills closer to the root" : "Raise `discovery.maxFolders` in the config, or move large non-skill folders out of the root";
+  report(opts, out, "discovery-limit", skills[0] ?? cut[0], `Discovery in "${shownRoot}" ${where}: ${missing}. ${raise}; if the limit is meant, set \`rules: { "discovery-limit": "warn" }\`.`);
+}
+
+function holdsSkillFile(dir: string): boolean {
+  return fs.existsSync(path.join(dir, "SKILL.md")) || fs.existsSync(path.join(dir, "skill.md"));
+}
+
+/** Up to three quoted names, then how many more. */
+function listSome(names: string[]): string {
+  const shown = names.slice(0, 3).map((n) => `"${n}"`).join(", ");
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
 }
 
 /** Finds every skill folder below `roots`, sorted by (root precedence, relDir) in code-unit order. Never throws for bad input. */
