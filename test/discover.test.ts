@@ -333,3 +333,41 @@ describe("resolveTargets", () => {
     expect(r.roots.map((x) => x.dir)).toEqual(["skills/y"]);
   });
 });
+
+// Issue 12 item 13: a SKILL.md that cannot become a skill is a positioned error, never a silent drop.
+// (Tests may run as root, where chmod 000 denies nothing: a link loop and a folder stand in for an
+// unreadable file; analysis reports a read failure of a regular file through the same rule.)
+describe("discover: a skill file that cannot be read", () => {
+  it("reports a broken link, a link loop, a folder, a link to a folder and a FIFO named SKILL.md at file:1:1", async () => {
+    const cwd = project({ "skills/ok/SKILL.md": SKILL, "skills/dir/SKILL.md/": "", "skills/target/": "", "skills/fifo/": "" });
+    mkdirSync(path.join(cwd, "skills/broken-link"));
+    symlinkSync("nowhere.md", path.join(cwd, "skills/broken-link/SKILL.md"));
+    mkdirSync(path.join(cwd, "skills/loop"));
+    symlinkSync("SKILL.md", path.join(cwd, "skills/loop/SKILL.md"));
+    mkdirSync(path.join(cwd, "skills/to-dir"));
+    symlinkSync(path.join(cwd, "skills/target"), path.join(cwd, "skills/to-dir/SKILL.md"));
+    execFileSync("mkfifo", [path.join(cwd, "skills/fifo/SKILL.md")]);
+    const { sources, diagnostics } = await discover([root("skills")], opts(cwd));
+    expect(sources.map((s) => s.relDir)).toEqual(["ok"]);
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.line, d.column])).toEqual([
+      ["skill-file-unreadable", "error", "skills/broken-link/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/dir/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/fifo/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/loop/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/to-dir/SKILL.md", 1, 1],
+    ]);
+    const text = diagnostics.map((d) => d.message).join("\n");
+    expect(text).toContain('"skills/broken-link/SKILL.md" is a symbolic link whose target does not exist (ENOENT), so the skill in "skills/broken-link" is not built. Point the link at an existing file');
+    expect(text).toContain('"skills/loop/SKILL.md" is a symbolic link that loops (ELOOP)');
+    expect(text).toContain('"skills/dir/SKILL.md" is a folder, not a file, so the skill in "skills/dir" is not built. Rename the folder');
+    expect(text).toContain('"skills/to-dir/SKILL.md" is a symbolic link to a folder, not a file');
+    expect(text).toContain('"skills/fifo/SKILL.md" is not a regular file (a FIFO, socket or device)');
+  });
+
+  it("the rule can be turned off like any other", async () => {
+    const cwd = project({ "skills/ok/SKILL.md": SKILL });
+    mkdirSync(path.join(cwd, "skills/loop"));
+    symlinkSync("SKILL.md", path.join(cwd, "skills/loop/SKILL.md"));
+    expect((await discover([root("skills")], opts(cwd, { settings: { "skill-file-unreadable": "off" } }))).diagnostics).toEqual([]);
+  });
+});

@@ -13,6 +13,8 @@ import { analyzeText, AnalyzePool, poolConfig, type TextResult } from "./analyze
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { BuildCache, BuildEntry } from "../build-cache.js";
 import type { Dirent } from "node:fs";
+import { diagnose } from "../diagnostics/rule.js";
+import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 
 export interface AnalyzeOptions {
   profile: Profile;
@@ -77,8 +79,7 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
     // (each async read round-trips the thread pool), and discovery admits only regular files.
     bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
-    const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
+    return ready({ source, diagnostics: cannotRead(source, error, opts) });
   }
   // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
   // and depend on more than the cache key.
@@ -134,8 +135,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       fs.closeSync(fd);
     }
   } catch (error) {
-    const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
+    return ready({ source, diagnostics: cannotRead(source, error, opts) });
   }
   const fps: string[] = [];
   const collected = walked.read(fps);
@@ -147,6 +147,14 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   const done = started.done.then((result) => ({ ...result, fp }));
   done.catch(() => undefined);
   return { done };
+}
+
+/** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
+function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
+  const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
+  const message = `"${source.file}" cannot be read (${code}), so the skill is not built. Make it readable by the user running skillc, or remove it.`;
+  const d = diagnose({ file: source.file, profile: opts.profile, settings: opts.settings }, SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, message);
+  return d ? [d] : [];
 }
 
 function analyzeBytes(

@@ -20,6 +20,7 @@ import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
+import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
 import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export interface DiscoverOptions {
@@ -36,7 +37,7 @@ export interface DiscoverOptions {
   listings?: Map<string, Dirent[]>;
 }
 
-const RULES = new Map(DISCOVERY_RULES.map((r) => [r.id, r]));
+const RULES = new Map([...DISCOVERY_RULES, ...SKILL_FILE_RULES].map((r) => [r.id, r]));
 
 /** A diagnostic at line 1, column 1 of `file` (a posix path relative to cwd), or nothing when the rule is off. */
 export function report(
@@ -121,16 +122,21 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
     const entry = entries.find((e) => e.name === name)!;
     let ok = entry.isFile();
     if (entry.isSymbolicLink()) {
+      let real: string;
       try {
-        const real = fs.realpathSync(path.join(folder.abs, name));
-        if (!isInside(realRoot, real)) {
-          report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
-          continue;
-        }
-        ok = fs.statSync(real).isFile();
-      } catch {
-        ok = false;
+        real = fs.realpathSync(path.join(folder.abs, name));
+      } catch (e) {
+        unreadable(opts, diagnostics, shown(name), brokenLink(e), "Point the link at an existing file inside the source root, or replace it with the file itself");
+        continue;
       }
+      if (!isInside(realRoot, real)) {
+        report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
+        continue;
+      }
+      ok = kindOf(real, (what) => unreadable(opts, diagnostics, shown(name), `is a symbolic link to ${what}`, "Point the link at the skill's file, or replace it with the file itself"));
+    } else if (!ok) {
+      const dir = entry.isDirectory();
+      unreadable(opts, diagnostics, shown(name), dir ? "is a folder, not a file" : "is not a regular file (a FIFO, socket or device)", dir ? `Rename the folder, and write the skill in a file named "${name}"` : "Replace it with a regular file");
     }
     if (!ok) continue;
     if (skillFile === undefined) {
@@ -168,6 +174,31 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
     }
   }
   return { skillFile, subdirs, diagnostics };
+}
+
+/** "skill-file-unreadable": a SKILL.md (or case variant) that cannot become a skill, said instead of skipped. */
+function unreadable(opts: DiscoverOptions, out: Diagnostic[], file: string, what: string, fix: string): void {
+  const folder = file.slice(0, file.lastIndexOf("/")) || ".";
+  report(opts, out, "skill-file-unreadable", file, `"${file}" ${what}, so the skill in "${folder}" is not built. ${fix}; if "${folder}" is not meant to be a skill, remove "${file.slice(file.lastIndexOf("/") + 1)}".`);
+}
+
+function brokenLink(e: unknown): string {
+  const code = errCode(e);
+  if (code === "ENOENT") return "is a symbolic link whose target does not exist (ENOENT)";
+  if (code === "ELOOP") return "is a symbolic link that loops (ELOOP)";
+  return `is a symbolic link that cannot be followed (${code})`;
+}
+
+/** Whether `real` is a regular file; otherwise says what it is through `bad` and returns false. */
+function kindOf(real: string, bad: (what: string) => void): boolean {
+  try {
+    const st = fs.statSync(real);
+    if (st.isFile()) return true;
+    bad(st.isDirectory() ? "a folder, not a file" : "something that is not a regular file (a FIFO, socket or device)");
+  } catch (e) {
+    bad(`a file that cannot be read (${errCode(e)})`);
+  }
+  return false;
 }
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
