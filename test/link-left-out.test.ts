@@ -107,4 +107,12 @@ describe("link-missing-file says why a file on disk is not in the bundle", () =>
     expect(r.stdout).toMatch(/`assets\/example\.tm7` is not in this skill's bundle: it is 2,048 bytes, over `files\.maxBytes` \(1,024\)\. Raise `files\.maxBytes`/);
     expect(r.stdout).not.toMatch(/`(templates|assets|drafts)\/[^`]*` does not exist/);
   });
+
+  it("through the CLI with analysis on worker threads: the reasons cross to the workers", async () => {
+    await appBuilder();
+    await writeFile(path.join(dir, "skillc.config.json"), JSON.stringify(CONFIG));
+    const r = await runCli(["lint", "--format", "json", "--no-cache"], { cwd: dir, env: { SKILLC_WORKERS: "2" } });
+    const messages = (JSON.parse(r.stdout) as Array<{ messages: Diagnostic[] }>).flatMap((x) => x.messages);
+    expectReasons(messages.map((m) => ({ ...m, severity: "error" }) as Diagnostic));
+  });
 });
