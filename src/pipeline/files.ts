@@ -14,6 +14,8 @@
 //   than the promise API (every async call round-trips the thread pool); the functions stay async.
 // - More than MAX_FILES files (or folders) → `too-many-files`, and the walk stops there: the files
 //   kept are the first ones of a depth-first walk in code-unit name order.
+// - Every entry met but not served is recorded with its reason (left-out.ts), so that a link to it
+//   says why it is not in the bundle instead of "does not exist".
 import fs, { constants, type Dirent } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
@@ -22,7 +24,7 @@ import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from ".
 import { report, skillFileCandidates } from "./discover.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
-import type { LeftOut } from "./left-out.js";
+import { nestedName, type LeftOut } from "./left-out.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
@@ -171,28 +173,6 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
   walkDir(source.absDir, "");
   for (let i = 0; i < links.length; i++) enter(links[i].real, links[i].rel);
   return files;
-}
-
-/**
- * A nested skill's name for messages: its frontmatter `name` when a plain `name:` line opens its
- * first 4 KB (the nested skill is analysed on its own; this is only a label), else its folder's name.
- */
-function nestedName(file: string, rel: string): string {
-  let head = "";
-  try {
-    const fd = fs.openSync(file, OPEN_FLAGS);
-    try {
-      const buf = Buffer.alloc(4096);
-      head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString("utf8");
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // unreadable: the folder's name will do
-  }
-  const fm = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(head)?.[1] ?? "";
-  const name = /^name:[ \t]*(["']?)([a-z0-9][a-z0-9-]{0,63})\1[ \t]*$/m.exec(fm)?.[2];
-  return name ?? rel.slice(rel.lastIndexOf("/") + 1);
 }
 
 /** The interpreter a `#!` line names: "#!/usr/bin/env -S python3 -u" → "python3", "#!/bin/bash" → "bash". */

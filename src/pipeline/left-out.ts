@@ -13,6 +13,8 @@
 //   unreadable:<code>      a broken link or a read error
 // The codes are plain strings so they travel to analysis workers and into the analysis cache's key.
 
+import fs, { constants } from "node:fs";
+
 /** Path → reason code, as recorded by files.ts. */
 export type LeftOut = Map<string, string>;
 
@@ -68,4 +70,26 @@ export function leftOutMessage(written: string, p: string, reason: { at: string;
     default:
       return `${head}: it could not be read (${detail || "unknown error"}), e.g. a broken symbolic link. Fix the file or the link, or drop the link.`;
   }
+}
+
+/**
+ * A nested skill's name for messages: its frontmatter `name` when a plain `name:` line opens its
+ * first 4 KB (the nested skill is analysed on its own; this is only a label), else its folder's name.
+ */
+export function nestedName(file: string, rel: string): string {
+  let head = "";
+  try {
+    const fd = fs.openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    try {
+      const buf = Buffer.alloc(4096);
+      head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString("utf8");
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // unreadable: the folder's name will do
+  }
+  const fm = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(head)?.[1] ?? "";
+  const name = /^name:[ \t]*(["']?)([a-z0-9][a-z0-9-]{0,63})\1[ \t]*$/m.exec(fm)?.[2];
+  return name ?? rel.slice(rel.lastIndexOf("/") + 1);
 }
