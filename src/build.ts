@@ -202,7 +202,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     config: { ...config, profile },
     stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
   });
-  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings }));
+  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings, catalog: config.catalog }));
   // emit rates bundle-too-large by the rule's default; the user's setting decides.
   for (const d of emitted.diagnostics) {
     const severity = effectiveSeverity(getRule(d.ruleId), { profile, settings });
@@ -262,7 +262,7 @@ function contentHash(skillMdHash: string, files: CompiledSkill["files"]): string
 function catalogDiagnostics(
   skills: ToolsetSkill[],
   report: { shortened: string[]; dropped: string[] },
-  ctx: { profile: Profile; settings: Record<string, RuleSetting> },
+  ctx: { profile: Profile; settings: Record<string, RuleSetting>; catalog: ResolvedConfig["catalog"] },
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   let grouped: Map<string, ToolsetSkill[]> | undefined;
@@ -272,15 +272,18 @@ function catalogDiagnostics(
     for (const s of skills) grouped.set(s.name, [...(grouped.get(s.name) ?? []), s]);
     return grouped;
   };
+  // One message per rule, the skill being the position: one cause (the budget) makes one message,
+  // which the formatters for people print once with a count (RuleMeta.shared).
+  const budget = `the catalog budget (${ctx.catalog.budgetChars.toLocaleString("en-US")} characters, ${ctx.catalog.format})`;
   for (const [names, ruleId, text] of [
-    [report.shortened, "catalog-shortened", "its description was shortened to fit the catalog budget; raise catalog.budget or shorten the description"],
-    [report.dropped, "catalog-dropped", "it was left out of the catalog because names alone exceed the budget; the catalog points the model at search_skills — raise catalog.budget"],
+    [report.shortened, "catalog-shortened", `The description was shortened to fit ${budget}; raise \`catalog.budget\` or shorten the description (put detail in the body).`],
+    [report.dropped, "catalog-dropped", `The skill was left out of the catalog: the names alone exceed ${budget}, and the catalog points the model at search_skills. Raise \`catalog.budget\`.`],
   ] as const) {
     // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
     for (const name of new Set(names)) {
       for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-        const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, `Skill "${name}": ${text}.`);
+        const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, text);
         if (d) out.push(d);
       }
     }

@@ -60,7 +60,7 @@ describe("catalog budget reports", () => {
       write: false,
       cache: false,
     });
-    const files = result.diagnostics.filter((d) => d.ruleId === "catalog-shortened" && d.message.includes('"alpha"')).map((d) => d.file);
+    const files = result.diagnostics.filter((d) => d.ruleId === "catalog-shortened" && d.file.endsWith("/alpha/SKILL.md")).map((d) => d.file);
     expect(files.sort()).toEqual(["more/alpha/SKILL.md", "skills/alpha/SKILL.md"]);
   });
 });

@@ -88,8 +88,13 @@ describe("discover", () => {
     const { sources, diagnostics } = await discover([root("skills")], opts(cwd, { maxDepth: 2 }));
     expect(sources.map((s) => s.relDir)).toEqual(["a/b"]);
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "warning", file: "skills/x/y/z", line: 1, column: 1 });
+    // An error by default (issue 12 item 15): a skill the bound leaves out must fail the build.
+    expect(diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "error", file: "skills/x/y/z", line: 1, column: 1 });
     expect(diagnostics[0].message).toContain("discovery.maxDepth");
+    expect(diagnostics[0].message).toContain('it holds a skill ("skills/x/y/z"), which is not built');
+    expect(diagnostics[0].message).toContain('if the limit is meant, set `rules: { "discovery-limit": "warn" }`');
+    const meant = await discover([root("skills")], opts(cwd, { maxDepth: 2, settings: { "discovery-limit": "warn" } }));
+    expect(meant.diagnostics[0]).toMatchObject({ ruleId: "discovery-limit", severity: "warning" });
     const deeper = await discover([root("skills")], opts(cwd, { maxDepth: 4 }));
     expect(deeper.diagnostics).toEqual([]);
     expect(deeper.sources.map((s) => s.relDir)).toEqual(["a/b", "x/y/z", "x/y/z/w"]);
@@ -326,5 +331,43 @@ describe("resolveTargets", () => {
     const cwd = project(tree);
     const r = await resolveTargets([path.join(cwd, "skills/y/scripts")], opts(cwd));
     expect(r.roots.map((x) => x.dir)).toEqual(["skills/y"]);
+  });
+});
+
+// Issue 12 item 13: a SKILL.md that cannot become a skill is a positioned error, never a silent drop.
+// (Tests may run as root, where chmod 000 denies nothing: a link loop and a folder stand in for an
+// unreadable file; analysis reports a read failure of a regular file through the same rule.)
+describe("discover: a skill file that cannot be read", () => {
+  it("reports a broken link, a link loop, a folder, a link to a folder and a FIFO named SKILL.md at file:1:1", async () => {
+    const cwd = project({ "skills/ok/SKILL.md": SKILL, "skills/dir/SKILL.md/": "", "skills/target/": "", "skills/fifo/": "" });
+    mkdirSync(path.join(cwd, "skills/broken-link"));
+    symlinkSync("nowhere.md", path.join(cwd, "skills/broken-link/SKILL.md"));
+    mkdirSync(path.join(cwd, "skills/loop"));
+    symlinkSync("SKILL.md", path.join(cwd, "skills/loop/SKILL.md"));
+    mkdirSync(path.join(cwd, "skills/to-dir"));
+    symlinkSync(path.join(cwd, "skills/target"), path.join(cwd, "skills/to-dir/SKILL.md"));
+    execFileSync("mkfifo", [path.join(cwd, "skills/fifo/SKILL.md")]);
+    const { sources, diagnostics } = await discover([root("skills")], opts(cwd));
+    expect(sources.map((s) => s.relDir)).toEqual(["ok"]);
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.line, d.column])).toEqual([
+      ["skill-file-unreadable", "error", "skills/broken-link/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/dir/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/fifo/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/loop/SKILL.md", 1, 1],
+      ["skill-file-unreadable", "error", "skills/to-dir/SKILL.md", 1, 1],
+    ]);
+    const text = diagnostics.map((d) => d.message).join("\n");
+    expect(text).toContain('"skills/broken-link/SKILL.md" is a symbolic link whose target does not exist (ENOENT), so the skill in "skills/broken-link" is not built. Point the link at an existing file');
+    expect(text).toContain('"skills/loop/SKILL.md" is a symbolic link that loops (ELOOP)');
+    expect(text).toContain('"skills/dir/SKILL.md" is a folder, not a file, so the skill in "skills/dir" is not built. Rename the folder');
+    expect(text).toContain('"skills/to-dir/SKILL.md" is a symbolic link to a folder, not a file');
+    expect(text).toContain('"skills/fifo/SKILL.md" is not a regular file (a FIFO, socket or device)');
+  });
+
+  it("the rule can be turned off like any other", async () => {
+    const cwd = project({ "skills/ok/SKILL.md": SKILL });
+    mkdirSync(path.join(cwd, "skills/loop"));
+    symlinkSync("SKILL.md", path.join(cwd, "skills/loop/SKILL.md"));
+    expect((await discover([root("skills")], opts(cwd, { settings: { "skill-file-unreadable": "off" } }))).diagnostics).toEqual([]);
   });
 });

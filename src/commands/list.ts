@@ -3,6 +3,7 @@ import { EXIT_FAIL, EXIT_OK, exitCodeFor } from "../cli-context.js";
 import { parse } from "./args.js";
 import { buildInMemory } from "./in-memory.js";
 import { formatBytes } from "./report.js";
+import { cut } from "../runtime/catalog.js";
 
 export const HELP = `Usage: skillc list [roots…] [options]
 
@@ -38,8 +39,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
 }
 
 function table(rows: Array<{ name: string; scope: string; description: string; bytes: number }>): string {
-  const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-  const cells = rows.map((r) => [r.name, r.scope, cut(r.description.replace(/\s+/g, " "), 60), formatBytes(r.bytes)]);
+  const cells = rows.map((r) => [r.name, r.scope, cut(r.description.replace(/\s+/g, " ").trim(), 60), formatBytes(r.bytes)]);
   const header = ["NAME", "SCOPE", "DESCRIPTION", "SIZE"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join("  ").trimEnd();

@@ -2,6 +2,8 @@
 // diagnostic, which the runner turns into annotations on the pull request.
 import type { Diagnostic } from "../types.js";
 import type { LintFileResult } from "./format.js";
+import type { RuleMeta } from "./rule.js";
+import { places, splitShared } from "./shared-cause.js";
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {
@@ -29,6 +31,13 @@ function command(file: string, d: Diagnostic): string {
   return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(d.message)}`;
 }
 
-export function formatGithub(results: LintFileResult[]): string {
-  return results.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`)).join("");
+/** With `rules`, diagnostics that share one cause become one annotation at the first place (shared-cause.ts). */
+export function formatGithub(results: LintFileResult[], rules?: ReadonlyMap<string, RuleMeta>): string {
+  const { results: own, shared } = rules ? splitShared(results, rules) : { results, shared: [] };
+  const lines = own.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`));
+  for (const g of shared) {
+    const message = `${g.message} (${g.at.length.toLocaleString("en-US")} places, one cause: ${places(g)}; --format json lists each)`;
+    lines.push(`${command(g.at[0].file, { ...g.at[0], ruleId: g.ruleId, severity: g.severity, message })}\n`);
+  }
+  return lines.join("");
 }

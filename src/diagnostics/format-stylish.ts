@@ -1,6 +1,7 @@
 // ESLint's `stylish` look: an underlined file header, aligned `line:col  severity  message  ruleId`
 // rows, and a summary. Widths are measured on plain text, colour is added afterwards.
 import type { FormatOptions, LintFileResult } from "./format.js";
+import { places, splitShared } from "./shared-cause.js";
 
 type Paint = (s: string) => string;
 const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
@@ -11,10 +12,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-export function formatStylish(results: LintFileResult[], opts: Pick<FormatOptions, "color">): string {
+export function formatStylish(results: LintFileResult[], opts: Pick<FormatOptions, "color"> & Partial<Pick<FormatOptions, "rules">>): string {
   const c = opts.color ? STYLES : { underline: PLAIN, dim: PLAIN, bold: PLAIN, red: PLAIN, yellow: PLAIN };
   let out = "";
-  for (const r of results) {
+  // Diagnostics that share one cause are printed once, after the files (shared-cause.ts).
+  const { results: own, shared } = opts.rules ? splitShared(results, opts.rules) : { results, shared: [] };
+  for (const r of own) {
     if (r.diagnostics.length === 0) continue;
     const rows = r.diagnostics.map((d) => ({
       line: String(d.line),
@@ -47,6 +50,13 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       for (const more of rest) out += `${`${indent}${more}`.trimEnd()}\n`;
     }
     out += "\n";
+  }
+  for (const g of shared) {
+    const sev = g.severity === "error" ? c.red : c.yellow;
+    out += `${c.underline(`${g.ruleId} ×${g.at.length.toLocaleString("en-US")}, one cause`)}\n`;
+    out += `  ${sev(g.severity)}  ${g.message.replace(/([^ ])\.$/u, "$1")}  ${c.dim(g.ruleId)}\n`;
+    const more = g.at.length > 3 ? " (--format json lists each)" : "";
+    out += `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${places(g)}${more}`)}\n\n`;
   }
   const all = results.flatMap((r) => r.diagnostics);
   const errors = all.filter((d) => d.severity === "error");

@@ -56,7 +56,7 @@ export function formatResults(name: FormatName, results: LintFileResult[], opts:
     case "json":
       return formatJson(sorted);
     case "github":
-      return formatGithub(sorted);
+      return formatGithub(sorted, opts.rules);
     case "sarif":
       return formatSarif(sorted, opts);
   }

@@ -13,6 +13,11 @@ export interface RuleMeta {
   help: string;
   /** Whether `--fix` can rewrite it. */
   fixable?: boolean;
+  /**
+   * Its diagnostics in one run share one cause (a setting such as the catalog budget) and carry one
+   * message: the formatters for people (stylish, github) print identical ones once, with a count.
+   */
+  shared?: boolean;
 }
 
 /** What a rule needs to turn a finding into a diagnostic: the file, the profile and the user's settings. */

@@ -35,8 +35,11 @@ export interface TextResult {
   diagnostics: Diagnostic[];
 }
 
-/** Parse, validate and check the body: a pure function of the bytes, the file names and the options. */
-export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string): TextResult {
+/**
+ * Parse, validate and check the body: a pure function of the bytes, the file names (and why others
+ * were left out: left-out.ts) and the options.
+ */
+export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string, leftOut?: ReadonlyMap<string, string>): TextResult {
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
   const parsed = parseSkill(source, bytes, ctx, hash);
   const diagnostics = [...parsed.diagnostics];
@@ -49,6 +52,7 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
     declaredArguments: fields?.arguments ?? [],
     hasArgumentHint: fields?.argumentHint !== undefined,
     files: fileSet,
+    leftOut,
     ctx,
   });
   // Suppressed ones stay in the list, marked: the cache and the workers carry them like the others.
@@ -77,6 +81,7 @@ export interface WireJob {
   start: number;
   end: number;
   paths: string[];
+  leftOut?: ReadonlyMap<string, string>;
 }
 
 export interface WireBatch {
@@ -127,7 +132,7 @@ export function fromWire(source: SkillSource, bytes: Uint8Array, w: WireResult):
 /** Runs one batch as a worker does (also the worker's whole job). */
 export function runBatch(batch: WireBatch): WireResult[] {
   const all = new Uint8Array(batch.buffer);
-  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options)));
+  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options, undefined, j.leftOut)));
 }
 
 // ---- the pool ----
@@ -184,6 +189,7 @@ interface Job {
   source: SkillSource;
   bytes: Uint8Array;
   paths: string[];
+  leftOut?: ReadonlyMap<string, string>;
   resolve: (r: TextResult) => void;
   reject: (e: unknown) => void;
 }
@@ -212,10 +218,10 @@ export class AnalyzePool {
     private readonly config: PoolConfig,
   ) {}
 
-  analyze(source: SkillSource, bytes: Uint8Array, paths: string[]): Promise<TextResult> {
-    if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options));
+  analyze(source: SkillSource, bytes: Uint8Array, paths: string[], leftOut?: ReadonlyMap<string, string>): Promise<TextResult> {
+    if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options, undefined, leftOut));
     return new Promise<TextResult>((resolve, reject) => {
-      this.queue.push({ source, bytes, paths, resolve, reject });
+      this.queue.push({ source, bytes, paths, leftOut, resolve, reject });
       this.misses++;
       if (!this.slots && this.config.workers > 0 && this.config.script && this.misses >= this.config.minMisses) this.start();
       this.pump();
@@ -295,7 +301,7 @@ export class AnalyzePool {
     let at = 0;
     for (const j of jobs) {
       all.set(j.bytes, at);
-      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths });
+      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths, leftOut: j.leftOut });
       at += j.bytes.byteLength;
     }
     slot.batches.set(id, jobs);
@@ -339,7 +345,7 @@ export class AnalyzePool {
   private runHere(jobs: Job[]): void {
     for (const j of jobs) {
       try {
-        j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options));
+        j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options, undefined, j.leftOut));
       } catch (error) {
         j.reject(error);
       }

@@ -13,6 +13,9 @@ import { analyzeText, AnalyzePool, poolConfig, type TextResult } from "./analyze
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { BuildCache, BuildEntry } from "../build-cache.js";
 import type { Dirent } from "node:fs";
+import { diagnose } from "../diagnostics/rule.js";
+import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
+import { leftOutKey, type LeftOut } from "./left-out.js";
 
 export interface AnalyzeOptions {
   profile: Profile;
@@ -77,26 +80,28 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
     // (each async read round-trips the thread pool), and discovery admits only regular files.
     bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
-    const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
+    return ready({ source, diagnostics: cannotRead(source, error, opts) });
   }
   // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
   // and depend on more than the cache key.
   const diagnostics: Diagnostic[] = [];
   let files: SkillFile[] | undefined;
   let paths: string[];
+  let leftOut: LeftOut;
   if (opts.readFiles) {
     const collected = await collectFiles(source, fileOpts);
     files = collected.files;
     paths = files.map((f) => f.path);
     diagnostics.push(...collected.diagnostics);
+    leftOut = collected.leftOut;
   } else {
     const listed = await listFiles(source, fileOpts);
     paths = listed.paths;
     diagnostics.push(...listed.diagnostics);
+    leftOut = listed.leftOut;
   }
 
-  return analyzeBytes(source, bytes, files, paths, diagnostics, opts);
+  return analyzeBytes(source, bytes, files, paths, leftOut, diagnostics, opts);
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
@@ -111,7 +116,8 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const fps = walked.stat();
       const fp = fps && "SKILL.md\0" + statFingerprint(fs.statSync(mdPath)) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
-      const hit = entry && opts.cache.get(source.file, AnalysisCache.entryKey(entry.hash, walked.paths));
+      // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
+      const hit = entry && opts.cache.get(source.file, AnalysisCache.entryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
       if (entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
         const parsed = restoreParsed(source, undefined, hit, entry.hash);
         const skill = { ...parsed, frontmatter: hit.frontmatter, fields: hit.fields };
@@ -134,8 +140,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       fs.closeSync(fd);
     }
   } catch (error) {
-    const message = `cannot read ${source.fileName}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the file's permissions.`;
-    return ready({ source, diagnostics: [{ file: source.file, line: 1, column: 1, ruleId: "read-error", severity: "error", message }] });
+    return ready({ source, diagnostics: cannotRead(source, error, opts) });
   }
   const fps: string[] = [];
   const collected = walked.read(fps);
@@ -143,10 +148,18 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   const paths = files.map((f) => f.path);
   // Fingerprintable only when every listed file was read (none skipped, oversize or special).
   const fp = fps.length === walked.paths.length ? "SKILL.md\0" + mdFp + "\n" + fps.join("\n") : undefined;
-  const started = analyzeBytes(source, bytes, files, paths, collected.diagnostics, opts);
+  const started = analyzeBytes(source, bytes, files, paths, collected.leftOut, collected.diagnostics, opts);
   const done = started.done.then((result) => ({ ...result, fp }));
   done.catch(() => undefined);
   return { done };
+}
+
+/** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
+function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
+  const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
+  const message = `"${source.file}" cannot be read (${code}), so the skill is not built. Make it readable by the user running skillc, or remove it.`;
+  const d = diagnose({ file: source.file, profile: opts.profile, settings: opts.settings }, SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, message);
+  return d ? [d] : [];
 }
 
 function analyzeBytes(
@@ -154,12 +167,14 @@ function analyzeBytes(
   bytes: Uint8Array,
   files: SkillFile[] | undefined,
   paths: string[],
+  leftOut: LeftOut,
   diagnostics: Diagnostic[],
   opts: AnalyzeOptions,
 ): StartedAnalysis {
   // Hashed once: the cache key and the parsed skill's `hash` are the same digest.
   const hash = opts.cache ? createHash("sha256").update(bytes).digest("hex") : undefined;
-  const key = hash ? AnalysisCache.entryKey(hash, paths) : "";
+  // Why files are left out changes the link messages, so it is part of the key.
+  const key = hash ? AnalysisCache.entryKey(hash, leftOutKey(paths, leftOut)) : "";
   const hit = opts.cache?.get(source.file, key);
   if (hit) {
     const parsed = restoreParsed(source, bytes, hit, hash);
@@ -180,12 +195,12 @@ function analyzeBytes(
     return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
   };
   if (opts.pool) {
-    const done = opts.pool.analyze(source, bytes, paths).then(finish);
+    const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined).then(finish);
     // Awaited later with all the others: a rejection must not count as unhandled meanwhile.
     done.catch(() => undefined);
     return { done };
   }
-  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash))) };
+  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash, leftOut))) };
 }
 
 /** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */

@@ -8,6 +8,7 @@ import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule
 import * as R from "../rules/body-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
+import { leftOutMessage, leftOutReason } from "./left-out.js";
 
 export interface BodyCheckInput {
   /** Positions are offsets in `parsed.text` (LF, no BOM); its line 1 is the file's line 1. */
@@ -22,6 +23,8 @@ export interface BodyCheckInput {
    * may be left out; a link to it always resolves.
    */
   files: ReadonlySet<string>;
+  /** Why entries met in the skill folder are not among `files` (left-out.ts): a link to one says why. */
+  leftOut?: ReadonlyMap<string, string>;
   ctx: ReportContext;
 }
 
@@ -78,7 +81,10 @@ function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown
     const exists = target.dir
       ? isDir(p) || input.files.has(`${p}/`)
       : input.files.has(p) || p === self || p === "SKILL.md" || isDir(p);
-    if (!exists) {
+    const reason = exists ? undefined : leftOutReason(p, input.leftOut);
+    if (reason) {
+      report(R.LINK_MISSING_FILE, link.start, link.end, leftOutMessage(written, p, reason));
+    } else if (!exists) {
       report(R.LINK_MISSING_FILE, link.start, link.end, `\`${written}\` does not exist in the skill folder${suggest(p, input.files)}; fix the path or add the file.`);
     } else if (link.kind !== "image" && !target.dir && p.split("/").length > 2 && !isDir(p)) {
       report(R.REFERENCE_DEPTH, link.start, link.end, `\`${written}\` is ${p.split("/").length - 1} folders deep; keep references one level below the skill folder (e.g. \`references/${p.slice(p.lastIndexOf("/") + 1)}\`) so agents find them.`);

@@ -8,7 +8,8 @@
 // - `.git`, `node_modules` and hidden folders are skipped below a root (a root may itself be hidden).
 // - Depth: the root is depth 0; folders down to `maxDepth` are searched. `maxFolders` counts every
 //   folder listed per root outside skill folders, the root included. Each cut bound is one
-//   `discovery-limit` warning per root.
+//   `discovery-limit` per root, an error unless the config says the bound is meant (the rule set
+//   to "warn" or "off"); it names the cut folders that are skills themselves.
 // - Symlinked folders are followed while their real path stays inside the root's real path; each real
 //   folder is searched once, so cycles end. Links are followed only after every folder reachable
 //   without links has been claimed, so a link to a folder already in the root adds nothing.
@@ -17,8 +18,8 @@
 import fs, { type Dirent } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot } from "../types.js";
-import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
-import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
+import { compareDiagnostics } from "../diagnostics/rule.js";
+import { brokenLink, errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
 import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export interface DiscoverOptions {
@@ -35,21 +36,8 @@ export interface DiscoverOptions {
   listings?: Map<string, Dirent[]>;
 }
 
-const RULES = new Map(DISCOVERY_RULES.map((r) => [r.id, r]));
-
-/** A diagnostic at line 1, column 1 of `file` (a posix path relative to cwd), or nothing when the rule is off. */
-export function report(
-  opts: Pick<DiscoverOptions, "settings" | "profile">,
-  out: Diagnostic[],
-  ruleId: string,
-  file: string,
-  message: string,
-): void {
-  const rule = RULES.get(ruleId);
-  if (!rule) throw new Error(`unknown discovery rule "${ruleId}"`);
-  const d = diagnose({ file, profile: opts.profile, settings: opts.settings }, rule, { line: 1, column: 1 }, message);
-  if (d) out.push(d);
-}
+// Re-exported: files.ts and targets.ts report through the same rule lookup.
+export { report };
 
 /** Whether discovery and file collection skip a folder of this name. */
 export function isSkippedFolder(name: string): boolean {
@@ -94,10 +82,6 @@ interface RootContext {
   opts: DiscoverOptions;
 }
 
-function errCode(e: unknown): string {
-  return (e as NodeJS.ErrnoException)?.code ?? String(e);
-}
-
 /** Reads one folder: its skill file (if any) and the subfolders worth entering. */
 function listFolder(ctx: RootContext, folder: Folder): Listing {
   const { opts, realRoot } = ctx;
@@ -120,16 +104,21 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
     const entry = entries.find((e) => e.name === name)!;
     let ok = entry.isFile();
     if (entry.isSymbolicLink()) {
+      let real: string;
       try {
-        const real = fs.realpathSync(path.join(folder.abs, name));
-        if (!isInside(realRoot, real)) {
-          report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
-          continue;
-        }
-        ok = fs.statSync(real).isFile();
-      } catch {
-        ok = false;
+        real = fs.realpathSync(path.join(folder.abs, name));
+      } catch (e) {
+        unreadable(opts, diagnostics, shown(name), brokenLink(e), "Point the link at an existing file inside the source root, or replace it with the file itself");
+        continue;
       }
+      if (!isInside(realRoot, real)) {
+        report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
+        continue;
+      }
+      ok = kindOf(real, (what) => unreadable(opts, diagnostics, shown(name), `is a symbolic link to ${what}`, "Point the link at the skill's file, or replace it with the file itself"));
+    } else if (!ok) {
+      const dir = entry.isDirectory();
+      unreadable(opts, diagnostics, shown(name), dir ? "is a folder, not a file" : "is not a regular file (a FIFO, socket or device)", dir ? `Rename the folder, and write the skill in a file named "${name}"` : "Replace it with a regular file");
     }
     if (!ok) continue;
     if (skillFile === undefined) {
@@ -255,12 +244,8 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
     }
   }
 
-  if (depthCut.length > 0) {
-    report(opts, diagnostics, "discovery-limit", depthCut[0], `Discovery in "${shownRoot}" stops ${opts.maxDepth} folder level${opts.maxDepth === 1 ? "" : "s"} down (discovery.maxDepth); ${depthCut.length} folder${depthCut.length === 1 ? " was" : "s were"} not searched, first "${depthCut[0]}", so skills inside are missing. Raise \`discovery.maxDepth\` in the config, or move the skills closer to the root.`);
-  }
-  if (countCut.length > 0) {
-    report(opts, diagnostics, "discovery-limit", countCut[0], `Discovery in "${shownRoot}" stops after ${opts.maxFolders} folders (discovery.maxFolders); at least ${countCut.length} more were not searched, first "${countCut[0]}", so skills inside are missing. Raise \`discovery.maxFolders\` in the config, or move large non-skill folders out of the root.`);
-  }
+  reportCuts(opts, diagnostics, shownRoot, "maxDepth", depthCut);
+  reportCuts(opts, diagnostics, shownRoot, "maxFolders", countCut);
 }
 
 /** Finds every skill folder below `roots`, sorted by (root precedence, relDir) in code-unit order. Never throws for bad input. */

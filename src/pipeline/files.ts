@@ -14,6 +14,8 @@
 //   than the promise API (every async call round-trips the thread pool); the functions stay async.
 // - More than MAX_FILES files (or folders) → `too-many-files`, and the walk stops there: the files
 //   kept are the first ones of a depth-first walk in code-unit name order.
+// - Every entry met but not served is recorded with its reason (left-out.ts), so that a link to it
+//   says why it is not in the bundle instead of "does not exist".
 import fs, { constants, type Dirent } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
@@ -22,6 +24,7 @@ import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from ".
 import { report, skillFileCandidates } from "./discover.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
+import { nestedName, type LeftOut } from "./left-out.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
@@ -58,10 +61,13 @@ function errCode(e: unknown): string {
   return (e as NodeJS.ErrnoException)?.code ?? String(e);
 }
 
-/** Lists the files to bundle, reporting what is left out and why. */
-function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[]): Entry[] {
+/** Lists the files to bundle, reporting what is left out and why (and recording it in `leftOut`). */
+function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut): Entry[] {
   const included = createMatcher(opts.include);
   const excluded = createMatcher(opts.exclude);
+  let single: Array<[string, (rel: string) => boolean]> | undefined;
+  /** The first `files.exclude` pattern that matches `rel` (compiled one by one only when something is excluded). */
+  const excludedBy = (rel: string) => (single ??= opts.exclude.map((p) => [p, createMatcher([p])]) as Array<[string, (rel: string) => boolean]>).find(([, m]) => m(rel))?.[0] ?? opts.exclude[0];
   const shown = (rel: string) => joinPosix(source.dir, rel);
   const files: Entry[] = [];
   const visited = new Set<string>([source.absDir]);
@@ -78,19 +84,20 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
   const special = (rel: string) =>
     report(opts, diagnostics, "special-file", shown(rel), `"${shown(rel)}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
 
-  const isNestedSkill = (dirReal: string, entries: Dirent[]): boolean => {
+  /** The nested skill's file name when the folder holds one, else undefined. */
+  const nestedSkillFile = (dirReal: string, entries: Dirent[]): string | undefined => {
     for (const name of skillFileCandidates(entries.map((e) => e.name))) {
       const e = entries.find((x) => x.name === name)!;
-      if (e.isFile()) return true;
+      if (e.isFile()) return name;
       if (e.isSymbolicLink()) {
         try {
-          if (fs.statSync(path.join(dirReal, name)).isFile()) return true;
+          if (fs.statSync(path.join(dirReal, name)).isFile()) return name;
         } catch {
           // a broken link is no skill file
         }
       }
     }
-    return false;
+    return undefined;
   };
 
   const walkDir = (dirReal: string, prefix: string): void => {
@@ -101,15 +108,23 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
       report(opts, diagnostics, "read-error", shown(prefix), `Folder "${shown(prefix)}" could not be read (${errCode(e)}); its files are left out. Fix its permissions or exclude it.`);
       return;
     }
-    if (prefix !== "" && isNestedSkill(dirReal, entries)) return;
+    const nested = prefix !== "" ? nestedSkillFile(dirReal, entries) : undefined;
+    if (nested) return void leftOut.set(prefix + "/", `nested:${nested}/${nestedName(path.join(dirReal, nested), prefix)}`);
     entries.sort((a, b) => compareCodeUnits(a.name, b.name));
 
     for (const entry of entries) {
       if (stopped) return;
       const name = entry.name;
-      if (isAlwaysExcluded(name) || (prefix === "" && name === source.fileName)) continue;
+      if (prefix === "" && name === source.fileName) continue;
       const rel = prefix === "" ? name : `${prefix}/${name}`;
-      if (excluded(rel)) continue;
+      if (isAlwaysExcluded(name)) {
+        leftOut.set(entry.isDirectory() ? rel + "/" : rel, "always");
+        continue;
+      }
+      if (excluded(rel)) {
+        leftOut.set(entry.isDirectory() ? rel + "/" : rel, `exclude:${excludedBy(rel)}`);
+        continue;
+      }
 
       let real = path.join(dirReal, name);
       let kind: "file" | "dir" | "special";
@@ -120,9 +135,11 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
           kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : "special";
         } catch (e) {
           report(opts, diagnostics, "read-error", shown(rel), `"${shown(rel)}" is a symbolic link that cannot be followed (${errCode(e)}); it is left out. Fix or remove the link.`);
+          leftOut.set(rel, `unreadable:${errCode(e)}`);
           continue;
         }
         if (!isInside(source.absDir, real)) {
+          leftOut.set(rel, "escape");
           report(opts, diagnostics, "symlink-escape", shown(rel), `"${shown(rel)}" is a symbolic link to a ${kind === "dir" ? "folder" : "file"} outside the skill folder "${source.dir}"; it is left out, since skillc never reads outside a skill. Copy the target into the skill folder instead.`);
           continue;
         }
@@ -132,12 +149,15 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
 
       if (kind === "special") {
         if (included(rel)) special(rel);
+        leftOut.set(rel, included(rel) ? "special" : "include");
       } else if (kind === "dir") {
         if (entry.isSymbolicLink()) links.push({ rel, real });
         else enter(real, rel);
       } else if (included(rel)) {
         if (files.length >= MAX_FILES) return stop(rel);
         files.push({ rel, real });
+      } else {
+        leftOut.set(rel, "include");
       }
     }
   };
@@ -198,16 +218,19 @@ export function statFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
 }
 
-function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], fps?: string[]): SkillFile | undefined {
+function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut, fps?: string[]): SkillFile | undefined {
   const shown = joinPosix(source.dir, entry.rel);
-  const tooLarge = (size: number): undefined =>
-    void report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+  const tooLarge = (size: number): undefined => {
+    leftOut.set(entry.rel, `size:${size}:${opts.maxBytes}`);
+    report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+  };
   let fd: number | undefined;
   try {
     fd = fs.openSync(entry.real, OPEN_FLAGS);
     const st = fs.fstatSync(fd);
     if (!st.isFile()) {
       report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+      leftOut.set(entry.rel, "special");
       return undefined;
     }
     if (st.size > opts.maxBytes) return tooLarge(st.size);
@@ -229,6 +252,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     return file;
   } catch (e) {
     report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
+    leftOut.set(entry.rel, `unreadable:${errCode(e)}`);
     return undefined;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
@@ -237,17 +261,21 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
 
 const byPath = (a: { path: string }, b: { path: string }) => compareCodeUnits(a.path, b.path);
 
-/** Reads the supporting files of `source`, sorted by path. Never throws for bad input. */
-export async function collectFiles(source: SkillSource, opts: FileOptions): Promise<{ files: SkillFile[]; diagnostics: Diagnostic[] }> {
+/**
+ * Reads the supporting files of `source`, sorted by path; `leftOut` says why each entry met but not
+ * served is left out (left-out.ts). Never throws for bad input.
+ */
+export async function collectFiles(source: SkillSource, opts: FileOptions): Promise<{ files: SkillFile[]; diagnostics: Diagnostic[]; leftOut: LeftOut }> {
   const diagnostics: Diagnostic[] = [];
-  return { files: readListed(source, walk(source, opts, diagnostics), opts, diagnostics), diagnostics };
+  const leftOut: LeftOut = new Map();
+  return { files: readListed(source, walk(source, opts, diagnostics, leftOut), opts, diagnostics, leftOut), diagnostics, leftOut };
 }
 
 /** The files a walk listed, read (`fps` collects each read file's fingerprint, in walk order). */
-function readListed(source: SkillSource, entries: Entry[], opts: FileOptions, diagnostics: Diagnostic[], fps?: string[]): SkillFile[] {
+function readListed(source: SkillSource, entries: Entry[], opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut, fps?: string[]): SkillFile[] {
   const files: SkillFile[] = [];
   for (const entry of entries) {
-    const file = readEntry(source, entry, opts, diagnostics, fps);
+    const file = readEntry(source, entry, opts, diagnostics, leftOut, fps);
     if (file) files.push(file);
   }
   return files.sort(byPath);
@@ -258,15 +286,24 @@ function readListed(source: SkillSource, entries: Entry[], opts: FileOptions, di
  * reading; `stat()` fingerprints every listed file without reading it (undefined when some entry is
  * not a plain file within files.maxBytes: such a skill is always read in full); `read()` reads them
  * as collectFiles does, with the walk's diagnostics, collecting each file's fingerprint in `fps`.
+ * `walkLeftOut` is what the walk left out (read() adds what reading leaves out, in its own copy).
  */
 export function walkFiles(
   source: SkillSource,
   opts: FileOptions,
-): { walkDiagnostics: Diagnostic[]; paths: string[]; stat: () => string[] | undefined; read: (fps?: string[]) => { files: SkillFile[]; diagnostics: Diagnostic[] } } {
+): {
+  walkDiagnostics: Diagnostic[];
+  walkLeftOut: LeftOut;
+  paths: string[];
+  stat: () => string[] | undefined;
+  read: (fps?: string[]) => { files: SkillFile[]; diagnostics: Diagnostic[]; leftOut: LeftOut };
+} {
   const walkDiagnostics: Diagnostic[] = [];
-  const entries = walk(source, opts, walkDiagnostics);
+  const walkLeftOut: LeftOut = new Map();
+  const entries = walk(source, opts, walkDiagnostics, walkLeftOut);
   return {
     walkDiagnostics,
+    walkLeftOut,
     paths: entries.map((e) => e.rel).sort(compareCodeUnits),
     stat: () => {
       const fingerprints: string[] = [];
@@ -283,33 +320,37 @@ export function walkFiles(
     },
     read: (fps) => {
       const diagnostics = [...walkDiagnostics];
-      return { files: readListed(source, entries, opts, diagnostics, fps), diagnostics };
+      const leftOut = new Map(walkLeftOut);
+      return { files: readListed(source, entries, opts, diagnostics, leftOut, fps), diagnostics, leftOut };
     },
   };
 }
 
-/** The paths collectFiles would return (same filters, size included), without reading contents. */
 /**
  * The paths `collectFiles` would serve, without reading contents (lint's link checks need only names),
  * with the same diagnostics for what is left out (escaping links, special files, oversize files).
  */
-export async function listFiles(source: SkillSource, opts: FileOptions): Promise<{ paths: string[]; diagnostics: Diagnostic[] }> {
+export async function listFiles(source: SkillSource, opts: FileOptions): Promise<{ paths: string[]; diagnostics: Diagnostic[]; leftOut: LeftOut }> {
   const diagnostics: Diagnostic[] = [];
+  const leftOut: LeftOut = new Map();
   const paths: string[] = [];
-  for (const entry of walk(source, opts, diagnostics)) {
+  for (const entry of walk(source, opts, diagnostics, leftOut)) {
     const shown = joinPosix(source.dir, entry.rel);
     try {
       const st = fs.statSync(entry.real);
       if (!st.isFile()) {
         report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+        leftOut.set(entry.rel, "special");
       } else if (st.size > opts.maxBytes) {
+        leftOut.set(entry.rel, `size:${st.size}:${opts.maxBytes}`);
         report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${st.size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
       } else {
         paths.push(entry.rel);
       }
     } catch (e) {
       report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
+      leftOut.set(entry.rel, `unreadable:${errCode(e)}`);
     }
   }
-  return { paths: paths.sort(compareCodeUnits), diagnostics };
+  return { paths: paths.sort(compareCodeUnits), diagnostics, leftOut };
 }

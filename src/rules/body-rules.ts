@@ -5,11 +5,13 @@ const rule = (r: RuleMeta): RuleMeta => r;
 export const LINK_MISSING_FILE = rule({
   id: "link-missing-file",
   severity: "error",
-  description: "A relative link or image in the body points at a file that is not in the skill folder.",
+  description: "A relative link or image in the body points at a file that is not in the skill's bundle (missing, or on disk but left out).",
   help:
     "Links are resolved against the skill folder (not the working directory), after dropping `#fragment` and `?query` and percent-decoding. " +
     "A missing target means the model is told to read a file that the bundle does not contain. Fix the path (the message suggests a near match: other case, a stray trailing period), " +
-    "or add the file. A sentence's period after `)` is not part of the link; `[x](references/a.md.)` is.",
+    "or add the file. A sentence's period after `)` is not part of the link; `[x](references/a.md.)` is. " +
+    "When the file is on disk but not in the bundle, the message says why and how to bring it in: a `files.exclude` pattern (named) or no `files.include` pattern, over `files.maxBytes` (size and limit), a never-bundled name (`node_modules`, `.git`, OS junk), " +
+    "or inside a nested skill's folder — a nested skill's files are its own, so name that skill instead of linking into it (the model reaches it with `load_skill` / `read_skill_file`), move the file out, or rename the nested SKILL.md if the folder is not meant to be a skill.",
 });
 
 export const LINK_OUTSIDE_SKILL = rule({

@@ -6,12 +6,14 @@ export const CORE_RULES: RuleMeta[] = [
     id: "catalog-shortened",
     severity: "warning",
     description: "The catalog budget forced a skill's description to be shortened.",
-    help: "Every skill stays listed, but its description was cut at a word boundary to fit the budget. Raise `catalog.budget` or shorten descriptions (put detail in the body).",
+    help: "Every skill stays listed, but its description was cut at a word boundary to fit the budget (ending in `…`; one cut to nothing is `…` alone). Raise `catalog.budget` or shorten descriptions (put detail in the body). One budget is the cause for every skill it shortens, so people's formats print it once with a count; json and sarif list each skill.",
+    shared: true,
   },
   {
     id: "catalog-dropped",
     severity: "warning",
     description: "The catalog budget could not fit even the skill's name, so the skill was left out of the catalog.",
-    help: "The catalog says how many skills are missing and points the model at the search tool. Raise `catalog.budget`, or split skills across agents.",
+    help: "The catalog says how many skills are missing and points the model at the search tool. Raise `catalog.budget`, or split skills across agents. Printed once with a count, like `catalog-shortened`.",
+    shared: true,
   },
 ];

@@ -16,9 +16,9 @@ export const DISCOVERY_RULES: RuleMeta[] = [
   },
   {
     id: "discovery-limit",
-    severity: "warning",
-    description: "The search for skills stopped at the depth bound or the folder-count bound, so skills below may be missing.",
-    help: "Discovery searches at most `discovery.maxDepth` folder levels (default 6) and `discovery.maxFolders` folders per root (default 2,000), as the Agent Skills client guide recommends, so a stray large folder cannot stall a build. Raise the bound in the config, or move the skills closer to the root, or move large non-skill folders out of it.",
+    severity: "error",
+    description: "The search for skills stopped at the depth bound or the folder-count bound, so skills below may be missing (the cut folders that are skills are named).",
+    help: "Discovery searches at most `discovery.maxDepth` folder levels (default 6) and `discovery.maxFolders` folders per root (default 2,000), as the Agent Skills client guide recommends, so a stray large folder cannot stall a build. A build that silently lacks skills must not pass, so this is an error. Raise the bound in the config, or move the skills closer to the root, or move large non-skill folders out of it; if the bound is meant, say so with `rules: { \"discovery-limit\": \"warn\" }` (or `\"off\"`).",
   },
   {
     id: "skill-file-case",

@@ -25,23 +25,32 @@ export interface CatalogResult {
 }
 
 /**
- * `s` cut to at most `c` characters (UTF-16 units) at a word boundary, ending in "…";
- * `s` itself when it fits. Never longer than `s`, never longer than `c`.
+ * Where a word may end: before a space, or before or after a character of a script written without
+ * spaces (CJK ideographs, kana, CJK punctuation, fullwidth forms; BMP only, so a surrogate pair is
+ * never parted: an astral character counts as a letter).
+ */
+const BREAK = /[\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * `s` itself when it fits in `c` characters (UTF-16 units); else its longest run of whole words that
+ * fits with a final "…" (trailing spaces and `,;:` dropped), never a part of a word. When not even
+ * the first word fits (a cap below it, or one overlong word such as a URL) the result is "…" alone:
+ * the description was shortened to nothing, and says so. Never longer than `s` or than max(c, 1).
  */
 export function cut(s: string, c: number): string {
   if (s.length <= c) return s;
-  let t = s.slice(0, c - 1);
-  const i = t.lastIndexOf(" ");
-  if (i > 0 && s[c - 1] !== " ") t = t.slice(0, i);
-  t = t.replace(/[\s,;:]+$|[\ud800-\udbff]$/, "");
-  return t && c > 1 ? t + "…" : "";
+  for (let p = Math.min(c, s.length) - 1; p > 0; p--) {
+    const t = BREAK.test(s[p]) || BREAK.test(s[p - 1]) ? s.slice(0, p).replace(/[\s,;:]+$/, "") : "";
+    if (t) return t + "…";
+  }
+  return "…";
 }
 
 const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
   f === "xml"
     ? `<skill>\n<name>\n${esc(e.name)}\n</name>\n<description>\n${esc(d)}\n</description>\n<location>\n${esc(e.location)}\n</location>\n</skill>`
     : f === "json"
-      ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope })
+      ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope, ...(d === e.description ? {} : { shortened: true }) })
       : `- ${e.name}${d ? ": " + d : ""}`;
 
 function wrap(items: string[], n: number, f: CatalogFormat): string {
@@ -60,7 +69,9 @@ const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || or
  * Renders `entries` (already filtered to what the model may see) within `budget` characters.
  * markdown: `- name: description` lines sorted by name; xml: reference.md §2's
  * `<available_skills>`, one tag per line, escaped; json: an array of `{name, description,
- * location, scope}` (plus a final `{omitted, note}` element when skills were dropped).
+ * location, scope}` (`shortened: true` added when the description was cut; plus a final
+ * `{omitted, note}` element when skills were dropped). A shortened description ends in "…" in
+ * every format, and one shortened to nothing is "…" alone — never an empty string.
  * The result's length is ≤ budget whenever the names alone fit.
  */
 export function renderCatalog(entries: CatalogEntry[], opts: { format: CatalogFormat; budget: number }): CatalogResult {

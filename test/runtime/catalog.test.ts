@@ -55,7 +55,8 @@ describe("renderCatalog: budget", () => {
     expect(renderCatalog(list, { format: "markdown", budget: 1000 }).shortened).toEqual([]);
   });
   it("drops only when names alone do not fit: lowest rank first, then by name from the end, and says so", () => {
-    const list = [..."abcdefghij"].map((c, i) => e(c + "-" + "x".repeat(28), "d", i < 5 ? 1 : 0));
+    // Empty descriptions: nothing to shorten, so the names are all there is to fit.
+    const list = [..."abcdefghij"].map((c, i) => e(c + "-" + "x".repeat(28), "", i < 5 ? 1 : 0));
     expect(renderCatalog(list, { format: "markdown", budget: 329 }).dropped).toEqual([]); // names alone: 329
     const r = renderCatalog(list, { format: "markdown", budget: 320 });
     expect(r.dropped).toEqual(["j", "i", "h"].map((c) => c + "-" + "x".repeat(28)));
@@ -82,11 +83,35 @@ describe("renderCatalog: budget", () => {
     expect(arr.at(-1)).toEqual({ omitted: j.dropped.length, note: expect.stringContaining("search_skills") });
     expect(arr.length - 1 + j.dropped.length).toBe(20);
   });
-  it("cut never splits a surrogate pair and never grows", () => {
-    expect(cut("😀😀😀 a", 4)).toBe("😀…");
+  it("cut never splits a word or a surrogate pair and never grows", () => {
+    expect(cut("😀 😀😀 a", 5)).toBe("😀…");
     expect(cut("abc", 5)).toBe("abc");
-    expect(cut("abcdef", 1)).toBe("");
-    expect(cut("abcdef", 4)).toBe("abc…");
+    // Not even the first word fits: shortened to nothing, and "…" says so (never "", never "abc…").
+    expect(cut("abcdef", 1)).toBe("…");
+    expect(cut("abcdef", 4)).toBe("…");
+    expect(cut("Calendaring utilities that sync", 6)).toBe("…");
+    expect(cut("Calendaring utilities that sync", 24)).toBe("Calendaring utilities…");
+    expect(cut("one, two three", 8)).toBe("one…");
+    expect(cut("one, two three", 9)).toBe("one, two…");
+  });
+  it("cut parts CJK text between any two characters (a script written without spaces)", () => {
+    expect(cut("日本語のテキストを要約する", 5)).toBe("日本語の…");
+    expect(cut("摘要𠀋𠀋文本", 5)).toBe("摘要…"); // astral characters count as letters: a pair is never split
+    expect(cut("PDF转换工具", 3)).toBe("…"); // "PDF" is one word: no cut inside it
+    expect(cut("PDF转换工具", 5)).toBe("PDF转…");
+  });
+  it("a description shortened to nothing is said to be so in every format", () => {
+    const list = [e("calendar-sync", "Calendaring utilities that synchronise events between providers."), e("data-export", "Exports data.")];
+    const md = renderCatalog(list, { format: "markdown", budget: 40 });
+    expect(md.text).toBe("- calendar-sync: …\n- data-export: …");
+    expect(md.shortened).toEqual(["calendar-sync", "data-export"]);
+    const xml = renderCatalog(list, { format: "xml", budget: 240 }).text;
+    expect(xml).toContain("<description>\n…\n</description>");
+    expect(xml).not.toMatch(/<description>\n\n<\/description>|Cal…/);
+    const json = JSON.parse(renderCatalog(list, { format: "json", budget: 220 }).text);
+    expect(json[0]).toEqual({ name: "calendar-sync", description: "…", location: "skills/calendar-sync/SKILL.md", scope: "builtin", shortened: true });
+    // Not shortened: no flag, the description as written.
+    expect(JSON.parse(renderCatalog(list, { format: "json", budget: 1e6 }).text)[1]).toEqual({ name: "data-export", description: "Exports data.", location: "skills/data-export/SKILL.md", scope: "builtin" });
   });
 });
 
@@ -111,7 +136,10 @@ describe("renderCatalog: properties", () => {
           expect(r.text).toBe("");
           return;
         }
-        const namesOnly = renderCatalog(list.map((x) => ({ ...x, description: "" })), { format, budget: Infinity }).text;
+        // Names alone: every description shortened to nothing ("…", and in json `shortened: true`).
+        const marked = list.map((x) => ({ ...x, description: x.description.trim() ? "…" : "" }));
+        const flags = format === "json" ? marked.filter((x) => x.description).length * ',"shortened":true'.length : 0;
+        const namesOnly = renderCatalog(marked, { format, budget: Infinity }).text + " ".repeat(flags);
         const shown = names(r.text, format, list);
         if (namesOnly.length <= budget) {
           expect(r.text.length).toBeLessThanOrEqual(budget);
@@ -154,6 +182,97 @@ describe("renderCatalog: properties", () => {
         for (const n of shown) expect(visible.map((x) => x.name)).toContain(n);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+// Issue 12 item 6: word boundaries always, within budget, and a marker exactly when shortened.
+const cjk = fc.constantFrom("日本語", "テキスト", "摘要𠀋", "中文", "。");
+const longWord = fc.stringMatching(/^[A-Za-z0-9/:.-]{9,40}$/); // a URL or a compound: one word
+const word2 = fc.oneof(word, word, longWord, cjk, fc.constantFrom("😀", "é", "x,", "y;", "&", "<b>"));
+const desc2 = fc.array(word2, { maxLength: 30 }).chain((ws) => fc.array(fc.constantFrom(" ", "  ", ""), { minLength: ws.length, maxLength: ws.length }).map((gaps) => ws.map((w, i) => (i ? gaps[i] || " " : "") + w).join("")));
+const isCjk = (ch: string) => /^[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]$/.test(ch);
+const isGap = (ch: string) => /[\s,;:]/.test(ch);
+/** Whether `s` may end after its first `n` UTF-16 units without splitting a word (an independent definition). */
+const wordEnd = (s: string, n: number) => {
+  const before = Array.from(s.slice(0, n)).at(-1)!, after = Array.from(s.slice(n))[0];
+  if (after === undefined || isGap(after) || isGap(before)) return true;
+  if (before.length === 2 && s.slice(0, n).length !== n) return false;
+  return isCjk(before) || isCjk(after);
+};
+/** A boundary with a whole word before it, that a cap of `c` leaves room for (one character is the "…"). */
+const hasRoomForAWord = (s: string, c: number) => {
+  for (let p = 1; p <= c - 1 && p < s.length; p++) {
+    if (s.slice(0, p).replace(/[\s,;:]+$/, "") && (/\s/.test(s[p]) || isCjk(Array.from(s.slice(p))[0]) || isCjk(Array.from(s.slice(0, p)).at(-1)!)) && (s.charCodeAt(p) & 0xfc00) !== 0xdc00) return true;
+  }
+  return false;
+};
+
+describe("cut and renderCatalog: word boundaries and the shortened marker (properties)", () => {
+  it("cut: the text itself when it fits; else whole words and a final …, within the cap; … alone only when no word fits", () => {
+    fc.assert(
+      fc.property(desc2, fc.integer({ min: 0, max: 120 }), (raw, c) => {
+        const s = raw.replace(/\s+/g, " ").trim();
+        const r = cut(s, c);
+        if (s.length <= c) {
+          expect(r).toBe(s);
+          return;
+        }
+        expect(r.endsWith("…")).toBe(true);
+        expect(r.length).toBeLessThanOrEqual(Math.max(c, 1));
+        const t = r.slice(0, -1);
+        expect(s.startsWith(t)).toBe(true);
+        if (t) expect(wordEnd(s, t.length)).toBe(true);
+        // Shortened to nothing only when no whole word fits in front of the "…".
+        expect(t === "").toBe(!hasRoomForAWord(s, c));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const list2 = fc.uniqueArray(fc.record({ name, description: desc2, rank: fc.integer({ min: 0, max: 2 }), scope: fc.constantFrom("a", "b") }), { selector: (x) => x.name, minLength: 1, maxLength: 15 })
+    .map((l) => l.map((x) => ({ ...x, location: `skills/${x.name}/SKILL.md` })));
+  const unxml = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  /** name → description as rendered (undefined when listed without one), and json's shortened flags. */
+  const rendered = (text: string, format: CatalogFormat): { desc: Map<string, string>; flagged: Set<string> } => {
+    const desc = new Map<string, string>(), flagged = new Set<string>();
+    if (format === "json") {
+      for (const x of JSON.parse(text) as Array<{ name?: string; description: string; shortened?: true }>) {
+        if (!x.name) continue;
+        desc.set(x.name, x.description);
+        if (x.shortened) flagged.add(x.name);
+      }
+    } else if (format === "xml") {
+      for (const m of text.matchAll(/<name>\n(.*)\n<\/name>\n<description>\n(.*)\n<\/description>/g)) desc.set(m[1], unxml(m[2]));
+    } else {
+      for (const m of text.matchAll(/^- ([a-z0-9-]+)(?:: (.*))?$/gm)) desc.set(m[1], m[2] ?? "");
+    }
+    return { desc, flagged };
+  };
+
+  it("renderCatalog: within budget while names fit, never mid-word, and … (json: shortened: true) exactly on the shortened", () => {
+    fc.assert(
+      fc.property(list2, fc.integer({ min: 0, max: 2500 }), fc.constantFrom(...FORMATS), (list, budget, format) => {
+        const r = renderCatalog(list, { format, budget });
+        const marked = list.map((x) => ({ ...x, description: x.description.trim() ? "…" : "" }));
+        const flags = format === "json" ? marked.filter((x) => x.description).length * ',"shortened":true'.length : 0;
+        if (renderCatalog(marked, { format, budget: Infinity }).text.length + flags <= budget) expect(r.text.length).toBeLessThanOrEqual(budget);
+        const { desc, flagged } = rendered(r.text, format);
+        const shortened = new Set(r.shortened);
+        for (const x of list) {
+          if (!desc.has(x.name)) continue;
+          const src = x.description.replace(/\s+/g, " ").trim();
+          const got = desc.get(x.name)!;
+          expect(got === src).toBe(!shortened.has(x.name));
+          if (format === "json") expect(flagged.has(x.name)).toBe(shortened.has(x.name));
+          if (shortened.has(x.name)) {
+            expect(got.endsWith("…")).toBe(true);
+            expect(got).not.toBe("");
+            if (got.length > 1) expect(wordEnd(src, got.length - 1)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });
