@@ -2,6 +2,7 @@
 // diagnostic, which the runner turns into annotations on the pull request.
 import type { Diagnostic } from "../types.js";
 import type { LintFileResult } from "./format.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {
@@ -15,7 +16,7 @@ export function escapeProperty(s: string): string {
 
 function command(file: string, d: Diagnostic): string {
   const props: [string, string | number | undefined][] = [
-    ["file", file],
+    ["file", escapeTerminal(file)],
     ["line", d.line],
     ["col", d.column],
     ["endLine", d.endLine],
@@ -26,7 +27,7 @@ function command(file: string, d: Diagnostic): string {
     .filter((p): p is [string, string | number] => p[1] !== undefined)
     .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
     .join(",");
-  return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(d.message)}`;
+  return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(escapeTerminal(d.message, { keepNewlines: true }))}`;
 }
 
 export function formatGithub(results: LintFileResult[]): string {

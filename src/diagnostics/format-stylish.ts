@@ -1,6 +1,7 @@
 // ESLint's `stylish` look: an underlined file header, aligned `line:col  severity  message  ruleId`
 // rows, and a summary. Widths are measured on plain text, colour is added afterwards.
 import type { FormatOptions, LintFileResult } from "./format.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 type Paint = (s: string) => string;
 const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
@@ -22,7 +23,7 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       severity: d.severity,
       // As ESLint: a final period is dropped, the rule id follows. Further lines of a long
       // message go under the first, so the columns stay readable.
-      message: d.message.replace(/([^ ])\.$/u, "$1").split(/\r?\n/),
+      message: escapeTerminal(d.message.replace(/([^ ])\.$/u, "$1"), { keepNewlines: true }).split("\n"),
       ruleId: d.ruleId,
     }));
     const w = {
@@ -31,7 +32,7 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       severity: Math.max(...rows.map((x) => x.severity.length)),
       message: Math.max(...rows.map((x) => x.message[0].length)),
     };
-    out += `${c.underline(r.file)}\n`;
+    out += `${c.underline(escapeTerminal(r.file))}\n`;
     for (const x of rows) {
       const pos = c.dim(`${x.line}:${x.column}`);
       const sev = (x.severity === "error" ? c.red : c.yellow)(x.severity);

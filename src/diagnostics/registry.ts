@@ -7,10 +7,11 @@ import { BUILD_RULES } from "../rules/build-rules.js";
 import { CORE_RULES } from "../rules/core-rules.js";
 import { EMIT_RULES } from "../emit/rules.js";
 import { TOOLSET_RULES } from "../rules/toolset-rules.js";
+import { TEXT_RULES } from "../rules/text-rules.js";
 
 /** Every rule skillc knows, by id. */
 export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
-  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES].map((r) => [r.id, r]),
+  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TEXT_RULES].map((r) => [r.id, r]),
 );
 
 export function getRule(id: string): RuleMeta {

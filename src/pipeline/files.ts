@@ -22,6 +22,9 @@ import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from ".
 import { report, skillFileCandidates } from "./discover.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
+import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
+import { diagnose } from "../diagnostics/rule.js";
+import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
@@ -75,6 +78,13 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
     report(opts, diagnostics, "too-many-files", source.file, `"${source.dir}" holds more than ${MAX_FILES} files or folders; collection stopped at "${shown(rel)}", so the skill's files are incomplete. Exclude bulk folders with \`files.exclude\` (e.g. "data/**") or move them out of the skill folder.`);
   };
 
+  // A name with a newline, ESC or bidi control would reach the file lists the model reads.
+  const unsafeName = (rel: string, name: string) => {
+    const message = `"${escapeTerminal(shown(rel))}" has a name holding ${describeFirstUnsafe(name)}, which would reach the file lists and prompts the model reads; rename it, or add it to \`files.exclude\`.`;
+    const d = diagnose({ file: shown(rel), profile: opts.profile, settings: opts.settings }, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
+    if (d) diagnostics.push(d);
+  };
+
   const special = (rel: string) =>
     report(opts, diagnostics, "special-file", shown(rel), `"${shown(rel)}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
 
@@ -110,6 +120,10 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[])
       if (isAlwaysExcluded(name) || (prefix === "" && name === source.fileName)) continue;
       const rel = prefix === "" ? name : `${prefix}/${name}`;
       if (excluded(rel)) continue;
+      if (hasUnsafe(name)) {
+        unsafeName(rel, name);
+        continue;
+      }
 
       let real = path.join(dirReal, name);
       let kind: "file" | "dir" | "special";
