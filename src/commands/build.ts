@@ -6,6 +6,7 @@ import { build, type BuildOptions, type BuildResult } from "../build.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
+import { cacheOption } from "../cache.js";
 
 export const HELP = `Usage: skillc build [roots…] [options]
 
@@ -16,6 +17,7 @@ A build with any error writes nothing and exits 1, keeping the previous output.
 Options:
   --out <dir>          output folder (default: config outDir, .skillc)
   --config <file>      use this config instead of skillc.config.* in the current folder
+  --cache              use node_modules/.cache/skillc even in CI or for a few skills
   --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
   --profile <name>     skillc (default) | agentskills | claude-code | codex
   --rule <id=level>    set a rule to off, warn or error (repeatable)
@@ -30,6 +32,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
     out: { type: "string" },
     config: { type: "string" },
+    cache: { type: "boolean" },
     "no-cache": { type: "boolean" },
     profile: { type: "string" },
     rule: { type: "string", multiple: true },
@@ -55,7 +58,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       rules: ruleFlags(values.rule),
       strict: values.strict,
       emitOnError: values["emit-on-error"],
-      cache: values["no-cache"] ? false : undefined,
+      cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
     };
   };
   if (values.watch) {
