@@ -152,3 +152,14 @@ describe("nothing a skill supplies adds a line to a prompt", () => {
     expect(loaded.split("\n")[0]).toMatch(/^<skill_context name="evil" path="[^"\n]*">$/);
   });
 });
+
+describe("frontmatter patterns never backtrack", () => {
+  it("a long `arguments` string that is not a list of names is refused at once", async () => {
+    const root = tmp("skillc-names-");
+    writeTree(root, { "skills/a/SKILL.md": `---\nname: a\ndescription: A.\narguments: "${"a".repeat(5000)}!"\n---\nBody.\n` });
+    // `^\s*(name\s*)*$` took seconds at 30 characters and never ended at 5,000 (exponential).
+    const r = await runCli(["lint", "--format", "json"], { cwd: root, timeoutMs: 20_000 });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain("field-type");
+  }, 30_000);
+});
