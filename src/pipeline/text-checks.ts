@@ -8,6 +8,7 @@ import { LineIndex } from "./frontmatter.js";
 
 /** Runs reported one by one per file; the next one says how many more there are. */
 const MAX_REPORTED = 10;
+const HIDDEN_FIRST_RUN = new RegExp(HIDDEN_RUN.source);
 const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
 const NON_ASCII_LETTER = /[^\p{ASCII}](?<=[\p{L}\p{M}])/u;
 
@@ -32,8 +33,36 @@ function describeRun(run: string): string {
   return `${what}, \`${shown}\``;
 }
 
-/** `hidden-character` at each run of hidden characters in the SKILL.md's (decoded) text. */
+/** `hidden-character` at each run of hidden characters in the SKILL.md's (decoded) text, and in frontmatter values that hold one only through a YAML escape (`"\u202e"`). */
 export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
+  const out = checkRawText(parsed, ctx);
+  if (parsed.frontmatter) out.push(...checkEscapedValues(parsed, ctx, out));
+  return out;
+}
+
+/** Strings of the frontmatter holding a hidden character where the text itself shows none: written as `\u…`, `\e`, `\x1b`. */
+function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (out.length >= MAX_REPORTED) return;
+    if (typeof value === "string") {
+      const m = HIDDEN_FIRST_RUN.exec(value);
+      const at = parsed.positions[pointer]?.value;
+      if (!m || !at || benign(value, m.index, m[0])) return;
+      if (found.some((d) => d.line >= at.line && d.line <= at.endLine)) return;
+      const d = diagnose(ctx, HIDDEN_CHARACTER, at, `\`${pointer.slice(1).replace(/\//g, ".")}\` holds ${describeRun(m[0])}, written as a YAML escape; a reader of the value does not see it but the model does; remove it.`);
+      if (d) out.push(d);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    }
+  };
+  walk(parsed.frontmatter, "");
+  return out;
+}
+
+function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
   const text = parsed.text;
   const out: Diagnostic[] = [];
   if (!text) return out;

@@ -107,6 +107,16 @@ describe("hidden characters", () => {
     expect(msgs[1]!.message).toContain('spelling invisible text "ignore all rules"');
     expect(msgs[2]!.message).toContain("\\x1b");
   }, 30_000);
+
+  it("in a frontmatter value written as a YAML escape: a warning at the value", async () => {
+    const root = tmp("skillc-names-");
+    writeTree(root, { "skills/a/SKILL.md": '---\nname: a\ndescription: "Says hi\\u202e there"\nmetadata:\n  note: "\\e[2J\\U000E0041"\n---\nBody.\n' });
+    const r = await runCli(["lint", "--format", "json"], { cwd: root });
+    const msgs = (JSON.parse(r.stdout) as Array<{ messages: Array<{ ruleId: string; line: number; message: string }> }>)[0]!.messages.filter((m) => m.ruleId === "hidden-character");
+    expect(msgs.map((m) => m.line)).toEqual([3, 5]);
+    expect(msgs[0]!.message).toContain("\\u202e");
+    expect(msgs[0]!.message).toContain("YAML escape");
+  }, 30_000);
 });
 
 describe("nothing a skill supplies adds a line to a prompt", () => {
