@@ -5,7 +5,7 @@ import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache-file.js";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../src/build.js";
 import { lint } from "../src/lint.js";
 import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
@@ -19,6 +19,7 @@ beforeEach(async () => {
   await cp(path.join(REPO, "skills"), path.join(dir, "skills"), { recursive: true });
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -67,7 +68,8 @@ describe("analysis cache", () => {
     expect(after).not.toContain("skills/review-diff/SKILL.md");
   });
 
-  it("is not used by default for a handful of skills (the pre-commit case), but is from 32 on", async () => {
+  it("is not used by default for a handful of skills (the pre-commit case), but is from 32 on (outside CI)", async () => {
+    vi.stubEnv("CI", ""); // CI turns the default off (test/hostile/cache.test.ts)
     await lint({ cwd: dir, config: resolveDefaults(dir) });
     expect(existsSync(cacheFile())).toBe(false);
     for (let i = 0; i < 26; i++) await cp(path.join(dir, "skills/triage-bug"), path.join(dir, `skills/copy-${i}`), { recursive: true });
