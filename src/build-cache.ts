@@ -13,12 +13,14 @@
 // unchanged and their fingerprints match; anything else renders them again.
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
+// Trust: as the analysis cache, signed per user (cache-file.ts) and shape-checked as read (cache-shape.ts).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SkillFile } from "./types.js";
 import { stableJson } from "./cache.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
+import { isBuildEntry, isObj, isOutputEntry } from "./cache-shape.js";
 import { skillcVersion } from "./version.js";
 
 export type FileMeta = Omit<SkillFile, "content">;
@@ -79,6 +81,7 @@ export class BuildCache {
     private readonly key: string,
     private readonly indexFile: string,
     private readonly data: BuildCacheFile,
+    private readonly secret: Buffer | undefined,
   ) {}
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
@@ -86,19 +89,25 @@ export class BuildCache {
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key, entries: {} };
-    try {
-      const parsed = JSON.parse(await readFile(file, "utf8")) as BuildCacheFile;
-      if (parsed.key === key && parsed.entries && typeof parsed.entries === "object") data = parsed;
-    } catch {
-      // No cache yet, or an unreadable one: start empty (it is only ever an optimisation).
+    const secret = cacheKey();
+    // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
+    const read = await readCacheFile(file, secret);
+    if (isObj(read) && read.key === key && isObj(read.entries)) {
+      data = {
+        key,
+        entries: read.entries as BuildCacheFile["entries"],
+        outputs: isObj(read.outputs) ? (read.outputs as BuildCacheFile["outputs"]) : undefined,
+        index: typeof read.index === "string" ? read.index : undefined,
+        manifest: typeof read.manifest === "string" ? read.manifest : undefined,
+      };
     }
-    return new BuildCache(file, key, indexFile, data);
+    return new BuildCache(file, key, indexFile, data, secret);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
   get(file: string, fp: string): BuildEntry | undefined {
-    const e = Object.hasOwn(this.data.entries, file) ? this.data.entries[file] : undefined;
-    return e && e.fp === fp ? e : undefined;
+    const e: unknown = Object.hasOwn(this.data.entries, file) ? this.data.entries[file] : undefined;
+    return isBuildEntry(e) && e.fp === fp ? e : undefined;
   }
 
   /** Whether any entry exists for this skill (a cold build stats nothing). */
@@ -167,8 +176,12 @@ export class BuildCache {
    * every file still has the fingerprint it had right after that write.
    */
   output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined {
-    const prev = this.data.outputs && Object.hasOwn(this.data.outputs, group) ? this.data.outputs[group] : undefined;
-    if (!prev || prev.key !== key) return undefined;
+    const prev: unknown = this.data.outputs && Object.hasOwn(this.data.outputs, group) ? this.data.outputs[group] : undefined;
+    if (!isOutputEntry(prev) || (prev as OutputEntry).key !== key) return undefined;
+    return this.readOutput(group, key, names, prev as OutputEntry);
+  }
+
+  private readOutput(group: string, key: string, names: readonly string[], prev: OutputEntry): { files: Map<string, string>; extra?: unknown } | undefined {
     const files = new Map<string, string>();
     try {
       for (const name of names) {
@@ -236,14 +249,7 @@ export class BuildCache {
     }
     out.outputs = outputs;
     for (const k of Object.keys(entries).sort()) out.entries[k] = entries[k]!;
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    try {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFile(tmp, JSON.stringify(out));
-      await rename(tmp, this.file);
-    } catch {
-      // A read-only node_modules must not fail a build: the cache is an optimisation.
-    }
+    await writeCacheFile(this.file, this.secret, out);
   }
 
   /** Forgets everything (a build that wrote nothing keeps the old file as it is). */

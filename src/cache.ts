@@ -2,9 +2,13 @@
 // skill folder's file list, stored under node_modules/.cache/skillc and keyed as a whole by the
 // skillc version and everything in the config that changes analysis. A hit skips YAML, ajv and the
 // body scan; the output is identical with and without it (the analysis is a pure function of the key).
+// Trust: the file is signed with a per-user key kept outside the project (cache-file.ts), so a cache
+// file from anywhere else is ignored; each entry read is shape-checked (cache-shape.ts) and a
+// malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
+import { isCachedAnalysis, isObj } from "./cache-shape.js";
 import type { Diagnostic, NodePositions, Range, SkillFields } from "./types.js";
 import { skillcVersion } from "./version.js";
 
@@ -22,17 +26,19 @@ export interface CachedAnalysis {
 /** Entries by SKILL.md path: one per skill, replaced when its key changes (so the file never grows stale). */
 interface CacheFile {
   key: string;
-  entries: Record<string, { key: string; value: CachedAnalysis }>;
+  /** `{ key, value: CachedAnalysis }` each, as written; checked when read. */
+  entries: Record<string, unknown>;
 }
 
 export class AnalysisCache {
-  private entries: Map<string, { key: string; value: CachedAnalysis }>;
+  private entries: Map<string, unknown>;
   private dirty = false;
 
   private constructor(
     private readonly file: string,
     private readonly key: string,
-    entries: CacheFile["entries"],
+    private readonly secret: Buffer | undefined,
+    entries: Record<string, unknown>,
   ) {
     this.entries = new Map(Object.entries(entries));
   }
@@ -41,13 +47,11 @@ export class AnalysisCache {
   static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
-    try {
-      const data = JSON.parse(await readFile(file, "utf8")) as CacheFile;
-      if (data.key === key && data.entries && typeof data.entries === "object") return new AnalysisCache(file, key, data.entries);
-    } catch {
-      // No cache yet, or an unreadable one: start empty (it is only ever an optimisation).
-    }
-    return new AnalysisCache(file, key, {});
+    const secret = cacheKey();
+    // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
+    const data = await readCacheFile(file, secret);
+    if (isObj(data) && data.key === key && isObj(data.entries)) return new AnalysisCache(file, key, secret, data.entries);
+    return new AnalysisCache(file, key, secret, {});
   }
 
   /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */
@@ -55,9 +59,11 @@ export class AnalysisCache {
     return createHash("sha256").update(bytesHash).update("\0").update(fileList.join("\0")).digest("hex");
   }
 
+  /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): CachedAnalysis | undefined {
     const entry = this.entries.get(file);
-    return entry?.key === entryKey ? entry.value : undefined;
+    if (!isObj(entry) || entry.key !== entryKey) return undefined;
+    return isCachedAnalysis(entry.value, file) ? entry.value : undefined;
   }
 
   set(file: string, entryKey: string, value: CachedAnalysis): void {
@@ -68,24 +74,35 @@ export class AnalysisCache {
   /** Writes the cache if anything changed, atomically; failures are ignored. */
   async save(): Promise<void> {
     if (!this.dirty) return;
-    const entries: CacheFile["entries"] = {};
+    const entries: Record<string, unknown> = {};
     for (const k of [...this.entries.keys()].sort()) entries[k] = this.entries.get(k)!;
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    try {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFile(tmp, JSON.stringify({ key: this.key, entries } satisfies CacheFile));
-      await rename(tmp, this.file);
-    } catch {
-      // A read-only node_modules must not fail a build: the cache is an optimisation.
-    }
+    await writeCacheFile(this.file, this.secret, { key: this.key, entries } satisfies CacheFile);
   }
 }
 
 /** Below this many skills, a run analyses from scratch unless the cache is asked for explicitly. */
 export const CACHE_MIN_SKILLS = 32;
 
-export function useCache(option: boolean | undefined, skills: number): boolean {
-  return option ?? skills >= CACHE_MIN_SKILLS;
+/**
+ * Whether a run uses the caches: `option` when given (`--cache` / `--no-cache`, the API's `cache`);
+ * else never in CI (a CI machine's cache can come from another branch's run, and a build must not
+ * depend on it), else from CACHE_MIN_SKILLS skills on.
+ */
+export function useCache(option: boolean | undefined, skills: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  return option ?? (!isCI(env) && skills >= CACHE_MIN_SKILLS);
+}
+
+/** The API's `cache` option from the CLI's flags: `--no-cache` wins, then `--cache`, then CI (off), else the default. */
+export function cacheOption(flags: { cache?: boolean; noCache?: boolean }, env: NodeJS.ProcessEnv): boolean | undefined {
+  if (flags.noCache) return false;
+  if (flags.cache) return true;
+  return isCI(env) ? false : undefined;
+}
+
+/** `CI` set to anything but "", "false" or "0" (GitHub Actions, GitLab, CircleCI… set CI=true). */
+export function isCI(env: NodeJS.ProcessEnv): boolean {
+  const v = env.CI?.trim().toLowerCase();
+  return v !== undefined && v !== "" && v !== "false" && v !== "0";
 }
 
 /** JSON with sorted keys, so that equal configs give equal cache keys. */

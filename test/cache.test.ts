@@ -1,10 +1,11 @@
 // The incremental cache: outputs are identical with and without it, a warm run really reuses the
 // stored analysis, and any change to the skill, its file list, the config or skillc's version invalidates it.
 import { existsSync } from "node:fs";
+import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache-file.js";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../src/build.js";
 import { lint } from "../src/api.js";
 import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
@@ -18,6 +19,7 @@ beforeEach(async () => {
   await cp(path.join(REPO, "skills"), path.join(dir, "skills"), { recursive: true });
 });
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -31,11 +33,12 @@ const run = (config: SkillcConfig, cache: boolean) => build({ cwd: dir, config: 
 
 /** Plants a warning in every cached entry: visible in a later run only if that run used the cache. */
 async function plantMarker(): Promise<void> {
-  const data = JSON.parse(await readFile(cacheFile(), "utf8")) as { entries: Record<string, { value: { diagnostics: unknown[] } }> };
+  // The file is signed with this user's key (src/cache-file.ts): read and written through the same code.
+  const data = (await readCacheFile(cacheFile(), cacheKey())) as { entries: Record<string, { value: { diagnostics: unknown[] } }> };
   for (const [file, entry] of Object.entries(data.entries)) {
     entry.value.diagnostics.push({ file, line: 1, column: 1, ruleId: "unknown-field", severity: "warning", message: "MARKER from the cache" });
   }
-  await writeFile(cacheFile(), JSON.stringify(data));
+  await writeCacheFile(cacheFile(), cacheKey(), data);
 }
 const markers = async (config: SkillcConfig = {}) =>
   (await lint({ cwd: dir, config: resolveDefaults(dir, config), cache: true })).results.flatMap((r) => r.diagnostics).filter((d) => d.message.includes("MARKER")).map((d) => d.file);
@@ -65,7 +68,8 @@ describe("analysis cache", () => {
     expect(after).not.toContain("skills/review-diff/SKILL.md");
   });
 
-  it("is not used by default for a handful of skills (the pre-commit case), but is from 32 on", async () => {
+  it("is not used by default for a handful of skills (the pre-commit case), but is from 32 on (outside CI)", async () => {
+    vi.stubEnv("CI", ""); // CI turns the default off (test/hostile/cache.test.ts)
     await lint({ cwd: dir, config: resolveDefaults(dir) });
     expect(existsSync(cacheFile())).toBe(false);
     for (let i = 0; i < 26; i++) await cp(path.join(dir, "skills/triage-bug"), path.join(dir, `skills/copy-${i}`), { recursive: true });

@@ -1,70 +1,10 @@
 // The scanner (src/markdown/scan.ts) against remark-parse: same code regions, same link
-// destinations, on every corpus body and on snippets chosen to break a naive scanner.
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+// destinations, on snippets chosen to break a naive scanner and on random documents (every corpus body:
+// test/conformance/markdown-scan.test.ts).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { scanMarkdown } from "../src/markdown/scan.js";
-import { scanWithRemark } from "../src/markdown/remark-scan.js";
-import { decodeDestination } from "../src/markdown/syntax.js";
-
-const CORPUS = join(import.meta.dirname, "../../shared/corpus");
-
-function findSkills(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) findSkills(p, out);
-    else if (name === "SKILL.md") out.push(p);
-  }
-  return out;
-}
-
-/** The body as the scanner sees it: everything after the closing `---` line (LF, no BOM). */
-function bodyOf(raw: string): string {
-  const text = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const m = /^---[ \t]*\n[\s\S]*?\n---[ \t]*(?:\n|$)/.exec(text);
-  return m ? text.slice(m[0].length) : text;
-}
-
-function lineOf(src: string, offset: number): number {
-  let n = 1;
-  for (let i = src.indexOf("\n"); i >= 0 && i < offset; i = src.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-/** Differences between the scanner and remark on `src`, as readable strings (empty: they agree). */
-function diff(src: string): string[] {
-  const ours = scanMarkdown(src);
-  const ref = scanWithRemark(src);
-  const out: string[] = [];
-  const lines = src.split("\n");
-  // Inline code by exact offsets, fenced code by the fence's offset, indented code by the lines it
-  // covers, blank ones aside (micromark splits indented code after an empty block quote line into one block per line).
-  const codeKeys = (c: { kind: string; start: number; end: number }): string[] => {
-    if (c.kind === "inline") return [`inline@${c.start}-${c.end}`];
-    if (c.kind === "fenced") return [`fenced@${c.start}`];
-    const keys: string[] = [];
-    for (let l = lineOf(src, c.start), last = lineOf(src, c.end); l <= last; l++) if (/\S/.test(lines[l - 1])) keys.push(`indented@L${l}`);
-    return keys;
-  };
-  const as = ours.code.flatMap(codeKeys).sort((x, y) => (x < y ? -1 : 1));
-  const b = ref.code.flatMap(codeKeys).sort((x, y) => (x < y ? -1 : 1));
-  if (as.join() !== b.join()) out.push(`code: scanner [${as.join(", ")}] remark [${b.join(", ")}]`);
-  // Same multiset of (kind, url); each scanner destination lies inside its remark node.
-  const unused = [...ref.links];
-  for (const l of ours.links) {
-    const i = unused.findIndex((r) => r.kind === l.kind && r.url === l.url && r.start <= l.start && l.end <= r.end);
-    if (i < 0) out.push(`scanner-only ${l.kind} ${JSON.stringify(l.url)} @${l.start}-${l.end}`);
-    else unused.splice(i, 1);
-  }
-  for (const r of unused) out.push(`remark-only ${r.kind} ${JSON.stringify(r.url)} @${r.start}-${r.end}`);
-  // The destination offsets point at the destination as written.
-  for (const l of ours.links) {
-    if (l.kind === "autolink") continue;
-    if (decodeDestination(src.slice(l.start, l.end)) !== l.url) out.push(`offsets of ${JSON.stringify(l.url)}: ${JSON.stringify(src.slice(l.start, l.end))}`);
-  }
-  return out;
-}
+import { diff } from "./helpers/markdown-diff.js";
 
 const SNIPPETS: Record<string, string> = {
   "fence in list item": "1. Run:\n   ```bash\n   echo $1\n   ```\n2. Done [x](a.md)\n",
@@ -130,34 +70,6 @@ describe("scanner vs remark-parse", () => {
         expect({ src, diff: diff(src) }).toEqual({ src, diff: [] });
       }),
       { numRuns: 3000, seed: 20261122 },
-    );
-  });
-
-  it("agrees on every corpus body", () => {
-    const files = findSkills(CORPUS);
-    expect(files.length).toBeGreaterThan(100);
-    const bodies = files.map((f) => bodyOf(readFileSync(f, "utf8")));
-    const failures: string[] = [];
-    for (let i = 0; i < files.length; i++) {
-      const d = diff(bodies[i]);
-      if (d.length) failures.push(`${files[i]}\n  ${d.join("\n  ")}`);
-    }
-    expect(failures).toEqual([]);
-
-    // Throughput, in process, same bodies (remark is warmed by the loop above).
-    const bytes = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
-    const time = (fn: (s: string) => unknown) => {
-      const t0 = performance.now();
-      for (const b of bodies) fn(b);
-      return performance.now() - t0;
-    };
-    time(scanMarkdown);
-    const tScan = Math.min(time(scanMarkdown), time(scanMarkdown), time(scanMarkdown));
-    const tRemark = time(scanWithRemark);
-    const mb = bytes / 1e6;
-    console.log(
-      `corpus: ${files.length} bodies, ${mb.toFixed(2)} MB; scanner ${tScan.toFixed(1)} ms (${(mb / (tScan / 1000)).toFixed(1)} MB/s); ` +
-        `remark ${tRemark.toFixed(0)} ms (${(mb / (tRemark / 1000)).toFixed(2)} MB/s); ratio ${(tRemark / tScan).toFixed(0)}x`,
     );
   });
 });

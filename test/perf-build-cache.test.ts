@@ -1,6 +1,7 @@
 // The build cache (src/build-cache.ts): a rebuild copies unchanged skills' lines from the previous
 // index.js instead of reading and serializing them again, and falls back to a full render of a
 // skill whenever the previous output cannot be trusted. The outputs are byte-identical either way.
+import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache-file.js";
 import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,7 +33,8 @@ interface CacheData {
   index?: string;
   entries: Record<string, { line?: { offset: number; length: number; sha1: string } }>;
 }
-const readCache = async () => JSON.parse(await readFile(cacheFile(), "utf8")) as CacheData;
+// The cache file is signed with this user's key (src/cache-file.ts): tests read and write it through the same code.
+const readCache = async () => (await readCacheFile(cacheFile(), cacheKey())) as CacheData;
 
 /** Overwrites the first string `"hash":"…"` of one skill's line in index.js with same-length marker bytes. */
 async function tamperLine(outDir: string): Promise<{ file: string; marker: string }> {
@@ -74,7 +76,7 @@ describe("build cache", () => {
     const data = await readCache();
     const st = await stat(path.join(dir, "out", "index.js"));
     data.index = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-    await writeFile(cacheFile(), JSON.stringify(data));
+    await writeCacheFile(cacheFile(), cacheKey(), data);
     await run("out");
     expect(await readFile(path.join(dir, "out", "index.js"), "utf8")).toContain(marker);
   });
@@ -142,7 +144,10 @@ describe("build cache", () => {
     await writeFile(path.join(skillDir, "SKILL.md"), `---\nname: line-sep\ndescription: "${description}"\n---\n\nBody\u2028text.\n`);
     await run("out");
     await run("out");
-    const mod = (await import(pathToFileURL(path.join(dir, "out", "index.js")).href)) as { skills: { list(): Array<{ name: string; description: string }> } };
-    expect(mod.skills.list().find((s) => s.name === "line-sep")?.description).toBe(description);
+    const mod = (await import(pathToFileURL(path.join(dir, "out", "index.js")).href)) as { skills: { list(): Array<{ name: string; description: string }>; load(name: string): { content: string } } };
+    // A description is one line wherever it reaches a prompt: the separators become spaces there.
+    expect(mod.skills.list().find((s) => s.name === "line-sep")?.description).toBe("Separates lines and paragraphs. Use when testing.");
+    // The body keeps them, and index.js carries them intact.
+    expect(mod.skills.load("line-sep").content).toContain("Body\u2028text.");
   });
 });

@@ -7,6 +7,7 @@ import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "..
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
+import { cacheOption } from "../cache.js";
 
 export const HELP = `Usage: skillc build [roots…] [options]
 
@@ -18,6 +19,7 @@ The output folder must be a folder of its own: not the project folder, a source 
 Options:
   --out <dir>          output folder (default: config outDir, .skillc)
   --config <file>      use this config instead of skillc.config.* in the current folder
+  --cache              use node_modules/.cache/skillc even in CI or for a few skills
   --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
   --profile <name>     skillc (default) | agentskills | claude-code | codex
   --rule <id=level>    set a rule to off, warn or error (repeatable)
@@ -32,6 +34,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parse(args, {
     out: { type: "string" },
     config: { type: "string" },
+    cache: { type: "boolean" },
     "no-cache": { type: "boolean" },
     profile: { type: "string" },
     rule: { type: "string", multiple: true },
@@ -57,7 +60,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       rules: ruleFlags(values.rule),
       strict: values.strict,
       emitOnError: values["emit-on-error"],
-      cache: values["no-cache"] ? false : undefined,
+      cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
     };
   };
   if (values.watch) {

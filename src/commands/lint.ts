@@ -7,6 +7,7 @@ import { formatResults, summarize, type FormatName } from "../diagnostics/format
 import { RULES } from "../diagnostics/registry.js";
 import { skillcVersion } from "../version.js";
 import { intFlag, parse, profileFlag, ruleFlags } from "./args.js";
+import { cacheOption } from "../cache.js";
 
 const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
 
@@ -22,6 +23,7 @@ Options:
   --rule <id=level>    set a rule to off, warn or error (repeatable)
   --fix                apply safe rewrites (e.g. quote a description holding ": ") and report them
   --config <file>      use this config instead of skillc.config.* in the current folder
+  --cache              use node_modules/.cache/skillc even in CI or for a few skills
   --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
   -h, --help           show this help
 `;
@@ -34,6 +36,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     rule: { type: "string", multiple: true },
     fix: { type: "boolean" },
     config: { type: "string" },
+    cache: { type: "boolean" },
     "no-cache": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
@@ -45,7 +48,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
   const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
   const { config } = await loadConfig(ctx.cwd, values.config);
-  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: values["no-cache"] ? false : undefined };
+  const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env) };
 
   let report = await lint(options);
   if (values.fix) {

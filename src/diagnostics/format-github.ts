@@ -4,6 +4,7 @@ import type { Diagnostic } from "../types.js";
 import type { LintFileResult } from "./format.js";
 import type { RuleMeta } from "./rule.js";
 import { places, splitShared } from "./shared-cause.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {
@@ -17,7 +18,7 @@ export function escapeProperty(s: string): string {
 
 function command(file: string, d: Diagnostic): string {
   const props: [string, string | number | undefined][] = [
-    ["file", file],
+    ["file", escapeTerminal(file)],
     ["line", d.line],
     ["col", d.column],
     ["endLine", d.endLine],
@@ -28,7 +29,7 @@ function command(file: string, d: Diagnostic): string {
     .filter((p): p is [string, string | number] => p[1] !== undefined)
     .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
     .join(",");
-  return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(d.message)}`;
+  return `::${d.severity === "error" ? "error" : "warning"} ${list}::${escapeData(escapeTerminal(d.message, { keepNewlines: true }))}`;
 }
 
 /** With `rules`, diagnostics that share one cause become one annotation at the first place (shared-cause.ts). */
@@ -37,7 +38,7 @@ export function formatGithub(results: LintFileResult[], rules?: ReadonlyMap<stri
   const lines = own.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`));
   for (const g of shared) {
     const message = `${g.message} (${g.at.length.toLocaleString("en-US")} places, one cause: ${places(g)}; --format json lists each)`;
-    lines.push(`${command(g.at[0].file, { ...g.at[0], ruleId: g.ruleId, severity: g.severity, message })}\n`);
+    lines.push(`${command(g.at[0]!.file, { ...g.at[0]!, ruleId: g.ruleId, severity: g.severity, message })}\n`);
   }
   return lines.join("");
 }

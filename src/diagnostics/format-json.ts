@@ -3,6 +3,7 @@
 // and `messageId` are left out (skillc has neither).
 import type { Diagnostic } from "../types.js";
 import type { LintFileResult } from "./format.js";
+import { escapeJsonHidden } from "../util/hidden-chars.js";
 
 export interface EslintMessage {
   ruleId: string;
@@ -66,5 +67,6 @@ export function toEslintResults(results: LintFileResult[]): EslintResult[] {
 }
 
 export function formatJson(results: LintFileResult[]): string {
-  return `${JSON.stringify(toEslintResults(results))}\n`;
+  // Bidi, zero-width and tag characters as \u escapes: the same JSON, safe on a terminal.
+  return `${escapeJsonHidden(JSON.stringify(toEslintResults(results)))}\n`;
 }

@@ -3,6 +3,7 @@
 // value is left out on purpose (no absolute path in any output; GitHub resolves against the checkout).
 import type { Diagnostic } from "../types.js";
 import type { FormatOptions, LintFileResult } from "./format.js";
+import { escapeJsonHidden } from "../util/hidden-chars.js";
 
 export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
 export const SKILLC_INFORMATION_URI = "https://www.npmjs.com/package/skillc";
@@ -69,5 +70,5 @@ export function sarifLog(results: LintFileResult[], opts: Pick<FormatOptions, "r
 }
 
 export function formatSarif(results: LintFileResult[], opts: Pick<FormatOptions, "rules" | "version">): string {
-  return `${JSON.stringify(sarifLog(results, opts), null, 2)}\n`;
+  return `${escapeJsonHidden(JSON.stringify(sarifLog(results, opts), null, 2))}\n`;
 }

@@ -2,6 +2,7 @@
 // rows, and a summary. Widths are measured on plain text, colour is added afterwards.
 import type { FormatOptions, LintFileResult } from "./format.js";
 import { places, splitShared } from "./shared-cause.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 type Paint = (s: string) => string;
 const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
@@ -25,7 +26,7 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       severity: d.severity,
       // As ESLint: a final period is dropped, the rule id follows. Further lines of a long
       // message go under the first, so the columns stay readable.
-      message: d.message.replace(/([^ ])\.$/u, "$1").split(/\r?\n/),
+      message: escapeTerminal(d.message.replace(/([^ ])\.$/u, "$1"), { keepNewlines: true }).split("\n"),
       ruleId: d.ruleId,
     }));
     const w = {
@@ -34,7 +35,7 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
       severity: Math.max(...rows.map((x) => x.severity.length)),
       message: Math.max(...rows.map((x) => x.message[0].length)),
     };
-    out += `${c.underline(r.file)}\n`;
+    out += `${c.underline(escapeTerminal(r.file))}\n`;
     for (const x of rows) {
       const pos = c.dim(`${x.line}:${x.column}`);
       const sev = (x.severity === "error" ? c.red : c.yellow)(x.severity);
@@ -54,9 +55,9 @@ export function formatStylish(results: LintFileResult[], opts: Pick<FormatOption
   for (const g of shared) {
     const sev = g.severity === "error" ? c.red : c.yellow;
     out += `${c.underline(`${g.ruleId} ×${g.at.length.toLocaleString("en-US")}, one cause`)}\n`;
-    out += `  ${sev(g.severity)}  ${g.message.replace(/([^ ])\.$/u, "$1")}  ${c.dim(g.ruleId)}\n`;
+    out += `  ${sev(g.severity)}  ${escapeTerminal(g.message.replace(/([^ ])\.$/u, "$1"))}  ${c.dim(g.ruleId)}\n`;
     const more = g.at.length > 3 ? " (--format json lists each)" : "";
-    out += `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${places(g)}${more}`)}\n\n`;
+    out += `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${escapeTerminal(places(g))}${more}`)}\n\n`;
   }
   const all = results.flatMap((r) => r.diagnostics);
   const errors = all.filter((d) => d.severity === "error");

@@ -10,10 +10,11 @@ import { TOOLSET_RULES } from "../rules/toolset-rules.js";
 import { SUPPRESSION_RULES } from "../rules/suppression-rules.js";
 import { TOOLSET_SANDBOX_RULES } from "../rules/toolset-sandbox-rules.js";
 import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
+import { TEXT_RULES } from "../rules/text-rules.js";
 
 /** Every rule skillc knows, by id. */
 export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
-  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...SUPPRESSION_RULES].map((r) => [r.id, r]),
+  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES].map((r) => [r.id, r]),
 );
 
 export function getRule(id: string): RuleMeta {

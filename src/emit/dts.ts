@@ -38,7 +38,7 @@ function argsInterfaces(skills: CompiledSkill[]): string[] {
   }
   const keys = [...names.keys()].sort(compare);
   const args = keys.map((k) => `  ${str(k)}: readonly [${names.get(k)!.map(str).join(", ")}];`);
-  const argv = keys.map((k) => `  ${str(k)}: [${names.get(k)!.map((a, i) => `${label(a, i)}?: string`).join(", ")}, ...rest: string[]];`);
+  const argv = keys.map((k) => `  ${str(k)}: [${labels(names.get(k)!).map((l) => `${l}?: string`).join(", ")}, ...rest: string[]];`);
   return [
     `/** Named arguments (\`arguments:\` in the frontmatter), in positional order. */`,
     `export interface SkillArgs {`, ...args, `}`,
@@ -79,12 +79,29 @@ function filesInterface(skills: CompiledSkill[]): string[] {
   ];
 }
 
-function label(name: string, i: number): string {
-  const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
-  return /^[A-Za-z_$]/.test(id) && !RESERVED.has(id) ? id : `arg${i}_${id}`;
+/**
+ * Tuple labels for argument names: any string is an argument name (`class`, `a-b`, `1st`, `名前`),
+ * but a label must be an identifier that is not a reserved word, and unique in its tuple. The name
+ * itself is kept in `SkillArgs` as a string literal; the label only documents the position.
+ */
+function labels(names: readonly string[]): string[] {
+  const used = new Set(["rest"]);
+  return names.map((name, i) => {
+    const id = name.replace(/[^A-Za-z0-9_$]/g, "_");
+    let l = /^[A-Za-z_$]/.test(id) && !RESERVED.has(id) ? id : `arg${i}_${id}`;
+    while (used.has(l)) l = `${l}_${i}`;
+    used.add(l);
+    return l;
+  });
 }
 
-const RESERVED = new Set(["rest"]);
+/** Words TypeScript does not take as a tuple label: ECMAScript's reserved words and literals, strict mode's, and TypeScript's own. */
+const RESERVED = new Set(
+  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in " +
+    "instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface " +
+    "package private protected public await arguments eval undefined any boolean number string symbol never unknown object bigint " +
+    "keyof readonly unique infer is asserts abstract declare namespace module type global of as satisfies accessor out").split(" "),
+);
 
 function unique(values: string[]): string[] {
   return [...new Set(values)].sort(compare);

@@ -3,8 +3,10 @@
 // document's definitions so that "links never contain links" holds) and, at a paragraph's start,
 // reference definitions. Raw inline HTML and backslash escapes are skipped the way CommonMark does.
 
-import { RE_AUTOLINK, RE_INLINE_HTML, decodeDestination, isAsciiPunct, normalizeLabel } from "./syntax.js";
+import { decodeDestination, isAsciiPunct, normalizeLabel } from "./syntax.js";
 import type { CodeRegion, LinkTarget } from "./types.js";
+import { Closers, autolinkAt, inlineHtmlEnd } from "./inline-html.js";
+import { work } from "./work.js";
 
 /** A paragraph's or heading's text: its lines joined by "\n", each line mapped back to its source offset. */
 export interface InlineText {
@@ -36,11 +38,13 @@ interface Destination {
 }
 
 function skipSpnl(s: string, k: number): number {
+  const from = k;
   while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
   if (s.charCodeAt(k) === 10) {
     k++;
     while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
   }
+  work.chars += k - from + 1;
   return k;
 }
 
@@ -48,6 +52,7 @@ function parseDestination(s: string, k: number): Destination | null {
   const len = s.length;
   if (s.charCodeAt(k) === 60 /* < */) {
     for (let j = k + 1; j < len; j++) {
+      work.chars++;
       const c = s[j];
       if (c === "\\" && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
       else if (c === ">") return { start: k + 1, end: j, next: j + 1 };
@@ -58,6 +63,7 @@ function parseDestination(s: string, k: number): Destination | null {
   let depth = 0;
   let j = k;
   for (; j < len; j++) {
+    work.chars++;
     const c = s.charCodeAt(j);
     if (c === 92 && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
     else if (c === 40) {
@@ -78,6 +84,7 @@ function parseTitle(s: string, k: number): number {
   if (open !== '"' && open !== "'" && open !== "(") return -1;
   const close = open === "(" ? ")" : open;
   for (let j = k + 1; j < s.length; j++) {
+    work.chars++;
     const c = s[j];
     if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
     else if (c === close) return j + 1;
@@ -90,6 +97,7 @@ function parseTitle(s: string, k: number): number {
 function linkLabelLength(s: string, k: number): number {
   if (s[k] !== "[") return 0;
   for (let j = k + 1; j < s.length && j - k <= 1000; j++) {
+    work.chars++;
     const c = s[j];
     if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
     else if (c === "[") return 0;
@@ -99,7 +107,9 @@ function linkLabelLength(s: string, k: number): number {
 }
 
 function atLineEnd(s: string, k: number): number {
+  const from = k;
   while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
+  work.chars += k - from + 1;
   if (k >= s.length) return k;
   return s.charCodeAt(k) === 10 ? k + 1 : -1;
 }
@@ -115,6 +125,7 @@ export function parseDefinitions(t: InlineText, refs: Set<string>, out: LinkTarg
     const n = linkLabelLength(s, pos);
     if (n < 3 || s.charCodeAt(pos + n) !== 58 /* : */) break;
     const label = normalizeLabel(s.slice(pos + 1, pos + n - 1));
+    work.chars += n;
     if (label === "") break;
     let k = skipSpnl(s, pos + n + 1);
     const dest = parseDestination(s, k);
@@ -130,6 +141,7 @@ export function parseDefinitions(t: InlineText, refs: Set<string>, out: LinkTarg
     if (end < 0) end = atLineEnd(s, beforeTitle);
     if (end < 0) break;
     refs.add(label);
+    work.chars += dest.end - dest.start;
     out.push({
       kind: "definition",
       url: decodeDestination(s.slice(dest.start, dest.end)),
@@ -154,13 +166,15 @@ const RE_SPECIAL = /[\\`<!\[\]]/g;
 export function scanInline(t: InlineText, refs: ReadonlySet<string>, code: CodeRegion[], links: LinkTarget[]): void {
   const s = t.s;
   const len = s.length;
-  const openers: Opener[] = [];
-  /** For a backtick run length n: no closing run of length n exists at or after this index. */
-  const noCloser = new Map<number, number>();
+  const openers: Openers = Object.assign([] as Opener[], { inactiveBelow: 0 });
+  const ticks = new BacktickRuns(s, t.from);
+  const closers = new Closers(s);
+  let nextLt = -1;
   let i = t.from;
   while (i < len) {
     RE_SPECIAL.lastIndex = i;
     const m = RE_SPECIAL.exec(s);
+    work.chars += (m ? m.index : len) - i + 1;
     if (!m) break;
     i = m.index;
     const c = s[i];
@@ -169,24 +183,24 @@ export function scanInline(t: InlineText, refs: ReadonlySet<string>, code: CodeR
     } else if (c === "`") {
       let n = 1;
       while (s.charCodeAt(i + n) === 96) n++;
-      const close = findCloser(s, i + n, n, noCloser);
+      work.chars += n;
+      const close = ticks.closer(i + n, n);
       if (close < 0) i += n;
       else {
         code.push({ kind: "inline", start: toSource(t, i), end: toSource(t, close - 1) + 1 });
         i = close;
       }
     } else if (c === "<") {
-      RE_AUTOLINK.lastIndex = i;
-      const a = RE_AUTOLINK.exec(s);
+      if (nextLt <= i) nextLt = closers.find("<", i + 1);
+      const a = autolinkAt(s, i, nextLt);
       if (a) {
         const start = toSource(t, i + 1);
         links.push({ kind: "autolink", url: a[1] ?? `mailto:${a[2]}`, start, end: start + a[0].length - 2 });
         i += a[0].length;
         continue;
       }
-      RE_INLINE_HTML.lastIndex = i;
-      const h = RE_INLINE_HTML.exec(s);
-      i += h ? h[0].length : 1;
+      const h = inlineHtmlEnd(s, i, closers);
+      i = h < 0 ? i + 1 : h;
     } else if (c === "!" || c === "[") {
       const image = c === "!";
       if (image && s[i + 1] !== "[") {
@@ -202,30 +216,53 @@ export function scanInline(t: InlineText, refs: ReadonlySet<string>, code: CodeR
   }
 }
 
-function findCloser(s: string, from: number, n: number, noCloser: Map<number, number>): number {
-  const known = noCloser.get(n);
-  if (known !== undefined && from >= known) return -1;
-  let j = from;
-  for (;;) {
-    j = s.indexOf("`", j);
-    if (j < 0) {
-      noCloser.set(n, from);
-      return -1;
+/**
+ * Every backtick run of the text, listed once by length, so that finding the closer of a run of
+ * length n is a step along that length's list: linear, where searching the text for each opener was
+ * quadratic on runs of many different lengths (`` ` `` `` ``` ```` …).
+ */
+class BacktickRuns {
+  private readonly byLength = new Map<number, { starts: number[]; next: number }>();
+  constructor(s: string, from: number) {
+    for (let j = s.indexOf("`", from); j >= 0; j = s.indexOf("`", j)) {
+      let m = 1;
+      while (s.charCodeAt(j + m) === 96) m++;
+      let list = this.byLength.get(m);
+      if (!list) this.byLength.set(m, (list = { starts: [], next: 0 }));
+      list.starts.push(j);
+      j += m;
     }
-    let m = 1;
-    while (s.charCodeAt(j + m) === 96) m++;
-    if (m === n) return j + n;
-    j += m;
+    work.chars += s.length - from + 1;
+  }
+
+  /** End of the first run of exactly `n` backticks starting at or after `from` (-1 if none); `from` only grows. */
+  closer(from: number, n: number): number {
+    const list = this.byLength.get(n);
+    if (!list) return -1;
+    while (list.next < list.starts.length && list.starts[list.next] < from) {
+      list.next++;
+      work.chars++;
+    }
+    return list.next < list.starts.length ? list.starts[list.next] + n : -1;
   }
 }
 
+/** The bracket stack; every link opener below `inactiveBelow` is inactive already. */
+type Openers = Opener[] & { inactiveBelow: number };
+
+function popOpener(openers: Openers): void {
+  openers.pop();
+  // An opener pushed later at this index is a new, active one.
+  if (openers.inactiveBelow > openers.length) openers.inactiveBelow = openers.length;
+}
+
 /** Handles the `]` at i; returns where scanning continues. */
-function closeBracket(t: InlineText, i: number, openers: Opener[], refs: ReadonlySet<string>, links: LinkTarget[]): number {
+function closeBracket(t: InlineText, i: number, openers: Openers, refs: ReadonlySet<string>, links: LinkTarget[]): number {
   const s = t.s;
   const op = openers[openers.length - 1];
   if (!op) return i + 1;
   if (!op.active) {
-    openers.pop();
+    popOpener(openers);
     return i + 1;
   }
   let dest: Destination | null = null;
@@ -252,16 +289,24 @@ function closeBracket(t: InlineText, i: number, openers: Opener[], refs: Readonl
     let label: string | undefined;
     if (n > 2) label = s.slice(i + 2, i + n);
     else if (!op.bracketAfter) label = s.slice(op.pos + (op.image ? 2 : 1), i);
-    if (label !== undefined && label.length <= 999 && refs.has(normalizeLabel(label))) end = n === 0 ? i + 1 : i + 1 + n;
+    if (label !== undefined && label.length <= 999 && (work.chars += label.length, refs.has(normalizeLabel(label)))) end = n === 0 ? i + 1 : i + 1 + n;
   }
-  openers.pop();
+  popOpener(openers);
   if (end < 0) return i + 1;
-  if (!op.image) for (const o of openers) if (!o.image) o.active = false;
+  // "Links may not contain links": every link opener before this one is inactive from now on. Those
+  // below `inactiveBelow` already are, so each opener is visited once, not once per link.
+  if (!op.image) {
+    for (let k = Math.min(openers.inactiveBelow, openers.length); k < openers.length; k++) {
+      work.chars++;
+      if (!openers[k].image) openers[k].active = false;
+    }
+    openers.inactiveBelow = openers.length;
+  }
   if (dest) {
     const start = toSource(t, dest.start);
     links.push({
       kind: op.image ? "image" : "link",
-      url: decodeDestination(s.slice(dest.start, dest.end)),
+      url: (work.chars += dest.end - dest.start, decodeDestination(s.slice(dest.start, dest.end))),
       start,
       end: toSource(t, dest.end),
     });

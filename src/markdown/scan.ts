@@ -11,11 +11,12 @@
 // consumed by a container maps inline offsets to the tab itself.
 
 import {
-  RE_ATX, RE_BULLET, RE_FENCE_CLOSE, RE_FENCE_OPEN, RE_HTML_BLOCK_CLOSE, RE_HTML_BLOCK_OPEN, RE_MAYBE_SPECIAL,
-  RE_ORDERED, RE_RAW_TAG, RE_SETEXT, RE_THEMATIC_BREAK,
+  RE_ATX, RE_BULLET, RE_FENCE_CLOSE, RE_HTML_BLOCK_CLOSE, RE_HTML_BLOCK_OPEN, RE_MAYBE_SPECIAL,
+  RE_ORDERED, RE_RAW_TAG, RE_SETEXT,
 } from "./syntax.js";
 import { InlineText, parseDefinitions, scanInline } from "./inline.js";
 import type { CodeRegion, LinkTarget, ScanResult } from "./types.js";
+import { work } from "./work.js";
 
 export type { CodeRegion, LinkTarget, ScanResult } from "./types.js";
 
@@ -44,12 +45,14 @@ interface Block {
   segs: number[];
   /** Paragraph: how many characters of its content were definitions (parsed at a setext underline). */
   defsEnd: number;
+  /** Paragraph: how many definitions the document had before this paragraph's were first recorded. */
+  defsMark: number;
 }
 
 function newBlock(k: K): Block {
   return {
     k, hasChild: false, start: 0, end: 0, lastNonBlankEnd: 0, ordered: false, marker: "", markerOffset: 0, padding: 0,
-    fenced: false, fenceChar: "", fenceLen: 0, fenceOffset: 0, htmlType: 0, segs: [], defsEnd: -1,
+    fenced: false, fenceChar: "", fenceLen: 0, fenceOffset: 0, htmlType: 0, segs: [], defsEnd: -1, defsMark: -1,
   };
 }
 
@@ -67,6 +70,7 @@ export function scanMarkdown(src: string, from = 0, to = src.length): ScanResult
   while (pos < to) {
     let nl = src.indexOf("\n", pos);
     if (nl < 0 || nl > to) nl = to;
+    work.chars += nl - pos + 1;
     p.line(pos, src.slice(pos, nl));
     pos = nl + 1;
   }
@@ -98,6 +102,11 @@ class BlockScanner {
   private allClosed = true;
   private lastMatched = 0;
   private interrupting = false;
+  /** Whether the previous line was blank (see repeatBlank). */
+  private afterBlank = false;
+  /** Where the line's thematic-break tail starts (see isBreakAt); -1 = not computed yet. */
+  private breakTail = -1;
+  private breakChar = 0;
 
   constructor(private readonly src: string) {}
 
@@ -111,6 +120,10 @@ class BlockScanner {
     this.offset = 0;
     this.column = 0;
     this.partialTab = false;
+    this.breakTail = -1;
+    const blank = isBlank(ln);
+    if (blank && this.afterBlank) return this.repeatBlank();
+    this.afterBlank = blank;
     const stack = this.stack;
     let ci = 0;
     for (let i = 1; i < stack.length; i++) {
@@ -152,7 +165,7 @@ class BlockScanner {
     if (acceptsLines(container.k)) {
       this.addLine(container);
       if (container.k === K.Html && container.htmlType >= 1 && container.htmlType <= 5 &&
-        RE_HTML_BLOCK_CLOSE[container.htmlType].test(ln.slice(this.offset))) {
+        (work.chars += ln.length - this.offset, RE_HTML_BLOCK_CLOSE[container.htmlType].test(ln.slice(this.offset)))) {
         this.finalize();
       }
     } else if (this.offset < ln.length && !this.blank) {
@@ -162,8 +175,46 @@ class BlockScanner {
     }
   }
 
+  /**
+   * A blank line right after a blank line. The first blank line closed every block a blank line
+   * closes (paragraphs, quotes, empty items, HTML blocks of type 6 and 7), so a second one matches
+   * every block left and changes nothing but the end of a code or HTML block at the tip. Walking the
+   * whole stack again for it would make a deep list followed by many blank lines quadratic.
+   */
+  private repeatBlank(): void {
+    work.chars++;
+    const tip = this.tip;
+    if (tip.k === K.Code || tip.k === K.Html) tip.end = this.lineStart + this.ln.length;
+  }
+
+  /**
+   * RE_THEMATIC_BREAK on the rest of the line from `at`, without rescanning the line at every
+   * nesting level of `- - - - …`: the line's tail made only of one marker character and blanks is
+   * found once (from the end), and the three markers are counted forward.
+   */
+  private isBreakAt(at: number): boolean {
+    const ln = this.ln;
+    const c = ln.charCodeAt(at);
+    if (c !== 42 && c !== 95 && c !== 45) return false;
+    if (this.breakTail < 0 || this.breakChar !== c) {
+      let t = ln.length;
+      while (t > 0 && (ln.charCodeAt(t - 1) === c || ln.charCodeAt(t - 1) === 32 || ln.charCodeAt(t - 1) === 9)) t--;
+      work.chars += ln.length - t + 1;
+      this.breakTail = t;
+      this.breakChar = c;
+    }
+    if (at < this.breakTail) return false;
+    let n = 0;
+    for (let i = at; i < ln.length && n < 3; i++) {
+      work.chars++;
+      if (ln.charCodeAt(i) === c) n++;
+    }
+    return n >= 3;
+  }
+
   // 0 matched, 1 not matched, 2 line consumed.
   private continues(b: Block): 0 | 1 | 2 {
+    work.chars++;
     const ln = this.ln;
     switch (b.k) {
       case K.Quote:
@@ -189,6 +240,7 @@ class BlockScanner {
       case K.Code:
         if (b.fenced) {
           if (this.indent <= 3 && ln.charAt(this.nextNonspace) === b.fenceChar) {
+            work.chars += ln.length - this.nextNonspace;
             const m = RE_FENCE_CLOSE.exec(ln.slice(this.nextNonspace));
             if (m && m[0].length >= b.fenceLen) {
               b.end = this.lineStart + ln.length;
@@ -222,6 +274,7 @@ class BlockScanner {
     const ln = this.ln;
     const rest = ln.slice(this.nextNonspace);
     const c = rest.charCodeAt(0);
+    work.chars++;
     if (!this.indented) {
       if (c === 62 /* > */) {
         this.advanceNextNonspace();
@@ -234,18 +287,19 @@ class BlockScanner {
       }
       let m: RegExpExecArray | null;
       if (c === 35 /* # */ && (m = RE_ATX.exec(rest))) {
+        work.chars += m[0].length;
         this.advanceNextNonspace();
         this.advanceOffset(m[0].length, false);
         this.closeUnmatched();
         const h = this.addChild(K.Heading);
-        const content = ln.slice(this.offset);
-        const stripped = /^[ \t]*#+[ \t]*$/.test(content) ? "" : content.replace(/[ \t]+#+[ \t]*$/, "").replace(/[ \t]+$/, "");
         const s = this.lineStart + this.offset;
-        h.segs.push(s, s + stripped.length);
+        h.segs.push(s, s + headingContentLength(ln, this.offset));
         this.offset = ln.length;
         return 2;
       }
-      if ((c === 96 || c === 126) && (m = RE_FENCE_OPEN.exec(rest))) {
+      let f: [string] | null;
+      if ((c === 96 || c === 126) && (f = fenceOpen(rest))) {
+        const m = f;
         this.closeUnmatched();
         const b = this.addChild(K.Code);
         b.fenced = true;
@@ -258,6 +312,7 @@ class BlockScanner {
         return 2;
       }
       if (c === 60 /* < */) {
+        work.chars += 8 * rest.length; // seven anchored block-start tests and the raw-tag test, once per line
         const lazyPara = !this.allClosed && !this.blank && this.tip.k === K.Para;
         for (let t = 1; t <= 7; t++) {
           if (!RE_HTML_BLOCK_OPEN[t].test(rest)) continue;
@@ -271,9 +326,12 @@ class BlockScanner {
           return 2;
         }
       }
-      if (container.k === K.Para && RE_SETEXT.test(rest)) {
+      if (container.k === K.Para && (work.chars += rest.length, RE_SETEXT.test(rest))) {
         this.closeUnmatched();
         const text = this.paragraphText(container);
+        // A second underline parses the same definitions again: record them once.
+        if (container.defsMark >= 0) this.definitions.length = container.defsMark;
+        else container.defsMark = this.definitions.length;
         const consumed = parseDefinitions(text, this.refs, this.definitions);
         container.defsEnd = consumed;
         if (consumed < text.s.length && /\S/.test(text.s.slice(consumed))) {
@@ -282,7 +340,7 @@ class BlockScanner {
           return 2;
         }
       }
-      if (RE_THEMATIC_BREAK.test(rest)) {
+      if (this.isBreakAt(this.nextNonspace)) {
         this.closeUnmatched();
         this.addChild(K.Break);
         this.offset = ln.length;
@@ -315,7 +373,7 @@ class BlockScanner {
     } else return false;
     const after = ln.charCodeAt(this.nextNonspace + m[0].length);
     if (!(Number.isNaN(after) || after === 9 || after === 32)) return false;
-    if (interrupting && !/[^ \t]/.test(ln.slice(this.nextNonspace + m[0].length))) return false;
+    if (interrupting && isBlank(ln, this.nextNonspace + m[0].length)) return false;
     const markerOffset = this.indent;
     this.advanceNextNonspace();
     this.advanceOffset(m[0].length, true);
@@ -369,7 +427,7 @@ class BlockScanner {
       return;
     }
     b.end = end;
-    if (b.k === K.Code && /[^ \t]/.test(ln.slice(this.offset))) b.lastNonBlankEnd = end;
+    if (b.k === K.Code && !isBlank(ln, this.offset)) b.lastNonBlankEnd = end;
   }
 
   private closeUnmatched(): void {
@@ -401,6 +459,7 @@ class BlockScanner {
     const textAt: number[] = [];
     let n = 0;
     for (let i = 0; i < segs.length; i += 2) {
+      work.chars += segs[i + 1] - segs[i] + 1;
       at.push(n);
       textAt.push(segs[i]);
       const s = this.src.slice(segs[i], segs[i + 1]);
@@ -415,7 +474,9 @@ class BlockScanner {
     let i = this.offset;
     let cols = this.column;
     let c = 0;
+    work.chars++;
     while (i < ln.length) {
+      work.chars++;
       c = ln.charCodeAt(i);
       if (c === 32) {
         i++;
@@ -441,6 +502,7 @@ class BlockScanner {
   private advanceOffset(count: number, columns: boolean): void {
     const ln = this.ln;
     while (count > 0 && this.offset < ln.length) {
+      work.chars++;
       if (ln.charCodeAt(this.offset) === 9) {
         const toTab = 4 - (this.column % 4);
         this.partialTab = columns && toTab > count;
@@ -456,4 +518,56 @@ class BlockScanner {
       }
     }
   }
+}
+
+/** Whether `ln` from `from` on holds only spaces and tabs. */
+function isBlank(ln: string, from = 0): boolean {
+  let i = from;
+  while (i < ln.length && (ln.charCodeAt(i) === 32 || ln.charCodeAt(i) === 9)) i++;
+  work.chars += i - from + 1;
+  return i >= ln.length;
+}
+
+const isBlankAt = (ln: string, i: number) => ln.charCodeAt(i) === 32 || ln.charCodeAt(i) === 9;
+
+/**
+ * Length of an ATX heading's content from `from`: without a closing sequence of `#`s (preceded by a
+ * blank, or the whole content) and trailing blanks. By hand: `/[ \t]+#+[ \t]*$/` rescans every blank
+ * run from each of its positions, quadratic on a long one.
+ */
+function headingContentLength(ln: string, from: number): number {
+  let e = ln.length;
+  while (e > from && isBlankAt(ln, e - 1)) e--;
+  let h = e;
+  while (h > from && ln.charCodeAt(h - 1) === 35) h--;
+  work.chars += ln.length - h + 1;
+  if (h < e) {
+    if (h === from) return 0; // only #s (and blanks): empty heading
+    if (isBlankAt(ln, h - 1)) e = h; // a closing sequence
+    else return e - from; // `foo#`: the #s are content
+    while (e > from && isBlankAt(ln, e - 1)) e--;
+    work.chars += h - e + 1;
+  }
+  return e - from;
+}
+
+/**
+ * RE_FENCE_OPEN by hand: three or more backticks not followed by another backtick on the line (up to
+ * a line terminator `.` stops at), or three or more tildes. The regex backtracks through the run,
+ * rescanning the line for each shorter run: quadratic on a long run followed by a backtick.
+ */
+function fenceOpen(rest: string): [string] | null {
+  const c = rest.charCodeAt(0);
+  let n = 0;
+  while (rest.charCodeAt(n) === c) n++;
+  work.chars += n + 1;
+  if (n < 3) return null;
+  if (c === 126) return [rest.slice(0, n)];
+  for (let i = n; i < rest.length; i++) {
+    work.chars++;
+    const d = rest.charCodeAt(i);
+    if (d === 96) return null;
+    if (d === 13 || d === 0x2028 || d === 0x2029) break;
+  }
+  return [rest.slice(0, n)];
 }

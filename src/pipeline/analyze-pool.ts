@@ -21,6 +21,7 @@ import { decodeSkill } from "./frontmatter.js";
 import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
+import { checkHiddenText, checkSkillPath } from "./text-checks.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -42,7 +43,7 @@ export interface TextResult {
 export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string, leftOut?: ReadonlyMap<string, string>): TextResult {
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
   const parsed = parseSkill(source, bytes, ctx, hash);
-  const diagnostics = [...parsed.diagnostics];
+  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx)];
   if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
   diagnostics.push(...validated.diagnostics);

@@ -3,6 +3,18 @@ import type { ParsedSkill, SkillFields, Triggers } from "../types.js";
 import { folderName, rangeAt, sourceOf } from "./fm-context.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+/** Every character that ends a line somewhere (a terminal, a markdown renderer, Python's splitlines). */
+export const LINE_BREAKS = /[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+const LINE_BREAKS_G = new RegExp(LINE_BREAKS.source, "g");
+/**
+ * A field that reaches a one-line slot of a prompt (a catalog entry, a search hit, a header) on one
+ * line: each line break with the blanks around it becomes one space. Split and trim: linear.
+ */
+export function oneLine(s: string): string {
+  if (!LINE_BREAKS.test(s)) return s;
+  return s.split(LINE_BREAKS_G).map((x) => x.trim()).filter(Boolean).join(" ");
+}
+const line = (v: unknown): string | undefined => (typeof v === "string" ? oneLine(v) : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === "boolean" ? v : fallback);
 
@@ -56,7 +68,7 @@ export function firstSentence(text: string): string {
 }
 
 export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {
-  const description = (str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "";
+  const description = oneLine((str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "");
   const fields: SkillFields = {
     name: str(fm.name) ?? folderName(parsed.source),
     description,
@@ -65,7 +77,7 @@ export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): S
     userInvocable: bool(fm["user-invocable"], true),
     toolsets: typeof fm.toolsets === "string" ? [fm.toolsets] : strings(fm.toolsets),
     defaultEnabled: bool(fm.default_enabled, true),
-    briefDescription: str(fm.brief_description)?.trim() || firstSentence(description),
+    briefDescription: line(fm.brief_description)?.trim() || firstSentence(description),
     scripts: typeof fm.scripts === "string" ? [fm.scripts] : strings(fm.scripts),
   };
   const license = str(fm.license);
@@ -85,14 +97,14 @@ export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): S
   if (allowed) fields.allowedTools = allowed;
   const disallowed = splitTools(fm["disallowed-tools"]);
   if (disallowed) fields.disallowedTools = disallowed;
-  const whenToUse = str(fm.when_to_use);
+  const whenToUse = line(fm.when_to_use);
   if (whenToUse !== undefined) fields.whenToUse = whenToUse;
   const hint = fm["argument-hint"];
-  if (typeof hint === "string") fields.argumentHint = hint;
+  if (typeof hint === "string") fields.argumentHint = oneLine(hint);
   // An unquoted `argument-hint: [file]` is a YAML list; Claude Code shows it as written.
-  else if (Array.isArray(hint)) fields.argumentHint = sourceOf(parsed, rangeAt(parsed, "/argument-hint")) || `[${strings(hint).join(", ")}]`;
+  else if (Array.isArray(hint)) fields.argumentHint = oneLine(sourceOf(parsed, rangeAt(parsed, "/argument-hint")) || `[${strings(hint).join(", ")}]`);
   for (const [key, prop] of [["model", "model"], ["effort", "effort"], ["agent", "agent"], ["shell", "shell"]] as const) {
-    const v = str(fm[key]);
+    const v = line(fm[key]);
     if (v !== undefined) fields[prop] = v;
   }
   if (fm.context === "fork") fields.context = "fork";

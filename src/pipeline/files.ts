@@ -25,6 +25,9 @@ import { report, skillFileCandidates } from "./discover.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
+import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
+import { diagnose } from "../diagnostics/rule.js";
+import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
@@ -81,6 +84,13 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
     report(opts, diagnostics, "too-many-files", source.file, `"${source.dir}" holds more than ${MAX_FILES} files or folders; collection stopped at "${shown(rel)}", so the skill's files are incomplete. Exclude bulk folders with \`files.exclude\` (e.g. "data/**") or move them out of the skill folder.`);
   };
 
+  // A name with a newline, ESC or bidi control would reach the file lists the model reads.
+  const unsafeName = (rel: string, name: string) => {
+    const message = `"${escapeTerminal(shown(rel))}" has a name holding ${describeFirstUnsafe(name)}, which would reach the file lists and prompts the model reads; rename it, or add it to \`files.exclude\`.`;
+    const d = diagnose({ file: shown(rel), profile: opts.profile, settings: opts.settings }, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
+    if (d) diagnostics.push(d);
+  };
+
   const special = (rel: string) =>
     report(opts, diagnostics, "special-file", shown(rel), `"${shown(rel)}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
 
@@ -123,6 +133,10 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
       }
       if (excluded(rel)) {
         leftOut.set(entry.isDirectory() ? rel + "/" : rel, `exclude:${excludedBy(rel)}`);
+        continue;
+      }
+      if (hasUnsafe(name)) {
+        unsafeName(rel, name);
         continue;
       }
 

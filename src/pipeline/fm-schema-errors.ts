@@ -97,7 +97,7 @@ function messageFor(e: ErrorObject, field: string, value: unknown, fromExtraSche
     }
     case "pattern": {
       if (field.startsWith("toolsets")) return `\`${field}\` must be "path:ExportName" (a module path, a colon, an exported name), got ${describeValue(value)}.`;
-      if (field.startsWith("arguments")) return `\`${field}\` must be argument names (letters, digits and underscores, separated by spaces), got ${describeValue(value)}.`;
+      if (field.startsWith("arguments")) return `\`${field}\` must be argument names (ASCII letters, digits and underscores, not starting with a digit, as \`$name\` placeholders need; separated by spaces), got ${describeValue(value)}.`;
       return `\`${field}\` must match the pattern ${(e.params as { pattern: string }).pattern}${from}, got ${describeValue(value)}.`;
     }
     case "additionalProperties": {

@@ -1,6 +1,7 @@
 // The frontmatter rules beyond the JSON Schema: name format and folder, reserved words, XML tags,
 // description and compatibility lengths (in code points), unknown fields, trigger regexes.
-import type { Profile } from "../types.js";
+import type { Profile, Range } from "../types.js";
+import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import * as R from "../rules/frontmatter-rules.js";
 import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./fm-context.js";
 import { closest } from "../util/closest.js";
@@ -31,31 +32,61 @@ export function checkUnknownFields(c: FmContext, profile: Profile, known: readon
 export function checkName(c: FmContext): void {
   const name = c.frontmatter.name;
   if (name === undefined || name === null) {
-    if (name === undefined) report(c, R.NAME_MISSING, openingFence(), `\`name\` is required by the Agent Skills specification; add \`name: ${folderName(c.parsed.source)}\`.`);
+    const folder = folderName(c.parsed.source);
+    if (name === undefined) report(c, R.NAME_MISSING, openingFence(), `\`name\` is required by the Agent Skills specification; add \`name: ${kebab(folder) || "my-skill"}\`.`);
+    checkFolderName(c, folder);
     return;
   }
   if (typeof name !== "string") return; // field-type reports it
   const range = rangeAt(c.parsed, "/name");
+  const problems = nameProblems(name);
+  if (problems.length > 0) {
+    const suggestion = suggest(name);
+    const rename = suggestion && suggestion !== name ? `; rename it, e.g. \`name: ${suggestion}\`` : "; rename it in kebab-case";
+    report(c, R.NAME_FORMAT, range, `\`name\` ${problems.join(", ")}${rename}.`);
+    return;
+  }
+  checkReserved(c, name, range, "`name`");
+  const folder = folderName(c.parsed.source);
+  if (folder && folder !== name) {
+    report(c, R.NAME_MISMATCH, range, `\`name\` is "${name}" but the folder is "${escapeTerminal(folder)}"; rename one so they match (skillc uses "${name}").`);
+  }
+}
+
+/** A skill without `name` is called by its folder: the folder's name obeys the same rules, reported at the SKILL.md. */
+function checkFolderName(c: FmContext, folder: string): void {
+  const problems = nameProblems(folder);
+  const shown = `the skill has no \`name\`, so its folder's name "${escapeTerminal(folder)}" is used`;
+  if (problems.length > 0) {
+    const suggestion = suggest(folder) || "my-skill";
+    report(c, R.NAME_FORMAT, openingFence(), `${shown}, and it ${problems.join(", ")}; rename the folder (e.g. to "${suggestion}") or add \`name: ${suggestion}\` to the frontmatter.`);
+    return;
+  }
+  checkReserved(c, folder, openingFence(), shown + ", and it");
+}
+
+function checkReserved(c: FmContext, name: string, range: Range, subject: string): void {
+  const lower = name.toLowerCase();
+  const reserved = RESERVED.find((w) => lower.includes(w));
+  if (reserved) report(c, R.NAME_RESERVED, range, `${subject} contains "${reserved}", which Anthropic's platform reserves and rejects; rename the skill if it will be uploaded there.`);
+}
+
+/** What is wrong with `name` as a skill name ([] when nothing). */
+export function nameProblems(name: string): string[] {
   const problems: string[] = [];
   const length = codePoints(name);
   if (length === 0) problems.push("is empty");
   if (length > NAME_MAX) problems.push(`is ${length} characters long (the limit is ${NAME_MAX})`);
+  if (hasUnsafe(name)) problems.push(`holds ${describeFirstUnsafe(name)}`);
   if (length > 0 && !/^[a-z0-9-]*$/.test(name)) problems.push("may hold only lowercase letters a-z, digits and hyphens");
   if (/^-|-$/.test(name)) problems.push("may not start or end with a hyphen");
   if (name.includes("--")) problems.push("may not hold two hyphens in a row");
-  if (problems.length > 0 || !NAME_RE.test(name)) {
-    const suggestion = kebab(name).slice(0, NAME_MAX).replace(/-+$/, "");
-    const rename = suggestion && suggestion !== name ? `; rename it, e.g. \`name: ${suggestion}\`` : "; rename it in kebab-case";
-    report(c, R.NAME_FORMAT, range, `\`name\` ${problems.join(", ") || "is not kebab-case"}${rename}.`);
-    return;
-  }
-  const lower = name.toLowerCase();
-  const reserved = RESERVED.find((w) => lower.includes(w));
-  if (reserved) report(c, R.NAME_RESERVED, range, `\`name\` contains "${reserved}", which Anthropic's platform reserves and rejects; rename the skill if it will be uploaded there.`);
-  const folder = folderName(c.parsed.source);
-  if (folder && folder !== name) {
-    report(c, R.NAME_MISMATCH, range, `\`name\` is "${name}" but the folder is "${folder}"; rename one so they match (skillc uses "${name}").`);
-  }
+  if (problems.length === 0 && !NAME_RE.test(name)) problems.push("is not kebab-case");
+  return problems;
+}
+
+function suggest(name: string): string {
+  return kebab(name).slice(0, NAME_MAX).replace(/-+$/, "");
 }
 
 function kebab(s: string): string {

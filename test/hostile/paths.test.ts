@@ -85,7 +85,8 @@ describe("symlinks never lead the build outside its roots", () => {
 });
 
 describe("names that differ only by case or Unicode normalization clash", () => {
-  const cases: Array<[string, Record<string, string>, string[]]> = [
+  /** [label, files that must each carry an error, the rules that may, other files written alongside]. */
+  const cases: Array<[string, Record<string, string>, string[], Record<string, string>?]> = [
     [
       "NFC vs NFD folder names (no frontmatter name)",
       { "skills/caf\u00e9/SKILL.md": "---\ndescription: One.\n---\nx\n", "skills/cafe\u0301/SKILL.md": "---\ndescription: Two.\n---\nx\n" },
@@ -97,9 +98,12 @@ describe("names that differ only by case or Unicode normalization clash", () => 
       ["name-clash-normalization", "name-format"],
     ],
     [
+      // A folder-derived name obeys the name rules, so "PDF-Tools" is refused on its own (name-format)
+      // and "pdf-tools" is a valid skill with nothing to clash with; the build still writes nothing.
       "case-only folder names",
-      { "skills/pdf-tools/SKILL.md": "---\ndescription: One.\n---\nx\n", "skills/PDF-Tools/SKILL.md": "---\ndescription: Two.\n---\nx\n" },
+      { "skills/PDF-Tools/SKILL.md": "---\ndescription: Two.\n---\nx\n" },
       ["name-clash-normalization", "name-format"],
+      { "skills/pdf-tools/SKILL.md": "---\ndescription: One.\n---\nx\n" },
     ],
     [
       "same frontmatter name in two folders",
@@ -113,10 +117,10 @@ describe("names that differ only by case or Unicode normalization clash", () => 
     ],
   ];
 
-  it.each(cases)("%s", async (name, files, rules) => {
+  it.each(cases)("%s", async (name, files, rules, others = {}) => {
     rec.tried("paths: name clashes");
     const root = tmp("skillc-clash-");
-    writeTree(root, files);
+    writeTree(root, { ...files, ...others });
     for (const profile of ["skillc", "claude-code", "codex"] as const) {
       const run = await rec.guard("paths: name clashes", () => runBoth(root, { profile }));
       expect(rejectionProblems(run)).toEqual([]);

@@ -1,0 +1,62 @@
+// Shape checks for what the cache files hold: a value of the wrong type anywhere (a name that is not
+// a string, a list of the wrong shape, a number out of range) makes the entry a miss, never a crash.
+// Linear in the size of the value.
+import type { Diagnostic, Range, SkillFields } from "./types.js";
+import type { CachedAnalysis } from "./cache.js";
+import type { BuildEntry } from "./build-cache.js";
+import { RULES } from "./diagnostics/registry.js";
+
+type Obj = Record<string, unknown>;
+const MAX_INT = 2 ** 31;
+const MAX_ITEMS = 100_000;
+
+export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isNat = (v: unknown, min = 0): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v < MAX_INT;
+const isStrs = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_ITEMS && v.every(isStr);
+const opt = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
+const isStrRecord = (v: unknown) => isObj(v) && Object.values(v).every(isStr);
+
+export function isRange(v: unknown): v is Range {
+  return isObj(v) && isNat(v.line, 1) && isNat(v.column, 1) && isNat(v.endLine, 1) && isNat(v.endColumn, 1);
+}
+
+function isDiagnostic(v: unknown, file: string): v is Diagnostic {
+  if (!isObj(v) || v.file !== file || !isNat(v.line, 1) || !isNat(v.column, 1) || !opt(v.endLine, (x) => isNat(x, 1)) || !opt(v.endColumn, (x) => isNat(x, 1))) return false;
+  if (!isStr(v.ruleId) || !RULES.has(v.ruleId) || (v.severity !== "error" && v.severity !== "warning") || !isStr(v.message)) return false;
+  return opt(v.fix, (f) => isObj(f) && Array.isArray(f.range) && f.range.length === 2 && isNat(f.range[0]) && isNat(f.range[1]) && f.range[0] <= f.range[1] && isStr(f.text));
+}
+
+const OPTIONAL_STRINGS = ["license", "compatibility", "whenToUse", "argumentHint", "model", "effort", "agent", "shell", "version"] as const;
+
+export function isFields(v: unknown): v is SkillFields {
+  if (!isObj(v) || !isStr(v.name) || !isStr(v.description) || !isStr(v.briefDescription)) return false;
+  if (!isStrs(v.arguments) || !isStrs(v.toolsets) || !isStrs(v.scripts)) return false;
+  if (typeof v.disableModelInvocation !== "boolean" || typeof v.userInvocable !== "boolean" || typeof v.defaultEnabled !== "boolean") return false;
+  if (!OPTIONAL_STRINGS.every((k) => opt(v[k], isStr)) || !opt(v.context, (x) => x === "fork")) return false;
+  if (!opt(v.allowedTools, isStrs) || !opt(v.disallowedTools, isStrs) || !opt(v.paths, isStrs) || !opt(v.metadata, isStrRecord)) return false;
+  return opt(v.triggers, (t) => isObj(t) && isStrs(t.keywords) && isStrs(t.verbs) && isStrs(t.patterns));
+}
+
+/** Whether `v` is an analysis of the SKILL.md at `file` as the cache stores it. */
+export function isCachedAnalysis(v: unknown, file: string): v is CachedAnalysis {
+  if (!isObj(v) || !opt(v.frontmatter, isObj) || !isObj(v.positions) || !isRange(v.frontmatterRange)) return false;
+  if (!isNat(v.bodyOffset) || !isNat(v.bodyStart) || v.bodyStart < v.bodyOffset || !opt(v.fields, isFields)) return false;
+  if (!Object.values(v.positions).every((p) => isObj(p) && isRange(p.value) && opt(p.key, isRange))) return false;
+  return Array.isArray(v.diagnostics) && v.diagnostics.length <= MAX_ITEMS && v.diagnostics.every((d) => isDiagnostic(d, file));
+}
+
+const isFileMeta = (f: unknown) =>
+  isObj(f) && isStr(f.path) && isNat(f.bytes) && isStr(f.sha256) && typeof f.binary === "boolean" && typeof f.executable === "boolean" && opt(f.interpreter, isStr);
+const isSpan = (s: unknown) => isObj(s) && isNat(s.offset) && isNat(s.length);
+
+/** Whether `v` is a build-cache entry (see build-cache.ts). */
+export function isBuildEntry(v: unknown): v is BuildEntry {
+  if (!isObj(v) || !isStr(v.fp) || !isStr(v.hash) || !Array.isArray(v.files) || v.files.length > MAX_ITEMS || !v.files.every(isFileMeta)) return false;
+  return opt(v.line, (l) => isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1)) && opt(v.manifest, isSpan);
+}
+
+/** Whether `v` is an output group's record: a key, file fingerprints, and `extra` of string lists. */
+export function isOutputEntry(v: unknown): boolean {
+  return isObj(v) && isStr(v.key) && isStrRecord(v.files) && opt(v.extra, (e) => isObj(e) && Object.values(e).every(isStrs));
+}

@@ -1,0 +1,96 @@
+// Hidden characters in a SKILL.md's text and in the skill's folder path (see util/hidden-chars.ts
+// for the list and why). One regex pass over the text: linear in its length.
+import type { Diagnostic, ParsedSkill } from "../types.js";
+import { diagnose, type ReportContext } from "../diagnostics/rule.js";
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+import { HIDDEN_RUN, decodeTags, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
+import { LineIndex } from "./frontmatter.js";
+
+/** Runs reported one by one per file; the next one says how many more there are. */
+const MAX_REPORTED = 10;
+const HIDDEN_FIRST_RUN = new RegExp(HIDDEN_RUN.source);
+const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+const NON_ASCII_LETTER = /[^\p{ASCII}](?<=[\p{L}\p{M}])/u;
+
+/** Hidden characters that are ordinary text: joiners inside emoji or non-Latin words, emoji flag tag sequences. */
+function benign(text: string, start: number, run: string): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(start + run.length, start + run.length + 2);
+  const last = [...before].pop() ?? "";
+  const next = [...after][0] ?? "";
+  if (run === "\u200d" && PICTOGRAPHIC.test(last) && PICTOGRAPHIC.test(next)) return true;
+  if ((run === "\u200c" || run === "\u200d") && NON_ASCII_LETTER.test(last) && NON_ASCII_LETTER.test(next)) return true;
+  // 🏴 + tag letters + CANCEL TAG: the flags of England, Scotland, Wales.
+  return last === "\u{1f3f4}" && run.endsWith("\udb40\udc7f") && decodeTags(run).length <= 6;
+}
+
+function describeRun(run: string): string {
+  const cps = [...run];
+  const first = cps[0].codePointAt(0)!;
+  const tags = decodeTags(run);
+  const what = tags ? `${cps.length} Unicode tag character${cps.length > 1 ? "s" : ""} spelling invisible text "${tags.length > 60 ? tags.slice(0, 59) + "…" : tags}"` : cps.length > 1 ? `${cps.length} hidden characters (the first is ${describeHidden(first)})` : describeHidden(first);
+  const shown = cps.slice(0, 4).map(escapeChar).join("") + (cps.length > 4 ? "…" : "");
+  return `${what}, \`${shown}\``;
+}
+
+/** `hidden-character` at each run of hidden characters in the SKILL.md's (decoded) text, and in frontmatter values that hold one only through a YAML escape (`"\u202e"`). */
+export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
+  const out = checkRawText(parsed, ctx);
+  if (parsed.frontmatter) out.push(...checkEscapedValues(parsed, ctx, out));
+  return out;
+}
+
+/** Strings of the frontmatter holding a hidden character where the text itself shows none: written as `\u…`, `\e`, `\x1b`. */
+function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (out.length >= MAX_REPORTED) return;
+    if (typeof value === "string") {
+      const m = HIDDEN_FIRST_RUN.exec(value);
+      const at = parsed.positions[pointer]?.value;
+      if (!m || !at || benign(value, m.index, m[0])) return;
+      if (found.some((d) => d.line >= at.line && d.line <= at.endLine)) return;
+      const d = diagnose(ctx, HIDDEN_CHARACTER, at, `\`${pointer.slice(1).replace(/\//g, ".")}\` holds ${describeRun(m[0])}, written as a YAML escape; a reader of the value does not see it but the model does; remove it.`);
+      if (d) out.push(d);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    }
+  };
+  walk(parsed.frontmatter, "");
+  return out;
+}
+
+function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
+  const text = parsed.text;
+  const out: Diagnostic[] = [];
+  if (!text) return out;
+  let lines: LineIndex | undefined;
+  let found = 0;
+  for (const m of text.matchAll(HIDDEN_RUN)) {
+    if (benign(text, m.index!, m[0])) continue;
+    found++;
+    if (found > MAX_REPORTED + 1) continue;
+    lines ??= new LineIndex(text);
+    const s = lines.pos(m.index!);
+    const e = lines.pos(m.index! + m[0].length);
+    const where = m.index! < parsed.bodyOffset ? "the frontmatter" : "the body";
+    const message =
+      found > MAX_REPORTED
+        ? `more hidden characters follow from here in ${where} and below; remove them all (e.g. search for \`[\\u200b-\\u200f\\u202a-\\u202e\\u2066-\\u2069]\`).`
+        : `${where} holds ${describeRun(m[0])}, which a reader does not see but the model does; remove it, or write it as a visible escape if it is meant.`;
+    const d = diagnose(ctx, HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, message);
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+/** `hidden-character-in-path` when the skill's folder (relative to its root) holds a hidden character. */
+export function checkSkillPath(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
+  const rel = parsed.source.relDir;
+  if (!hasUnsafe(rel)) return [];
+  const message = `the skill's folder "${escapeTerminal(rel)}" holds ${describeFirstUnsafe(rel)}, which would reach the catalog and every prompt that names the skill's path; rename the folder.`;
+  const d = diagnose(ctx, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
+  return d ? [d] : [];
+}
