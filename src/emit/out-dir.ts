@@ -97,5 +97,6 @@ function real(p: string): string {
 
 function show(cwd: string, p: string): string {
   const rel = toPosix(path.relative(cwd, p)) || ".";
-  return rel.startsWith("../../") || path.isAbsolute(rel) ? toPosix(p) : rel;
+  // Two or more levels up reads better as the absolute path ("/" rather than "../..").
+  return /^\.\.\/\.\.(?:\/|$)/.test(rel) || path.isAbsolute(rel) ? toPosix(p) : rel;
 }

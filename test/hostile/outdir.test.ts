@@ -83,6 +83,8 @@ describe("build refuses an output folder that is not its own (exit 2, says why, 
     const root = project();
     expect(() => checkOutDir({ root, outDir: "/", sources: [path.join(root, "skills")], cwd: root })).toThrow(UsageError);
     expect(() => checkOutDir({ root, outDir: "/", sources: [path.join(root, "skills")], cwd: root })).toThrow(/it is the filesystem root/);
+    // Named as typed, not as a climb of relative steps ("../../..").
+    expect(() => checkOutDir({ root, outDir: "/", sources: [path.join(root, "skills")], cwd: root })).toThrow(/^refusing to write the build into \/: /);
   });
 
   it("accepts its own folders: the default .skillc, a folder beside the project, a hidden folder in a root", async () => {
