@@ -39,15 +39,19 @@ export interface BuildApiOptions {
   profile?: Profile;
   /** Overrides on top of config.rules. */
   rules?: Record<string, RuleSetting>;
-  /** Reuse analyses of unchanged skills (node_modules/.cache/skillc). Default: from 32 skills on, off in CI. */
+  /**
+   * Reuse analyses of unchanged skills from node_modules/.cache/skillc: true always, false never;
+   * by default only from 32 skills on (loading a large cache costs more than analysing the few
+   * skills a pre-commit hook passes), and never in CI.
+   */
   cache?: boolean;
   /** Write the error-free skills even when others have errors. */
   emitOnError?: boolean;
   /** Warnings fail the build. */
   strict?: boolean;
-  /** Build in memory only: nothing is written. */
+  /** Build in memory only (render, catalog, list): nothing is written. */
   write?: boolean;
-  /** Called as skills are analysed. */
+  /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
   onProgress?: (done: number, total: number) => void;
 }
 

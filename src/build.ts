@@ -20,27 +20,12 @@ import { checkOutDir } from "./emit/out-dir.js";
 import { toPosix } from "./util/paths.js";
 import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
 import { checkScripts } from "./toolsets/scripts.js";
+import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
 import { analysisSettings, overrideRater, settleAnalyses } from "./pipeline/overrides.js";
 
-export interface BuildOptions {
-  cwd: string;
+/** build()'s options inside skillc: the public ones (api-types.ts) with the config resolved, plus internal switches. */
+export interface BuildOptions extends Omit<BuildApiOptions, "config"> {
   config: ResolvedConfig;
-  /** Roots from the command line: replace the config's sources (later wins). */
-  roots?: string[];
-  profile?: Profile;
-  rules?: Record<string, RuleSetting>;
-  /**
-   * Reuse analyses of unchanged skills from node_modules/.cache/skillc: true always, false never;
-   * by default only from CACHE_MIN_SKILLS skills on (loading a large cache costs more than analysing
-   * the few skills a pre-commit hook passes).
-   */
-  cache?: boolean;
-  /** Write the error-free skills even when others have errors. */
-  emitOnError?: boolean;
-  /** Warnings fail the build. */
-  strict?: boolean;
-  /** Build in memory only (render, catalog, list): nothing is written. */
-  write?: boolean;
   /**
    * "evaluate" (default): toolset code is evaluated in a sandboxed process to read its tool names.
    * "check": static toolset checks only, nothing runs, and the skills are emitted without their
@@ -49,23 +34,11 @@ export interface BuildOptions {
   toolsets?: "evaluate" | "check";
   /** Called once when another build is writing outDir and this one waits for it to finish. */
   onLockWait?: (holder: { pid: number }) => void;
-  /** Called as skills are analysed (the CLI draws a progress line on a TTY). */
-  onProgress?: (done: number, total: number) => void;
 }
 
-export interface BuildResult {
-  diagnostics: Diagnostic[];
-  /** The skills emitted (with their compiled toolsets). */
+/** The public result, with the skills' compiled toolsets visible to emit and the CLI. */
+export interface BuildResult extends BuildApiResult {
   skills: ToolsetSkill[];
-  collisions: Collision[];
-  /** Emitted files by name relative to outDir (present even when not written). */
-  files?: Map<string, string | Uint8Array>;
-  written: boolean;
-  /** Absolute output folder. */
-  outDir: string;
-  bundleBytes: number;
-  /** Skills found, including those that failed. */
-  found: number;
 }
 
 export function rootsFromArgs(cwd: string, dirs: string[]): SourceRoot[] {
