@@ -7,7 +7,13 @@ import { order } from "./xml.js";
 export type Hit = [BundleSkill, number, string];
 
 /** A path or name as typed: trimmed, without a leading "./" or trailing "/". */
-export const norm = (s: unknown): string => String(s ?? "").trim().replace(/^\.\/|\/+$/g, "");
+// Trailing slashes are cut by a loop: `/\/+$/` retries at every slash of a long run (quadratic).
+export const norm = (s: string): string => {
+  let r = s.trim(), e = r.length;
+  r = r.startsWith("./") ? r.slice(2) : r;
+  for (e = r.length; e && r[e - 1] == "/"; ) e--;
+  return r.slice(0, e);
+};
 
 export const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
