@@ -1,26 +1,37 @@
 // Checks for `triggers.patterns`: does the regex compile, and can it backtrack catastrophically?
-// Two layers: a static look for the classic shapes (a quantified group holding a quantifier, or
-// holding overlapping alternatives), then a bounded timing probe for what the static look misses.
+// Two layers, both deterministic: a static look for the classic shapes (a quantified group holding a
+// quantifier, or holding overlapping alternatives; microseconds), then recheck's automaton checker
+// (src/pipeline/recheck.ts) for what the heuristic misses: overlapping alternation (`(a|b|ab)*c`)
+// and adjacent overlapping quantifiers (`a*a*a*b`). Quadratic patterns pass (an unanchored `\d+x`
+// is quadratic on "1111…"): the runtime's match() reads at most 2,000 characters of a message.
+import { checkRegexComplexity } from "./recheck.js";
 
 export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
 
 /** Flags trigger patterns are compiled with (the runtime matches case-insensitively). */
 export const TRIGGER_FLAGS = "i";
+/** Longer patterns are refused: the checker's cost grows with the pattern, and triggers are short. */
+export const TRIGGER_PATTERN_MAX = 200;
+/** Polynomial backtracking of this degree or more is refused (n³ on 2,000 characters is 8·10⁹ steps). */
+const MAX_DEGREE = 3;
 
-export function checkTriggerRegex(source: string, probeBudgetMs = 150): RegexVerdict {
-  let re: RegExp;
+export function checkTriggerRegex(source: string): RegexVerdict {
   try {
-    re = new RegExp(source, TRIGGER_FLAGS);
+    new RegExp(source, TRIGGER_FLAGS);
   } catch (error) {
     const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
     return { ok: false, kind: "invalid", reason };
   }
+  const redos = (reason: string): RegexVerdict => ({ ok: false, kind: "redos", reason });
+  if (source.length > TRIGGER_PATTERN_MAX) return redos(`it is ${source.length} characters long, over the ${TRIGGER_PATTERN_MAX} that the ReDoS check analyses; split it into shorter patterns`);
   const nested = staticRedos(source);
-  if (nested) return { ok: false, kind: "redos", reason: nested };
-  if (probeExponential(re, source, probeBudgetMs)) {
-    return { ok: false, kind: "redos", reason: "matching time doubles with each extra character of a failing input" };
-  }
-  return { ok: true };
+  if (nested) return redos(nested);
+  const d = checkRegexComplexity(source, TRIGGER_FLAGS);
+  if (d.status === "unknown") return redos(`the ReDoS checker cannot analyse it (${"message" in d.error ? d.error.message : d.error.kind} is not supported), so it cannot be shown safe`);
+  if (d.status === "safe" || (d.complexity.type === "polynomial" && d.complexity.degree < MAX_DEGREE)) return { ok: true };
+  const at = d.hotspot.length ? ` around \`${source.slice(d.hotspot[0].start, d.hotspot[d.hotspot.length - 1].end)}\`` : "";
+  const how = d.complexity.type === "exponential" ? "exponential" : `degree-${d.complexity.degree} polynomial`;
+  return redos(`matching time is ${how} in the input's length${at} (e.g. ${JSON.stringify(d.attack.pattern.slice(0, 60))})`);
 }
 
 interface Alt {
@@ -151,41 +162,4 @@ function atomClass(alt: string): string | undefined {
   if (atom === "\\s") return "space";
   if (atom.length === 1 && /[A-Za-z0-9]/.test(atom)) return atom.toLowerCase();
   return undefined;
-}
-
-/**
- * Times the regex on failing inputs of growing length ("aaaa…!") for a few characters taken from
- * the pattern. A sane regex matches a 30-character string in microseconds; one that takes
- * milliseconds and keeps growing by half or more per extra character is exponential.
- * Bounded: stops once `budgetMs` has been spent.
- */
-export function probeExponential(re: RegExp, source: string, budgetMs: number): boolean {
-  const literals = [...new Set(source.replace(/\\./g, "").replace(/[^A-Za-z0-9 ]/g, "").split(""))].slice(0, 4);
-  const chars = [...new Set(["a", "1", " ", ...literals])];
-  const begin = performance.now();
-  // The best of three runs, so that a pause of the process (GC, a busy machine) is not read as slowness.
-  const time = (input: string): number => {
-    let best = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const t0 = performance.now();
-      re.lastIndex = 0;
-      re.test(input);
-      best = Math.min(best, performance.now() - t0);
-    }
-    return best;
-  };
-  for (const ch of chars) {
-    let prev = 0;
-    let growing = 0;
-    for (let n = 8; n <= 32; n++) {
-      const t = time(ch.repeat(n) + "!");
-      // Exponential means sustained: three sizes in a row each ≥ 1.5× slower, ending above 4 ms.
-      growing = prev > 0.05 && t > 1.5 * prev ? growing + 1 : 0;
-      if (growing >= 3 && t > 4) return true;
-      prev = t;
-      if (performance.now() - begin > budgetMs) break;
-    }
-    if (performance.now() - begin > budgetMs) return false;
-  }
-  return false;
 }

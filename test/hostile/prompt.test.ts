@@ -147,7 +147,8 @@ describe("pathological trigger patterns are rejected at build time", () => {
     expect(rejectionProblems(run)).toEqual([]);
     expect(run.build.written).toBe(true);
     const { skills } = await importBundle(path.join(run.build.outDir, "index.js"));
-    const hostile = "a".repeat(50_000) + "!" + " fix the build ".repeat(1000);
+    // match() reads the first 2,000 characters (src/runtime/limits.ts MATCH_MAX): the phrase comes first.
+    const hostile = "fix the build " + "a".repeat(50_000) + "!" + " fix the build ".repeat(1000);
     expect(skills.match(hostile).map((m) => m.skill.name)).toContain("pdf-tools");
   }, 10_000);
 });

@@ -1,0 +1,85 @@
+// trigger-regex-redos (issue 13 item 5): the heuristic plus recheck catch every catastrophic shape the
+// hostile suite and the issue list, let the patterns real skills use through, and give one verdict
+// on every machine (no clock is read). The runtime's match() reads a bounded prefix of a message.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkTriggerRegex, staticRedos, TRIGGER_PATTERN_MAX } from "../src/pipeline/fm-regex.js";
+import { createSkills } from "../src/runtime/index.js";
+import { MATCH_MAX } from "../src/runtime/limits.js";
+import { parse as parseYaml } from "yaml";
+import { bundle } from "./runtime/helpers.js";
+
+// test/hostile/prompt.test.ts's list, then issue 13's five (the `[a-z]*`×6 one needs something
+// after it to fail on: alone it matches the empty string at once and is linear).
+const REDOS = [
+  "(a+)+$", "^(a|a)*$", "(a*)*b", "(x+x+)+y", "^(a|aa)+$", "(.*a){20}", "^(\\w+\\s?)*$", "([a-zA-Z]+)*$", "(a|a?)+$", "^(([a-z])+.)+[A-Z]([a-z])+$",
+  "(\\d+)*x", "(?:a+)+$", "(a+){2,}$", "(.*)*$",
+  "(a|b|ab)*c", "(?:x|y|xy)+z", "\\d*\\d*\\d*\\d*\\d*\\d*!", "a*a*a*a*a*a*b", "[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*$", "^[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!",
+  "\\d*\\d*\\d*!", "(?:ab|a|b)+$", "\\s*\\s*\\s*\\s*x",
+];
+const ISSUE_FIVE = REDOS.slice(14, 20);
+
+/** Trigger patterns of the project's skills and the rule fixtures' `pass` cases. */
+function realPatterns(): string[] {
+  const out: string[] = [];
+  const files = [
+    ...readdirSync("skills").map((d) => path.join("skills", d, "SKILL.md")),
+    "test/fixtures/frontmatter/trigger-regex-redos/pass/pdf-tools/SKILL.md",
+    "test/fixtures/frontmatter/trigger-regex-invalid/pass/pdf-tools/SKILL.md",
+  ];
+  for (const f of files) {
+    const fm = parseYaml(readFileSync(f, "utf8").split(/^---$/m)[1]!) as { triggers?: { patterns?: string[] } };
+    out.push(...(fm.triggers?.patterns ?? []));
+  }
+  return out;
+}
+const OK = ["^deploy\\b", "pdf|docx", "\\bfix (the )?build\\b", "a+b+c+", "(ab)+c", "\\bPR #\\d+", "\\bselect\\b.*\\bfrom\\b", "\\b\\w+\\.(pdf|docx)\\b", "[a-z]*[a-z]*[a-z]*"];
+
+describe("trigger-regex-redos", () => {
+  it.each(REDOS)("%s is refused", (p) => {
+    const v = checkTriggerRegex(p);
+    expect(v).toMatchObject({ ok: false, kind: "redos" });
+  });
+
+  it("the issue's five pass the old heuristic alone, so recheck is what catches them", () => {
+    for (const p of ISSUE_FIVE) expect(staticRedos(p), p).toBeUndefined();
+  });
+
+  it("real skills' patterns and the usual safe shapes pass", () => {
+    const real = realPatterns();
+    expect(real.length).toBeGreaterThanOrEqual(4);
+    for (const p of [...real, ...OK]) expect(checkTriggerRegex(p), p).toEqual({ ok: true });
+  });
+
+  it("says why, with the part of the pattern at fault", () => {
+    const v = checkTriggerRegex("(a|b|ab)*c");
+    expect(v.ok === false && v.reason).toMatch(/^matching time is exponential in the input's length around `.*`/);
+    const w = checkTriggerRegex("a*a*a*a*a*a*b");
+    expect(w.ok === false && w.reason).toMatch(/degree-\d polynomial/);
+  });
+
+  it("refuses what it cannot analyse, and patterns over the length limit", () => {
+    expect(checkTriggerRegex("(a)\\1+x")).toMatchObject({ ok: false, reason: expect.stringContaining("back-reference is not supported") });
+    expect(checkTriggerRegex("x".repeat(TRIGGER_PATTERN_MAX + 1))).toMatchObject({ ok: false, reason: expect.stringContaining(`over the ${TRIGGER_PATTERN_MAX}`) });
+    expect(checkTriggerRegex("x".repeat(TRIGGER_PATTERN_MAX))).toEqual({ ok: true });
+  });
+
+  it("reads no clock: the verdict is the pattern's alone", () => {
+    for (const f of ["src/pipeline/fm-regex.ts", "src/pipeline/recheck.ts"]) {
+      const src = readFileSync(f, "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "");
+      expect(src).not.toMatch(/performance\.now|Date\.now|new Date|setTimeout|hrtime/);
+      expect(src).not.toMatch(/\btimeout:\s*\d/);
+    }
+  });
+});
+
+describe("match() bounds what a pattern examines", () => {
+  it("runs trigger patterns on the first MATCH_MAX characters only", () => {
+    const b = bundle([{ name: "late", description: "x", triggers: { keywords: [], verbs: [], patterns: ["zz$"] } }]);
+    const skills = createSkills(b.data);
+    expect(skills.match("a".repeat(MATCH_MAX - 2) + "zz")).toHaveLength(1);
+    // "zz" past the limit is not seen: the text was cut to its first MATCH_MAX characters.
+    expect(skills.match("a".repeat(MATCH_MAX - 1) + "zz")).toHaveLength(0);
+  });
+});
