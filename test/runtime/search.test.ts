@@ -1,0 +1,78 @@
+// search / search_skills (issue 12 item 7): word forms through a small English stemmer, BM25 ranking
+// over the name (weighted) and the description. Real queries against the project's own skills/;
+// the larger quality test over ../shared/corpus is test/conformance/search-corpus.test.ts.
+import { readFileSync, readdirSync } from "node:fs";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { createSkills } from "../../src/runtime/index.js";
+import { stem } from "../../src/runtime/search.js";
+import { bundle, type SkillSpec } from "./helpers.js";
+
+/** The project's own skills as the runtime would see them (name, description, brief). */
+function ownSkills(): SkillSpec[] {
+  return readdirSync("skills").map((d) => {
+    const fm = parse(readFileSync(`skills/${d}/SKILL.md`, "utf8").split(/^---$/m)[1]!) as Record<string, string>;
+    return { name: fm.name!, description: fm.description!, brief: fm.brief_description ?? "" };
+  });
+}
+
+describe("stem", () => {
+  it("gives word forms one stem", () => {
+    const same = [
+      ["refund", "refunds", "refunded", "refunding"], ["pdf", "pdfs"], ["file", "files"], ["commit", "commits", "committing"],
+      ["review", "reviews", "reviewing", "reviewed", "reviewer"], ["test", "tests", "testing", "tested"], ["query", "queries"],
+      ["release", "releases"], ["process", "processes"], ["create", "creates", "creating", "creation"], ["add", "adding", "added"],
+      ["document", "documents", "documentation"], ["deploy", "deployment", "deployments"], ["change", "changes", "changed"],
+    ];
+    for (const forms of same) expect(new Set(forms.map(stem)), forms.join()).toHaveProperty("size", 1);
+  });
+  it("leaves short words and -ss/-us endings alone", () => {
+    for (const w of ["pdf", "git", "use", "css", "status", "class", "bus"]) expect(stem(w)).toBe(w);
+  });
+});
+
+describe("search over the project's skills/", () => {
+  const skills = createSkills(bundle(ownSkills()).data);
+  const top = (q: string) => skills.search(q, { limit: 3 }).map((h) => h.skill.name);
+  it.each([
+    ["write a changelog entry", "changelog-entry"], ["changelogs", "changelog-entry"], ["committing changes", "commit-message"],
+    ["conventional commit", "commit-message"], ["reviewing pull requests", "review-diff"], ["security problems", "review-diff"],
+    ["crashed regressions", "triage-bug"], ["prioritizing bugs", "triage-bug"], ["reproduce an issue", "triage-bug"],
+    ["tagging versions", "release-notes"], ["breaking changes in a release", "release-notes"], ["creating skills", "author-skill"],
+    ["skillc lint errors", "author-skill"],
+  ])("%s → %s first", (q, want) => {
+    expect(top(q)[0]).toBe(want);
+  });
+});
+
+describe("BM25 ranking", () => {
+  const specs: SkillSpec[] = [
+    { name: "refunds", description: "Issue refunds to customers and track refunded orders." },
+    { name: "billing", description: "Create invoices for customers; a refund is out of scope." },
+    { name: "orders", description: "Look up customers' orders, customers' addresses and customers' history." },
+    { name: "pdf", description: "Extract text from PDF files." },
+    { name: "long", description: "Customers. " + "Filler words about many unrelated things. ".repeat(30) + "Refund." },
+  ];
+  const skills = createSkills(bundle(specs).data);
+  const names = (q: string) => skills.search(q).map((h) => h.skill.name);
+  it('"refund" finds "refunds", and "pdfs" finds "pdf"', () => {
+    expect(names("refund")[0]).toBe("refunds");
+    expect(names("refunding")).toContain("billing");
+    expect(names("pdfs")).toEqual(["pdf"]);
+  });
+  it("a rare word outweighs a common one; the name outweighs the description; long text weighs less", () => {
+    expect(names("customers refund")[0]).toBe("refunds");
+    expect(names("refund").indexOf("billing")).toBeLessThan(names("refund").indexOf("long"));
+  });
+  it("word scores are in (0, 1) and say which words matched", () => {
+    for (const h of skills.search("refunded customers")) {
+      expect(h.score).toBeGreaterThan(0);
+      expect(h.score).toBeLessThan(1);
+      expect(h.reason).toMatch(/^words: /);
+    }
+  });
+  it("search_skills finds word forms too", () => {
+    const r = skills.call("search_skills", { query: "refund" });
+    expect(r.content[0]!.text).toMatch(/^- refunds /);
+  });
+});
