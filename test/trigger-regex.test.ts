@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkTriggerRegex, staticRedos, TRIGGER_PATTERN_MAX } from "../src/pipeline/fm-regex.js";
+import { checkTriggerRegex, quantifiers, withoutWordBoundaries, staticRedos, TRIGGER_PATTERN_MAX, TRIGGER_QUANTIFIERS_MAX } from "../src/pipeline/fm-regex.js";
 import { createSkills } from "../src/runtime/index.js";
 import { MATCH_MAX } from "../src/runtime/limits.js";
 import { parse as parseYaml } from "yaml";
@@ -60,9 +60,29 @@ describe("trigger-regex-redos", () => {
   });
 
   it("refuses what it cannot analyse, and patterns over the length limit", () => {
-    expect(checkTriggerRegex("(a)\\1+x")).toMatchObject({ ok: false, reason: expect.stringContaining("back-reference is not supported") });
+    expect(checkTriggerRegex("(a+)\\1+x")).toMatchObject({ ok: false, reason: expect.stringContaining("back-reference is not supported") });
     expect(checkTriggerRegex("x".repeat(TRIGGER_PATTERN_MAX + 1))).toMatchObject({ ok: false, reason: expect.stringContaining(`over the ${TRIGGER_PATTERN_MAX}`) });
     expect(checkTriggerRegex("x".repeat(TRIGGER_PATTERN_MAX))).toEqual({ ok: true });
+  });
+
+  it("refuses many quantifiers: their choices multiply whatever the input's length", () => {
+    // 0.3 s in V8 on 24 characters, and recheck calls it safe (constant in the input's length).
+    const p = "a?".repeat(24) + "a".repeat(24);
+    expect(checkTriggerRegex(p)).toMatchObject({ ok: false, reason: expect.stringContaining(`24 quantifiers, over the ${TRIGGER_QUANTIFIERS_MAX}`) });
+    expect(checkTriggerRegex("a?".repeat(TRIGGER_QUANTIFIERS_MAX) + "b")).toEqual({ ok: true });
+  });
+
+  it("counts quantifiers outside classes, telling lazy marks, group syntax and literal braces apart", () => {
+    expect(quantifiers("\\bissue #\\d+")).toEqual({ single: 1, group: 0, bounded: 0, total: 1 });
+    expect(quantifiers("(?:ab)+?x*[+*?{]\\+a{2}b{1,}c{x")).toEqual({ single: 2, group: 1, bounded: 1, total: 4 });
+    expect(quantifiers("(ab)?c?")).toEqual({ single: 0, group: 0, bounded: 0, total: 2 });
+  });
+
+  it("checks patterns without \\b first (fewer states, same or more paths), then as written when that fails", () => {
+    expect(withoutWordBoundaries("\\bx\\B[\\b]\\\\b\\d")).toBe("x[\\b]\\\\b\\d");
+    // Relaxed, this one is vulnerable; as written too, so it is refused with positions in the original.
+    const v = checkTriggerRegex("\\b(?:a|b|ab)*\\bc");
+    expect(v.ok === false && v.reason).toMatch(/exponential/);
   });
 
   it("reads no clock: the verdict is the pattern's alone", () => {
