@@ -8,7 +8,7 @@ export const REF_MAX = 1024;
 /** A supporting-file path. */
 export const PATH_MAX = 1024;
 /** A search query. */
-export const QUERY_MAX = 1000;
+export const QUERY_MAX = 1024;
 /** Arguments: the raw string, or the split arguments' lengths plus one each. */
 export const ARGS_MAX = 65536;
 /** Tool input given as JSON text. */

@@ -77,8 +77,11 @@ export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (
     };
     let bound = 0;
     const acc = new Map<number, [number, string[]]>();
-    for (const w of new Set(words(q).filter((w) => !STOP.has(w)))) {
-      const p = post.get(stem(w)) || [], tf = new Map<number, number>();
+    // One term per stem ("skill" and "skills" count once), named by its first form in the query.
+    const qs = new Map<string, string>();
+    for (const w of words(q)) if (!STOP.has(w) && !qs.has(stem(w))) qs.set(stem(w), w);
+    for (const [t, w] of qs) {
+      const p = post.get(t) || [], tf = new Map<number, number>();
       for (const [i, a, b] of p) tf.set(i, 3 * a + b / (0.25 + (0.75 * len[i]) / avg));
       const idf = Math.log(1 + (N - tf.size + 0.5) / (tf.size + 0.5));
       bound += idf * 2.2;

@@ -71,6 +71,11 @@ describe("BM25 ranking", () => {
       expect(h.reason).toMatch(/^words: /);
     }
   });
+  it("counts word forms of one stem once", () => {
+    const [h] = skills.search("refunding refunds refunded");
+    expect(h).toMatchObject({ reason: "words: refunding" });
+    expect(h!.score).toBe(skills.search("refunding")[0]!.score);
+  });
   it("search_skills finds word forms too", () => {
     const r = skills.call("search_skills", { query: "refund" });
     expect(r.content[0]!.text).toMatch(/^- refunds /);
