@@ -30,11 +30,11 @@ export function checkTriggerRegex(source: string): RegexVerdict {
     return { ok: false, kind: "invalid", reason };
   }
   const redos = (reason: string): RegexVerdict => ({ ok: false, kind: "redos", reason });
-  if (source.length > TRIGGER_PATTERN_MAX) return redos(`it is ${source.length} characters long, over the ${TRIGGER_PATTERN_MAX} that the ReDoS check analyses; split it into shorter patterns`);
+  if (source.length > TRIGGER_PATTERN_MAX) return redos(`it is ${source.length} characters long, over the ${TRIGGER_PATTERN_MAX} that the ReDoS check analyses (split it into shorter patterns)`);
   const nested = staticRedos(source);
   if (nested) return redos(nested);
   const q = quantifiers(source);
-  if (q.total > TRIGGER_QUANTIFIERS_MAX) return redos(`it has ${q.total} quantifiers, over the ${TRIGGER_QUANTIFIERS_MAX} allowed: each optional or repeated part multiplies the ways to try it; use keywords or several shorter patterns`);
+  if (q.total > TRIGGER_QUANTIFIERS_MAX) return redos(`it has ${q.total} quantifiers, over the ${TRIGGER_QUANTIFIERS_MAX} allowed: each optional or repeated part multiplies the ways to try it`);
   // At most one unbounded repeat, of a single character (`\d+`, `[a-z]*`), and no `{…}`: at most n
   // ways per start position, so at most quadratic (allowed). Skips recheck's 0.1–1.5 s of CPU.
   if (!q.group && !q.bounded && q.single <= 1) return { ok: true };
@@ -48,7 +48,7 @@ export function checkTriggerRegex(source: string): RegexVerdict {
   if (acceptable(d) || d.status === "safe") return { ok: true };
   const at = d.hotspot.length ? ` around \`${source.slice(d.hotspot[0].start, d.hotspot[d.hotspot.length - 1].end)}\`` : "";
   const how = d.complexity.type === "exponential" ? "exponential" : `degree-${d.complexity.degree} polynomial`;
-  return redos(`matching time is ${how} in the input's length${at} (e.g. ${JSON.stringify(d.attack.pattern.slice(0, 60))})`);
+  return redos(`matching time is ${how} in the input's length${at} (an input that shows it: \`${d.attack.pattern.slice(0, 60)}\`)`);
 }
 
 const acceptable = (d: Diagnostics): boolean =>
