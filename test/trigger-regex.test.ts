@@ -76,6 +76,9 @@ describe("trigger-regex-redos", () => {
     expect(quantifiers("\\bissue #\\d+")).toEqual({ single: 1, group: 0, bounded: 0, total: 1 });
     expect(quantifiers("(?:ab)+?x*[+*?{]\\+a{2}b{1,}c{x")).toEqual({ single: 2, group: 1, bounded: 1, total: 4 });
     expect(quantifiers("(ab)?c?")).toEqual({ single: 0, group: 0, bounded: 0, total: 2 });
+    expect(quantifiers("(?:a?){9}b{2,5}(?:\\.\\d+){1,3}")).toEqual({ single: 1, group: 0, bounded: 3, total: 1 + 9 + 1 + 1 + 3 });
+    // Four groups of nine optional a's: 2^36 ways to try 36 characters, whatever recheck says of growth.
+    expect(checkTriggerRegex("(?:a?){9}".repeat(4) + "a".repeat(36))).toMatchObject({ ok: false, reason: expect.stringContaining("quantifiers") });
   });
 
   it("checks patterns without \\b first (fewer states, same or more paths), then as written when that fails", () => {

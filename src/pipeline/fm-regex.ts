@@ -73,7 +73,10 @@ export function withoutWordBoundaries(source: string): string {
   return out;
 }
 
-/** Quantifiers outside character classes: unbounded on one character or on a group, `{…}`, and all. */
+/**
+ * Quantifiers outside character classes: unbounded on one character or on a group, `{…}`, and all
+ * (where a `{n}` or `{m,n}` repeat of a group counts n times).
+ */
 export function quantifiers(source: string): { single: number; group: number; bounded: number; total: number } {
   const q = { single: 0, group: 0, bounded: 0, total: 0 };
   let afterGroup = false;
@@ -87,6 +90,8 @@ export function quantifiers(source: string): { single: number; group: number; bo
       const b = c === "{" ? /^\{\d+(,\d*)?\}/.exec(source.slice(i)) : null;
       if (c === "{" && !b) continue; // a literal `{`
       q.total++;
+      // `(?:a?){9}` is nine quantifiers, not one: a bounded repeat of a group counts its count.
+      if (b && prev && b[1] !== ",") q.total += Math.min(99, +(b[1] ? b[1].slice(1) : /\d+/.exec(b[0])![0])) - 1;
       if (c === "?" || (b && b[1] !== ",")) q.bounded += +(c !== "?");
       else if (prev) q.group++;
       else q.single++;
