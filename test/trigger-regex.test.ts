@@ -9,6 +9,7 @@ import { createSkills } from "../src/runtime/index.js";
 import { MATCH_MAX } from "../src/runtime/limits.js";
 import { parse as parseYaml } from "yaml";
 import { bundle } from "./runtime/helpers.js";
+import { deterministicLoops } from "../src/pipeline/regex-loops.js";
 
 // test/hostile/prompt.test.ts's list, then issue 13's five (the `[a-z]*`×6 one needs something
 // after it to fail on: alone it matches the empty string at once and is linear).
@@ -86,6 +87,11 @@ describe("trigger-regex-redos", () => {
     // Relaxed, this one is vulnerable; as written too, so it is refused with positions in the original.
     const v = checkTriggerRegex("\\b(?:a|b|ab)*\\bc");
     expect(v.ok === false && v.reason).toMatch(/exponential/);
+  });
+
+  it("knows repeats that can stop in one place only (a sound shortcut before recheck)", () => {
+    for (const p of ["\\bworked in v?\\d+\\.\\d+", "\\w+\\s\\w+", "[a-z]+-\\d+$", "x*?y", "a+"]) expect(deterministicLoops(p, "i"), p).toBe(true);
+    for (const p of ["\\d+\\d+", "\\w+x", ".*\\bfrom", "a+|b", "(\\d+)", "\\d+\\.?\\d+", "a*A", "\\w+\\1", "[^x]+y"]) expect(deterministicLoops(p, "i"), p).toBe(false);
   });
 
   it("reads no clock: the verdict is the pattern's alone", () => {
