@@ -46,10 +46,11 @@ export const stem = (w: string): string => {
 /**
  * A search function over `vis`. Words score by BM25 (k1 1.2, b 0.75) over two fields, the name
  * (weight 3) and the description with the brief (weight 1, length-normalised), on stems. (Prefix
- * matching, `auth` → `authentication`, was measured too: it lowered the corpus queries' MRR.) Word scores are BM25 divided by its bound for the query: in (0, 1). A name prefix scores 2, the
- * exact name 3, the exact path 4.
+ * matching, `auth` → `authentication`, was measured too: it lowered the corpus queries' MRR.) Word
+ * scores are BM25 divided by its bound for the query: in (0, 1). A name prefix scores 2, the exact
+ * name 3, the exact path 4. Returns the best `limit` (default: all), ranked.
  */
-export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (query: string, scope?: string) => Hit[] {
+export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (query: string, scope?: string, limit?: number) => Hit[] {
   // stem → postings [skill index, occurrences in the name, occurrences in the text]
   const post = new Map<string, number[][]>(), len: number[] = [], N = vis.length;
   let avg = 0;
@@ -67,7 +68,17 @@ export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (
       }),
     );
   });
-  return (query, scope) => {
+  // Each posting becomes [skill, saturated term frequency]: the part of BM25 that needs no query
+  // (k1 = 1.2, times k1 + 1 so that a query's bound is the sum of its idfs times 2.2).
+  post.forEach((p) =>
+    p.forEach((e) => {
+      const x = 3 * e[1] + e[2] / (0.25 + (0.75 * len[e[0]]) / avg);
+      e[1] = (2.2 * x) / (x + 1.2);
+    }),
+  );
+  // Per-skill score and matched-term bits, reused by every query (reset after each).
+  const sc = new Float64Array(N), bits = new Uint32Array(N), pos = new Map(vis.map((s, i) => [s, i]));
+  return (query, scope, limit = N) => {
     const raw = norm(query);
     const q = raw.toLowerCase(), best = new Map<number, Hit>();
     if (!q) return [];
@@ -75,31 +86,41 @@ export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (
       const b = best.get(i);
       if ((!scope || vis[i].scope === scope) && (!b || b[1] < score)) best.set(i, [vis[i], score, why]);
     };
-    let bound = 0;
-    const acc = new Map<number, [number, string[]]>();
     // One term per stem ("skill" and "skills" count once), named by its first form in the query.
-    const qs = new Map<string, string>();
+    const qs = new Map<string, string>(), qw: string[] = [], touched: number[] = [];
     for (const w of words(q)) if (!STOP.has(w) && !qs.has(stem(w))) qs.set(stem(w), w);
+    let bound = 0;
     for (const [t, w] of qs) {
-      const p = post.get(t) || [], tf = new Map<number, number>();
-      for (const [i, a, b] of p) tf.set(i, 3 * a + b / (0.25 + (0.75 * len[i]) / avg));
-      const idf = Math.log(1 + (N - tf.size + 0.5) / (tf.size + 0.5));
+      const p = post.get(t) || [], idf = Math.log(1 + (N - p.length + 0.5) / (p.length + 0.5)), bit = qw.push(w) < 33 ? 1 << (qw.length - 1) : 0;
       bound += idf * 2.2;
-      tf.forEach((x, i) => {
-        const a = acc.get(i) || [0, []];
-        a[0] += (idf * x * 2.2) / (x + 1.2);
-        a[1].push(w);
-        acc.set(i, a);
-      });
+      for (const [i, x] of p) {
+        if (!sc[i]) touched.push(i);
+        sc[i] += idf * x;
+        bits[i] |= bit;
+      }
     }
-    acc.forEach(([v, ws], i) => put(i, Math.round((v / bound) * 1e3) / 1e3 || 1e-3, "words: " + ws.join(", ")));
+    for (const i of touched) put(i, sc[i] / bound, "");
     for (let i = find(names, q); i < names.length && names[i][0].startsWith(q); i++) {
       const exact = names[i][0] === q;
       put(names[i][1], exact ? 3 : 2, exact ? "exact name" : "name prefix");
     }
-    const at = vis.indexOf(paths.get(raw)!);
-    if (at >= 0) put(at, 4, "exact path");
-    return rankHits(best.values());
+    const at = pos.get(paths.get(raw)!);
+    if (at !== undefined) put(at, 4, "exact path");
+    // Only the top `limit` are ranked: the scores at or above the limit-th best (ties kept) are sorted.
+    let hits = [...best.values()];
+    if (hits.length > limit) {
+      const cut = Float64Array.from(hits, (h) => -h[1]).sort()[limit - 1];
+      hits = hits.filter((h) => -h[1] <= cut);
+    }
+    const out = rankHits(hits).slice(0, limit);
+    // Ranked on exact scores, shown to three decimals; word reasons are spelled out for these only.
+    for (const h of out) {
+      const j = pos.get(h[0])!;
+      if (!h[2]) h[2] = "words: " + qw.filter((_, b) => (bits[j] >> b) & 1).join(", ");
+      h[1] = Math.round(h[1] * 1e3) / 1e3 || 1e-3;
+    }
+    for (const j of touched) sc[j] = bits[j] = 0;
+    return out;
   };
 }
 

@@ -146,7 +146,7 @@ export function createSkills(data: BundleData, options?: SkillsOptions | null): 
     return (ix = { names, paths, vis: data.skills.filter((s) => !s.hidden && ok(s)).sort((a, b) => order(a.name, b.name) || order(a.path, b.path)) });
   };
   let srch: ReturnType<typeof searcher> | undefined, mtch: ReturnType<typeof matcher> | undefined;
-  const find = (q: string, scope?: string) => (srch ||= searcher(index().vis, index().paths))(q, scope);
+  const find = (q: string, scope: string | undefined, limit: number) => (srch ||= searcher(index().vis, index().paths))(q, scope, limit);
 
   /** `m`'s value for `k`, made by `f` the first time. */
   const once = <K, V>(m: Map<K, V>, k: K, f: () => V): V => {
@@ -176,7 +176,7 @@ export function createSkills(data: BundleData, options?: SkillsOptions | null): 
       c = (names.get(r.slice(i + 1).toLowerCase()) || []).filter((s) => [s.scope, ...s.dir.split("/").slice(0, -1)].includes(r.slice(0, i)));
     if (mode === MODEL) c = c.filter((s) => !s.hidden);
     if (!c.length) {
-      const near = find(r, undefined).slice(0, 3).map((h) => h[0].name);
+      const near = find(r, undefined, 3).map((h) => h[0].name);
       fail("NOT_FOUND", `No skill ${q}.${near.length ? ` Did you mean: ${near.join(", ")}?` : ""} Use search_skills to find one.`);
     }
     c = c.filter(ok);
@@ -254,7 +254,7 @@ export function createSkills(data: BundleData, options?: SkillsOptions | null): 
       load: (ref, args) => load(resolve(ref), args, seen),
       file: (ref, rel) => file(resolve(ref), rel),
       search: (q, opt) =>
-        out(find(capped(q, QUERY_MAX, "Query"), str(opt?.scope)).slice(0, Math.min(50, Math.max(1, num(opt?.limit) || 8)))),
+        out(find(capped(q, QUERY_MAX, "Query"), str(opt?.scope), Math.min(50, Math.max(1, Math.floor(num(opt?.limit) || 8))))),
       catalog: (opt) => cat(opt?.format, opt?.budget),
       invoke(t) {
         const m = typeof t == "string" && /^\s*\/([\w.:-]+)(?:\s+([\s\S]*))?$/.exec(t);

@@ -2,6 +2,7 @@
 // over the name (weighted) and the description. Real queries against the project's own skills/;
 // the larger quality test over ../shared/corpus is test/conformance/search-corpus.test.ts.
 import { readFileSync, readdirSync } from "node:fs";
+import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { createSkills } from "../../src/runtime/index.js";
@@ -79,5 +80,25 @@ describe("BM25 ranking", () => {
   it("search_skills finds word forms too", () => {
     const r = skills.call("search_skills", { query: "refund" });
     expect(r.content[0]!.text).toMatch(/^- refunds /);
+  });
+});
+
+describe("top-k ranking", () => {
+  // 60 skills over a 12-word vocabulary: many equal scores, so ties at the cut are exercised.
+  const V = "pdf refund invoice report chart table merge split review commit test deploy".split(" ");
+  const specs: SkillSpec[] = Array.from({ length: 60 }, (_, i) => ({
+    name: `s-${V[i % 12]}-${i}`,
+    description: [V[(i * 7) % 12], V[(i * 5) % 12], V[(i * 3) % 12], V[i % 5]].join(" ") + ".",
+  }));
+  const skills = createSkills(bundle(specs).data);
+  it("a smaller limit gives the first results of a larger one", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...V, "s", "s-pdf", "nothing"), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 20 }), (ws, k) => {
+        const q = ws.join(" ");
+        const all = skills.search(q, { limit: 50 }).map((h) => [h.skill.name, h.score, h.reason]);
+        expect(skills.search(q, { limit: k }).map((h) => [h.skill.name, h.score, h.reason])).toEqual(all.slice(0, k));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
