@@ -151,7 +151,7 @@ export function checkTriggers(c: FmContext): void {
     if (verdict.kind === "invalid") {
       report(c, R.TRIGGER_REGEX_INVALID, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` is not a valid regular expression (${verdict.reason}); fix its syntax or escape characters meant literally.`);
     } else {
-      report(c, R.TRIGGER_REGEX_REDOS, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` can backtrack catastrophically: ${verdict.reason}; rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`).`);
+      report(c, R.TRIGGER_REGEX_REDOS, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` fails the ReDoS check: ${verdict.reason}. Rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`, \`a*a*b\` → \`a*b\`), or use \`keywords\`.`);
     }
   });
 }

@@ -107,8 +107,8 @@ export const TRIGGER_REGEX_INVALID = rule({
 export const TRIGGER_REGEX_REDOS = rule({
   id: "trigger-regex-redos",
   severity: "error",
-  description: "A `triggers.patterns` entry can backtrack catastrophically (exponential time).",
-  help: "Patterns run on every user message; a nested quantifier like `(a+)+` or overlapping alternatives like `(a|a)*` can hang the agent on a short input. Remove the nesting (`a+`) or make the alternatives disjoint.",
+  description: "A `triggers.patterns` entry can backtrack catastrophically (exponential or cubic-and-worse time), or cannot be shown not to.",
+  help: "Patterns run on every user message; a nested quantifier like `(a+)+`, overlapping alternatives like `(a|b|ab)*`, or adjacent overlapping repeats like `a*a*a*b` can hang the agent on a short input. Remove the nesting (`a+`), make the alternatives disjoint, merge the repeats. Checked by a heuristic, then by recheck (no time limit, so the verdict is the same on every machine); patterns over 200 characters, with more than 8 quantifiers, or whose repeats need recheck and use what it cannot analyse (look-ahead, back-references) are refused too.",
 });
 
 /** Rules reported by the frontmatter stage. */

@@ -30,6 +30,8 @@ export interface CatalogResult {
  * never parted: an astral character counts as a letter).
  */
 const BREAK = /[\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+/** Dropped before the "…": trailing spaces and `,;:`. */
+const TRAIL = /[\s,;:]/;
 
 /**
  * `s` itself when it fits in `c` characters (UTF-16 units); else its longest run of whole words that
@@ -40,8 +42,11 @@ const BREAK = /[\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 export function cut(s: string, c: number): string {
   if (s.length <= c) return s;
   for (let p = Math.min(c, s.length) - 1; p > 0; p--) {
-    const t = BREAK.test(s[p]) || BREAK.test(s[p - 1]) ? s.slice(0, p).replace(/[\s,;:]+$/, "") : "";
-    if (t) return t + "…";
+    if (!BREAK.test(s[p]) && !BREAK.test(s[p - 1])) continue;
+    // One linear trim, then done: an earlier break would only give a prefix of what was trimmed away.
+    let end = p;
+    while (end > 0 && TRAIL.test(s[end - 1])) end--;
+    return end > 0 ? s.slice(0, end) + "…" : "…";
   }
   return "…";
 }

@@ -6,6 +6,7 @@ import type { BundleData, BundleFile, BundleSkill, CatalogFormat, LoadFormat, Sk
 import { renderCatalog, type CatalogEntry } from "./catalog.js";
 import { SkillError, fail } from "./errors.js";
 import { checkPath } from "./paths.js";
+import { ARGS_MAX, MATCH_MAX, QUERY_MAX, REF_MAX, capped, over, show } from "./limits.js";
 import { matcher } from "./match.js";
 import { norm, rankHits, searcher, type Hit } from "./search.js";
 import { callTool, toolDefs, type AnthropicTool, type McpTool, type OpenAITool, type ToolFormat, type ToolResult } from "./tools.js";
@@ -121,9 +122,13 @@ export interface Skills {
 }
 
 const MODEL = 1, USER = 2;
+/** An optional number option: undefined unless a number (null, a string or a BigInt mean the default). */
+const num = (v: unknown) => (typeof v == "number" && v === v ? v : undefined);
+const str = (v: unknown) => (typeof v == "string" ? v : undefined);
 
-export function createSkills(data: BundleData, options: SkillsOptions = {}): Skills {
+export function createSkills(data: BundleData, options?: SkillsOptions | null): Skills {
   const o = data.options;
+  options ||= {};
   const permitted = permits(options.allow ?? o.permissions.allow, [...o.permissions.deny, ...(options.deny || [])]);
   const ok = (s: BundleSkill) => permitted(s.name);
   const fmt = options.loadFormat ?? o.loadFormat;
@@ -141,7 +146,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
     return (ix = { names, paths, vis: data.skills.filter((s) => !s.hidden && ok(s)).sort((a, b) => order(a.name, b.name) || order(a.path, b.path)) });
   };
   let srch: ReturnType<typeof searcher> | undefined, mtch: ReturnType<typeof matcher> | undefined;
-  const find = (q: string, scope?: string) => (srch ||= searcher(index().vis, index().paths))(q, scope);
+  const find = (q: string, scope: string | undefined, limit: number) => (srch ||= searcher(index().vis, index().paths))(q, scope, limit);
 
   /** `m`'s value for `k`, made by `f` the first time. */
   const once = <K, V>(m: Map<K, V>, k: K, f: () => V): V => {
@@ -162,7 +167,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
   const resolve = (ref: unknown, mode = 0): BundleSkill => {
     if (typeof ref !== "string" || !ref.trim())
       fail("INVALID_PARAM", "Missing skill name: pass a skill name or SKILL.md path.");
-    const r = norm(ref);
+    const r = norm(capped(ref, REF_MAX, "Skill name")), q = show(r);
     const { names, paths } = index();
     const at = paths.get(r);
     let c = at ? [at] : names.get(r.toLowerCase()) || [];
@@ -171,22 +176,23 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       c = (names.get(r.slice(i + 1).toLowerCase()) || []).filter((s) => [s.scope, ...s.dir.split("/").slice(0, -1)].includes(r.slice(0, i)));
     if (mode === MODEL) c = c.filter((s) => !s.hidden);
     if (!c.length) {
-      const near = find(r, undefined).slice(0, 3).map((h) => h[0].name);
-      fail("NOT_FOUND", `No skill "${r}".${near.length ? ` Did you mean: ${near.join(", ")}?` : ""} Use search_skills to find one.`);
+      const near = find(r, undefined, 3).map((h) => h[0].name);
+      fail("NOT_FOUND", `No skill ${q}.${near.length ? ` Did you mean: ${near.join(", ")}?` : ""} Use search_skills to find one.`);
     }
     c = c.filter(ok);
-    if (!c.length) fail("PERMISSION_DENIED", `Skill "${r}" is not permitted here.`);
+    if (!c.length) fail("PERMISSION_DENIED", `Skill ${q} is not permitted here.`);
     if (c.length > 1) {
       const p = c.map((s) => s.path);
-      fail("AMBIGUOUS", `"${r}" is ambiguous: ${p.join(", ")}. Load one by path.`, p);
+      fail("AMBIGUOUS", `${q} is ambiguous: ${p.join(", ")}. Load one by path.`, p);
     }
     return c[0];
   };
 
   const load = (s: BundleSkill, args: unknown, seen?: Map<string, string>): LoadResult => {
-    if (args !== undefined && typeof args !== "string" && !(Array.isArray(args) && args.every((a) => typeof a === "string")))
+    if (args != null && typeof args !== "string" && !(Array.isArray(args) && args.every((a) => typeof a === "string")))
       fail("INVALID_PARAM", "args must be a string or an array of strings.");
-    const a = args as string | string[] | undefined;
+    const a = (args ?? undefined) as string | string[] | undefined;
+    if (a) over(typeof a == "string" ? a.length : a.reduce((n, x) => n + x.length + 1, 0), ARGS_MAX, "args");
     const content = renderTemplate(pay(s).template, a, s.dir);
     const f = s.files;
     let text =
@@ -225,7 +231,7 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
     const v = s.files.some((f) => f.path === p) ? pay(s).files[p] : undefined;
     if (v == null) {
       const l = s.files.map((f) => f.path);
-      fail("NOT_FOUND", `Skill "${s.name}" has no file "${p}". Its files: ${l.join(", ") || "none"}.`);
+      fail("NOT_FOUND", `Skill "${s.name}" has no file ${show(p)}. Its files: ${l.slice(0, 20).join(", ") + (l[20] ? ", …" : "") || "none"}.`);
     }
     if (typeof v == "string") return v;
     return once(bins, s.path + "\0" + p, () => Uint8Array.from(atob(v.b64), (c) => c.charCodeAt(0))).slice();
@@ -247,12 +253,12 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
       },
       load: (ref, args) => load(resolve(ref), args, seen),
       file: (ref, rel) => file(resolve(ref), rel),
-      search: (q, opt = {}) =>
-        out(find(q, opt.scope).slice(0, Math.min(50, Math.max(1, opt.limit || 8)))),
-      catalog: (opt = {}) => cat(opt.format, opt.budget),
+      search: (q, opt) =>
+        out(find(capped(q, QUERY_MAX, "Query"), str(opt?.scope), Math.min(50, Math.max(1, Math.floor(num(opt?.limit) || 8))))),
+      catalog: (opt) => cat(opt?.format, opt?.budget),
       invoke(t) {
-        const m = /^\s*\/([\w.:-]+)(?:\s+([\s\S]*))?$/.exec(String(t));
-        if (!m) return null;
+        const m = typeof t == "string" && /^\s*\/([\w.:-]+)(?:\s+([\s\S]*))?$/.exec(t);
+        if (!m || m[1].length > REF_MAX) return null;
         let s: BundleSkill;
         try {
           s = resolve(m[1], USER);
@@ -263,18 +269,18 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
         if (!s.userInvocable) fail("NOT_INVOCABLE", `"/${s.name}" is not a user command (user-invocable: false).`);
         return load(s, (m[2] || "").trim(), seen);
       },
-      match: (t, opt = {}) =>
-        out(rankHits((mtch ||= matcher(index().vis, (n) => index().names.get(n) || []))(t), recent).slice(0, opt.max ?? 3)),
-      disclose(tier, t = "") {
+      match: (t, opt) =>
+        out(rankHits((mtch ||= matcher(index().vis, (n) => index().names.get(n) || []))(capped(t, Infinity, "Text").slice(0, MATCH_MAX)), recent).slice(0, num(opt?.max) ?? 3)),
+      disclose(tier, t) {
         const vis = index().vis, n = vis.length;
         if (tier === "none" || !n) return "";
         if (tier === "breadcrumb") return `${n} skill${n > 1 ? "s" : ""} available: find one with search_skills, load it with load_skill.`;
         const reg = renderCatalog(vis.map((s) => entry(s, s.brief || s.description)), { format: "markdown", budget: o.catalog.budget }).text;
         if (tier !== "full") return reg;
-        return [reg, ...self.match(t).map((h) => self.load(h.skill.path).text)].join("\n\n");
+        return [reg, ...self.match(t ?? "").map((h) => self.load(h.skill.path).text)].join("\n\n");
       },
-      tools: ((opt: { format?: ToolFormat; include?: ToolInclude } = {}) =>
-        toolDefs(opt.format || "mcp", cat(), owners(opt.include).flatMap(tset))) as Skills["tools"],
+      tools: ((opt?: { format?: ToolFormat; include?: ToolInclude } | null) =>
+        toolDefs(opt?.format || "mcp", cat(), owners(opt?.include).flatMap(tset))) as Skills["tools"],
       toolsets: (ref) => tset(resolve(ref)).slice(),
       call: ((tool: string, input: unknown) =>
         callTool(
@@ -285,12 +291,12 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
             },
             file: (ref, rel) => file(resolve(ref, MODEL), rel),
             search(q, limit, scope) {
-              if (!q.trim()) fail("INVALID_PARAM", "Missing query: describe the task in a few words.");
+              if (typeof q != "string" || !q.trim()) fail("INVALID_PARAM", "Missing query: describe the task in a few words.");
               const r = self.search(q, { limit, scope });
               return {
                 text: r.length
                   ? r.map((h) => `- ${h.skill.name} (${h.skill.path}): ${h.skill.description}`).join("\n")
-                  : `No skill matches "${q}"; try other words.`,
+                  : `No skill matches ${show(q)}; try other words.`,
                 structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })) },
               };
             },
@@ -308,8 +314,8 @@ export function createSkills(data: BundleData, options: SkillsOptions = {}): Ski
   };
 
   const entry = (s: BundleSkill, description: string): CatalogEntry => ({ name: s.name, description, location: s.path, scope: s.scope, rank: s.rank });
-  const cat = (format = o.catalog.format, budget = o.catalog.budget) =>
-    renderCatalog(index().vis.map((s) => entry(s, s.description)), { format, budget }).text;
+  const cat = (format?: CatalogFormat | null, budget?: unknown) =>
+    renderCatalog(index().vis.map((s) => entry(s, s.description)), { format: format || o.catalog.format, budget: num(budget) ?? o.catalog.budget }).text;
 
   return api();
 }

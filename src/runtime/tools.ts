@@ -1,6 +1,7 @@
 // Tool definitions in each SDK's shape, and `call`, which runs one and never throws.
 import { SkillError } from "./errors.js";
 import type { SkillTool, ToolResult } from "./data.js";
+import { INPUT_MAX, capped, show } from "./limits.js";
 
 export type JsonSchema = {
   type: "object";
@@ -68,54 +69,71 @@ export function toolDefs(format: ToolFormat, catalog: string, extra: SkillTool[]
 export interface ToolHost {
   load(ref: unknown, args: unknown): { text: string; structured: Record<string, unknown> };
   file(ref: unknown, path: unknown): string | Uint8Array;
-  search(query: string, limit: number, scope?: string): { text: string; structured: Record<string, unknown> };
+  search(query: unknown, limit: number, scope?: string): { text: string; structured: Record<string, unknown> };
   /** Runs a toolset tool by exact name: undefined when no reachable skill defines it. */
   tool(name: string, input: unknown): Promise<ToolResult> | undefined;
 }
 
 const TOOLS = "load_skill, search_skills, read_skill_file";
-// Other systems' tool names (reference.md §5) map onto the three tools.
-const ALIAS: Record<string, number> = { load_skill: 0, skill: 0, use_skill: 0, skill_load: 0, search_skills: 1, skill_search: 1, read_skill_file: 2 };
+// Other systems' tool names (reference.md §5) map onto the three tools. No prototype: "constructor",
+// "__proto__" or "toString" must be unknown tools, not inherited properties.
+const ALIAS: Record<string, number> = { __proto__: null, load_skill: 0, skill: 0, use_skill: 0, skill_load: 0, search_skills: 1, skill_search: 1, read_skill_file: 2 } as {};
 
 const text = (t: string, structuredContent?: Record<string, unknown>, isError?: boolean): ToolResult => ({
   content: [{ type: "text", text: t }],
   ...(structuredContent && { structuredContent }),
   ...(isError && { isError }),
 });
+const err = (t: string, code: string) => text(t, { code }, true);
+
+/** A thrown value as an error result, whatever it is (a throwing getter, a Proxy, a Symbol). */
+function failure(e: unknown): ToolResult {
+  try {
+    if (e instanceof SkillError) return err(String(e.message), String(e.code));
+    const m = e instanceof Error ? e.message : e;
+    return err(`Skill tool failed: ${String(m).slice(0, 500)}`, "EXECUTION_ERROR");
+  } catch {
+    return err("Skill tool failed.", "EXECUTION_ERROR");
+  }
+}
 
 /**
- * Runs a tool; never throws. Built-in tools return a ToolResult; a toolset tool returns the Promise
- * its host gives (the bundle's `runTool`, which never rejects).
+ * Runs a tool; never throws, whatever `tool` and `input` are. Built-in tools return a ToolResult; a
+ * toolset tool returns the Promise its host gives (the bundle's `runTool`, which never rejects).
  */
 export function callTool(host: ToolHost, tool: unknown, input: unknown): ToolResult | Promise<ToolResult> {
   try {
-    const k = ALIAS[String(tool).toLowerCase()];
-    if (k === undefined) return host.tool(String(tool), input) || text(`Unknown tool "${tool}"; use ${TOOLS}.`, { code: "NOT_FOUND" }, true);
-    let a: unknown = input ?? {};
-    if (typeof a === "string") {
-      try {
-        a = JSON.parse(a);
-      } catch {
-        a = null;
-      }
-    }
-    if (!a || typeof a !== "object" || Array.isArray(a))
-      return text("Tool input must be a JSON object.", { code: "INVALID_PARAM" }, true);
-    const i = a as Record<string, unknown>;
-    if (k === 1) {
-      const r = host.search(String(i.query ?? ""), Number(i.limit), i.scope as string | undefined);
-      return text(r.text, r.structured);
-    }
-    if (k === 2) {
-      const v = host.file(i.name ?? i.skill, i.path ?? i.file);
-      return typeof v === "string"
-        ? text(v)
-        : text(`Binary file (${v.length} bytes): not shown as text.`, { bytes: v.length });
-    }
-    const r = host.load(i.path ?? i.name ?? i.skill, (i.args ?? i.arguments ?? undefined) as string);
-    return text(r.text, r.structured);
+    return run(host, tool, input);
   } catch (e) {
-    const se = e instanceof SkillError;
-    return text(se ? e.message : `Skill tool failed: ${e instanceof Error ? e.message : String(e)}`, { code: se ? e.code : "EXECUTION_ERROR" }, true);
+    return failure(e);
   }
+}
+
+function run(host: ToolHost, tool: unknown, input: unknown): ToolResult | Promise<ToolResult> {
+  if (typeof tool != "string") return err(`The tool name must be a string; use ${TOOLS}.`, "INVALID_PARAM");
+  const k = ALIAS[tool.toLowerCase()];
+  // Tool names are at most 64 characters (OpenAI's and Anthropic's limit), so a longer one is unknown.
+  if (k === undefined) return (tool.length <= 64 && host.tool(tool, input)) || err(`Unknown tool ${show(tool)}; use ${TOOLS}.`, "NOT_FOUND");
+  let a: unknown = input ?? {};
+  if (typeof a == "string") {
+    try {
+      a = JSON.parse(capped(a, INPUT_MAX, "Tool input"));
+    } catch (e) {
+      if (e instanceof SkillError) throw e;
+      a = 0;
+    }
+  }
+  if (!a || typeof a != "object" || Array.isArray(a)) return err("Tool input must be a JSON object.", "INVALID_PARAM");
+  const i = a as Record<string, unknown>;
+  if (k === 1) {
+    const l = i.limit, s = i.scope;
+    const r = host.search(i.query, typeof l == "number" || typeof l == "string" ? +l : 0, typeof s == "string" ? s : undefined);
+    return text(r.text, r.structured);
+  }
+  if (k === 2) {
+    const v = host.file(i.name ?? i.skill, i.path ?? i.file);
+    return typeof v == "string" ? text(v) : text(`Binary file (${v.length} bytes): not shown as text.`, { bytes: v.length });
+  }
+  const r = host.load(i.path ?? i.name ?? i.skill, i.args ?? i.arguments ?? undefined);
+  return text(r.text, r.structured);
 }

@@ -108,6 +108,8 @@ describe("pathological trigger patterns are rejected at build time", () => {
   const REDOS = [
     "(a+)+$", "^(a|a)*$", "(a*)*b", "(x+x+)+y", "^(a|aa)+$", "(.*a){20}", "^(\\w+\\s?)*$", "([a-zA-Z]+)*$", "(a|a?)+$", "^(([a-z])+.)+[A-Z]([a-z])+$",
     "(\\d+)*x", "(?:a+)+$", "(a+){2,}$", "(.*)*$",
+    // Issue 13: overlapping alternation and adjacent overlapping quantifiers (caught by recheck).
+    "(a|b|ab)*c", "(?:x|y|xy)+z", "\\d*\\d*\\d*\\d*\\d*\\d*!", "a*a*a*a*a*a*b", "[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*$",
   ];
   const BAD = ["(", "[a-", "a{2,1}", "(?<n>a)(?<n>b)", "\\", "*a"];
   const OK = ["^deploy\\b", "pdf|docx", "\\bfix (the )?build\\b", "a+b+c+", "(ab)+c"];
@@ -147,7 +149,8 @@ describe("pathological trigger patterns are rejected at build time", () => {
     expect(rejectionProblems(run)).toEqual([]);
     expect(run.build.written).toBe(true);
     const { skills } = await importBundle(path.join(run.build.outDir, "index.js"));
-    const hostile = "a".repeat(50_000) + "!" + " fix the build ".repeat(1000);
+    // match() reads the first 2,000 characters (src/runtime/limits.ts MATCH_MAX): the phrase comes first.
+    const hostile = "fix the build " + "a".repeat(50_000) + "!" + " fix the build ".repeat(1000);
     expect(skills.match(hostile).map((m) => m.skill.name)).toContain("pdf-tools");
   }, 10_000);
 });

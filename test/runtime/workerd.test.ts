@@ -42,6 +42,24 @@ export default {
         case "/search": return json(skills.search(q("q")).map((h) => [h.skill.name, h.score, h.reason]));
         case "/call": return json(skills.call(q("tool"), await req.text()));
         case "/invoke": return json(skills.invoke(q("text")));
+        case "/hostile": {
+          // Hostile values a model's client could hand over: each call must return an isError result.
+          const cyclic = { name: "logo" }; cyclic.self = cyclic;
+          const bad = { toString() { throw new Error("x"); } };
+          const trap = new Proxy({}, { get() { throw new Error("trap"); }, getPrototypeOf() { throw new Error("proto"); } });
+          const cases = [
+            ["load_skill", { name: "/".repeat(80000) + "a" }], ["read_skill_file", { name: "logo", path: "a/".repeat(40000) }],
+            ["search_skills", { query: "q".repeat(5000) }], ["load_skill", { name: "logo", args: "a".repeat(70000) }],
+            ["load_skill", { name: 10n }], ["load_skill", cyclic], ["load_skill", { name: bad }], ["load_skill", trap],
+            [Symbol("s"), {}], ["constructor", {}], ["__proto__", {}], ["toString", {}], [bad, {}], ["search_skills", { query: "logo", limit: 10n }],
+          ];
+          const out = [];
+          for (const [t, i] of cases) {
+            try { const r = skills.call(t, i); out.push([r.isError === true, r.structuredContent && r.structuredContent.code, r.content[0].text.length]); }
+            catch (e) { out.push(["threw", String(e && e.message)]); }
+          }
+          return json({ out, search: skills.search("logo", null).length });
+        }
         case "/session": { const s = skills.session(); return json([s.load("logo").text, s.load("logo").text]); }
         default: return new Response("ok");
       }
@@ -100,7 +118,22 @@ describe("runtime in workerd", () => {
   });
   it("searches", async () => {
     expect(await (await get("/search?q=logo")).json()).toEqual([["logo", 3, "exact name"]]);
-    expect(await (await get("/search?q=diff%20bugs")).json()).toEqual([["review", 0.5, "words: diff, bugs"]]) // words found only in the description weigh half;
+    // BM25 on stems: "bug" finds "bugs"; a word score is in (0, 1).
+    const [[name, score, reason]] = await (await get("/search?q=diff%20bug")).json();
+    expect([name, reason]).toEqual(["review", "words: diff, bug"]);
+    expect(score).toBeGreaterThan(0);
+    expect(score).toBeLessThan(1);
+  });
+  it("survives hostile calls: capped inputs, odd values, prototype names (never a throw)", async () => {
+    const { out, search } = await (await get("/hostile")).json();
+    expect(out.map((r: unknown[]) => r.slice(0, 2))).toEqual([
+      [true, "INVALID_PARAM"], [true, "INVALID_PARAM"], [true, "INVALID_PARAM"], [true, "INVALID_PARAM"],
+      // A cyclic input object is fine: its `name` loads the skill.
+      [true, "INVALID_PARAM"], [false, null], [true, "INVALID_PARAM"], [true, "EXECUTION_ERROR"],
+      [true, "INVALID_PARAM"], [true, "NOT_FOUND"], [true, "NOT_FOUND"], [true, "NOT_FOUND"], [true, "INVALID_PARAM"], [false, null],
+    ]);
+    for (const r of out) expect(r[2]).toBeLessThan(400);
+    expect(search).toBe(1);
   });
   it("calls tools without throwing (object input as JSON text)", async () => {
     const ok = await (await get("/call?tool=load_skill", { method: "POST", body: '{"name":"logo"}' })).json();
