@@ -3,6 +3,7 @@
 // and the type declarations.
 import * as esbuild from "esbuild";
 import { bundleRuntime } from "./runtime-bundle.mjs";
+import { runtimeTypes } from "./runtime-types.mjs";
 import { readFile, writeFile, rm, mkdir, chmod } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -64,7 +65,14 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
 // src/cli.ts starts with a hashbang, which esbuild keeps as the first line; make the bin executable.
 await chmod("dist/cli.js", 0o755);
 
-// Declarations for the programmatic API (skipped when typescript is absent, as in a production install).
+// Declarations for the programmatic API, and the runtime's API as the text every emitted index.d.ts
+// embeds (src/emit/runtime-types.ts reads dist/runtime-api.txt). Both need typescript, a
+// devDependency: without it (a clone installed with --omit=dev) they are skipped, and `skillc build`
+// then stops with a message saying how to fix the install. The published package ships both.
 if (existsSync("node_modules/typescript/bin/tsc")) {
+  const ts = createRequire(import.meta.url)("typescript");
+  await writeFile("dist/runtime-api.txt", runtimeTypes(ts, "src/runtime/index.ts"));
   execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { stdio: "inherit" });
+} else {
+  console.warn("skillc build: typescript is not installed; dist/types and dist/runtime-api.txt were not made (npm install, then npm run build)");
 }

@@ -1,5 +1,7 @@
 // The programmatic API. Named exports only.
-export type * from "./types.js";
+// The shapes a caller handles (diagnostics, rule settings, the compiled skills of a build); the
+// pipeline's stage types (ParsedSkill, ValidSkill, …) stay internal.
+export type { Diagnostic, Fix, Range, Severity, RuleSetting, Profile, Collision, CollisionPolicy, CompiledSkill, SkillFile } from "./types.js";
 export type { SkillcConfig, ResolvedConfig, SourceConfig, BudgetConfig } from "./config-types.js";
 export { defineConfig, resolveDefaults } from "./config-types.js";
 export { loadConfig, findConfig } from "./config.js";

@@ -1,5 +1,5 @@
 // The package's programmatic API, imported the way users do: from the built dist/index.js.
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,5 +27,25 @@ describe("import from skillc (dist/index.js)", () => {
     const built = await api.build({ cwd: dir, config, write: false });
     expect(built.skills.map((s: { name: string }) => s.name)).toEqual(["author-skill", "changelog-entry", "commit-message", "release-notes", "review-diff", "triage-bug"]);
     expect(api.RULES.get("yaml-syntax").severity).toBe("error");
+  });
+
+  it("lint({ cwd }) and build({ cwd }) load the project's config themselves", async () => {
+    const api = await import(path.join(REPO, "dist/index.js"));
+    const project = await mkdtemp(path.join(tmpdir(), "skillc-api-config-"));
+    try {
+      // Skills where only the config points (not a default source), output where only the config says.
+      await cp(path.join(REPO, "skills"), path.join(project, "my-skills"), { recursive: true });
+      await writeFile(path.join(project, "skillc.config.json"), JSON.stringify({ sources: ["my-skills"], outDir: "out-x" }));
+      const report = await api.lint({ cwd: project });
+      expect(report.skills).toBe(6);
+      expect(api.summarize(report.results)).toMatchObject({ errors: 0, warnings: 0 });
+      const built = await api.build({ cwd: project });
+      expect(built.written).toBe(true);
+      expect(built.outDir).toBe(path.join(project, "out-x"));
+      expect(built.skills).toHaveLength(6);
+      expect(await readdir(path.join(project, "out-x"))).toContain("index.js");
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   });
 });

@@ -17,7 +17,7 @@ function newest(p: string): number {
 
 export default function setup(): void {
   const cli = path.join(REPO, "dist", "cli.js");
-  const inputs = ["src", "schema", "scripts/build.mjs", "package.json"].map((p) => path.join(REPO, p)).filter(existsSync);
+  const inputs = ["src", "schema", "scripts/build.mjs", "scripts/runtime-types.mjs", "package.json"].map((p) => path.join(REPO, p)).filter(existsSync);
   if (existsSync(cli) && statSync(cli).mtimeMs >= Math.max(...inputs.map(newest))) return;
   execFileSync(process.execPath, [path.join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "inherit" });
 }

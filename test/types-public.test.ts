@@ -27,7 +27,7 @@ function project(name: string, source: string): string {
 }
 
 const USE = `import { build, defineConfig, formatResults, lint, loadConfig, RULES, summarize } from "skillc";
-import type { BuildOptions, BuildResult, Diagnostic, LintReport, ResolvedConfig, RuleMeta, SkillcConfig } from "skillc";
+import type { BuildOptions, BuildResult, Collision, CollisionPolicy, CompiledSkill, Diagnostic, Fix, LintReport, Profile, Range, ResolvedConfig, RuleMeta, RuleSetting, Severity, SkillcConfig, SkillFile } from "skillc";
 export const config: SkillcConfig = defineConfig({ outDir: ".skillc", sources: [{ dir: "skills", scope: "project" }] });
 export async function main(): Promise<number> {
   const report: LintReport = await lint({ cwd: "." });
@@ -36,6 +36,16 @@ export async function main(): Promise<number> {
   const first: Diagnostic | undefined = built.diagnostics[0];
   const rule: RuleMeta | undefined = RULES.get("name-mismatch");
   const text: string = formatResults("stylish", report.results, { color: false, cwd: ".", version: "0", rules: RULES });
+  const skill: CompiledSkill | undefined = built.skills[0];
+  const file: SkillFile | undefined = skill?.files[0];
+  const collision: Collision | undefined = built.collisions[0];
+  const policy: CollisionPolicy = "keep";
+  const severity: Severity | undefined = first?.severity;
+  const range: Range | undefined = skill?.frontmatterRange;
+  const fix: Fix | undefined = first?.fix;
+  const setting: RuleSetting = "warn";
+  const profile: Profile = resolved.profile;
+  void [file, collision, policy, severity, range, fix, setting, profile];
   return summarize(report.results).errors + (first ? 1 : 0) + (rule ? 1 : 0) + text.length + resolved.sources.length;
 }
 `;
@@ -53,5 +63,11 @@ describe.each(Object.entries(COMPILERS))("the public .d.ts under TypeScript %s",
     const r = run(project(`bad-${label}`, `import { lint } from "skillc";\nexport const p = lint({ cwdd: "." });\n`));
     expect(r.status).not.toBe(0);
     expect(r.stdout).toMatch(/cwdd/);
+  });
+
+  it("exports the public shapes only: the pipeline's stage types are not importable", () => {
+    const r = run(project(`internal-${label}`, `import type { ParsedSkill, NodePositions, SkillSource } from "skillc";\nexport type T = [ParsedSkill, NodePositions, SkillSource];\n`));
+    expect(r.status).not.toBe(0);
+    for (const name of ["ParsedSkill", "NodePositions", "SkillSource"]) expect(r.stdout).toMatch(new RegExp(`no exported member '${name}'`));
   });
 });

@@ -1,10 +1,12 @@
 // index.d.ts, as a string: the bundle's API typed by the names, paths, arguments and files of the
-// skills it holds, so an unknown name or file is a compile error in the consumer's code.
+// skills it holds, so an unknown name or file is a compile error in the consumer's code. The API
+// itself (types and doc comments) is the runtime's own, generated from src/runtime at package build.
 import type { CompiledSkill } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { str } from "./literal.js";
 
-export function renderDts(version: string, skills: ToolsetSkill[]): string {
+/** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
+export function renderDts(version: string, skills: ToolsetSkill[], runtimeApi: string): string {
   const names = unique(skills.map((s) => s.name));
   const paths = unique(skills.map((s) => s.source.file));
   const dirs = unique(skills.map((s) => s.source.dir));
@@ -16,7 +18,8 @@ export function renderDts(version: string, skills: ToolsetSkill[]): string {
   out.push(`/** \`scope:name\`: picks one of same-named skills kept from several sources. */`, `export type SkillScopedName = ${union(scoped)};`);
   out.push(`/** What \`load\`, \`get\`, \`file\` accept. */`, `export type SkillRef = SkillName | SkillPath | SkillDir | SkillScopedName;`);
   out.push(`/** Every toolset tool's name: \`call\` returns a Promise for these. */`, `export type ToolsetToolName = ${union(unique(skills.flatMap((s) => s.toolsets?.tools ?? [])))};`, "");
-  out.push(...argsInterfaces(skills), "", ...filesInterface(skills), "", API);
+  out.push(...argsInterfaces(skills), "", ...filesInterface(skills), "", HELPERS, "");
+  out.push("// The runtime's API, from its own types (src/runtime); members that take or give names, paths and files are narrowed to this bundle's.", runtimeApi, EXPORTS);
   return out.join("\n");
 }
 
@@ -115,7 +118,8 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const API = `type ArgvOf<R> = R extends keyof SkillArgv ? SkillArgv[R] : string[];
+/** The per-build helpers the narrowed runtime members use (scripts/runtime-types.mjs, NARROW). */
+const HELPERS = `type ArgvOf<R> = R extends keyof SkillArgv ? SkillArgv[R] : string[];
 type FilePathOf<R> = R extends keyof SkillFiles ? keyof SkillFiles[R] & string : never;
 type FileOf<R, P> = R extends keyof SkillFiles ? (P extends keyof SkillFiles[R] ? SkillFiles[R][P] : never) : never;
 /** A literal \`/name args\` must name a skill of this bundle; any non-literal \`string\` is accepted. */
@@ -125,144 +129,13 @@ type CommandOf<C extends string> = string extends C
     ? N extends SkillName | SkillScopedName ? C : never
     : C extends \`/\${infer N}\`
       ? N extends SkillName | SkillScopedName ? C : never
-      : C;
+      : C;`;
 
-export type SkillErrorCode = "INVALID_PARAM" | "NOT_FOUND" | "AMBIGUOUS" | "PERMISSION_DENIED" | "NOT_INVOCABLE" | "EXECUTION_ERROR";
-export type CatalogFormat = "xml" | "markdown" | "json";
-export type LoadFormat = "plain" | "skill_context";
-export type ToolFormat = "openai" | "anthropic" | "mcp";
-/** Which toolset tools \`tools()\` adds: of skills loaded in this session, or of every visible skill too. */
-export type ToolInclude = "loaded" | "all";
-/** The built-in tools and the aliases \`call\` accepts for them: \`call\` answers these synchronously. */
-export type BuiltinToolName = "load_skill" | "search_skills" | "read_skill_file" | "skill" | "use_skill" | "skill_load" | "skill_search";
-/** Progressive disclosure tiers. */
-export type DisclosureTier = "none" | "breadcrumb" | "registry" | "full";
-
-export declare class SkillError extends Error {
-  readonly code: SkillErrorCode;
-  /** AMBIGUOUS: the candidate SKILL.md paths (load one of them by path). */
-  readonly candidates?: string[];
-  constructor(code: SkillErrorCode, message: string, candidates?: string[]);
-}
-
-export interface SkillFileInfo {
-  /** Relative to the skill's base directory. */
-  path: string;
-  bytes: number;
-  binary: boolean;
-  executable: boolean;
-}
-
-export interface SkillMeta {
-  name: SkillName;
-  path: SkillPath;
-  dir: SkillDir;
-  scope: string;
-  description: string;
-  brief: string;
-  userInvocable: boolean;
-  hidden: boolean;
-  context?: "fork";
-  agent?: string;
-  argumentHint?: string;
-  args: string[];
-  files: SkillFileInfo[];
-}
-
-export interface LoadResult {
-  name: SkillName;
-  path: SkillPath;
-  baseDir: SkillDir;
-  /** The expanded body. */
-  content: string;
-  /** What a tool returns to the model: base directory, body, supporting files (or a reminder, in a session). */
-  text: string;
-  files: SkillFileInfo[];
-  /** \`context: fork\` skills: hand \`task\` (the expanded body) to a subagent of type \`agent\`. */
-  context?: "fork";
-  agent?: string;
-  task?: string;
-  /** Set in a session when \`text\` is a reminder because this exact load was already returned. */
-  repeated?: true;
-}
-
-export interface SearchHit {
-  skill: SkillMeta;
-  score: number;
-  reason: string;
-}
-export type SearchResult = SearchHit;
-export type MatchResult = SearchHit;
-
-export type JsonSchema = { type: "object"; properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
-export type OpenAITool = { type: "function"; function: { name: string; description: string; parameters: JsonSchema } };
-export type AnthropicTool = { name: string; description: string; input_schema: JsonSchema };
-export type McpTool = { name: string; description: string; inputSchema: JsonSchema };
-
-/** MCP's tool result shape; failures are results with \`isError: true\`. */
-export interface ToolResult {
-  content: { type: "text"; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
-
-/** One tool of a skill's toolset (the plain object its module exports). */
-export interface SkillTool {
-  name: ToolsetToolName;
-  description: string;
-  /** JSON Schema of the input (\`type: "object"\`). */
-  parameters: Record<string, unknown>;
-  /** May be async. A string is the text result; \`{ content }\` passes through; other values become JSON text. */
-  execute(input: any): unknown;
-}
-
-export interface SkillsOptions {
-  /** Skill names (a \`*\` matches anything) that may be used; empty or absent: all. Replaces the build's list. */
-  allow?: string[];
-  /** Skill names never used; added to the build's list. Deny wins over allow. */
-  deny?: string[];
-  /** How \`load().text\` is framed. @default the build's \`loadFormat\` */
-  loadFormat?: LoadFormat;
-}
-
-export interface Skills {
-  /** Skills the model may see (not hidden, permitted), sorted by name. */
-  list(): SkillMeta[];
-  /** Undefined when denied. Throws AMBIGUOUS. */
-  get(nameOrPath: SkillRef): SkillMeta | undefined;
-  /** The skill expanded with \`args\` (raw string, or split arguments). Throws SkillError. */
-  load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>): LoadResult;
-  /** A supporting file: text as a string, binary as bytes. Throws SkillError. */
-  file<R extends SkillRef, P extends FilePathOf<R>>(nameOrPath: R, relPath: P): FileOf<R, P>;
-  /** Ranked: exact path > exact name > name prefix > word overlap. */
-  search(query: string, options?: { limit?: number; scope?: string }): SearchHit[];
-  /** The catalog prompt of the visible skills ("" when there are none). */
-  catalog(options?: { format?: CatalogFormat; budget?: number }): string;
-  /** A user's \`/name args\`: the load result, or null when the text is not a command naming a skill. */
-  invoke<C extends string>(command: C & CommandOf<C>): LoadResult | null;
-  /** Visible skills whose name, trigger phrase or pattern occurs in \`text\`. */
-  match(text: string, options?: { max?: number }): MatchResult[];
-  disclose(tier: DisclosureTier, text?: string): string;
-  /**
-   * The built-in tools; with \`include\`, also the toolset tools of skills loaded in this session
-   * (\`"loaded"\`) or of every visible skill (\`"all"\`), evaluating their toolset code once.
-   * Throws SkillError EXECUTION_ERROR when a toolset is broken.
-   */
-  tools(options: { format: "openai"; include?: ToolInclude }): OpenAITool[];
-  tools(options: { format: "anthropic"; include?: ToolInclude }): AnthropicTool[];
-  tools(options?: { format?: "mcp"; include?: ToolInclude }): McpTool[];
-  tools(options?: { format?: ToolFormat; include?: ToolInclude }): (OpenAITool | AnthropicTool | McpTool)[];
-  /** Runs a built-in tool (load_skill, search_skills, read_skill_file) for the model, synchronously. Never throws: failures are \`isError\` results. */
-  call(toolName: BuiltinToolName, input: unknown): ToolResult;
-  /** Runs a toolset tool: a Promise that never rejects; a throw inside \`execute\` (sync or async) becomes an \`isError\` result. */
-  call(toolName: ToolsetToolName, input: unknown): Promise<ToolResult>;
-  /** Any tool name (e.g. from the model): a ToolResult for built-in and unknown tools, a Promise for toolset tools — \`await\` it. Never throws or rejects. */
-  call(toolName: string, input: unknown): ToolResult | Promise<ToolResult>;
-  /** A skill's toolset tools (\`[]\` without toolsets), evaluating its toolset code once. Throws SkillError. */
-  toolsets(nameOrPath: SkillRef): SkillTool[];
-  /** The same API with per-conversation state: a repeated, unchanged load returns a short reminder. */
-  session(): Skills;
-}
+/** What index.js exports beyond the runtime's types: the instance, and createSkills bound to this bundle's data. */
+const EXPORTS = `/** A supporting file of a skill (the runtime's BundleFile). */
+export type SkillFileInfo = BundleFile;
+/** One ranked skill from \`search\` or \`match\`. */
+export type SearchHit = SearchResult;
 
 export declare const skills: Skills;
 export default skills;

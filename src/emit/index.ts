@@ -11,6 +11,7 @@ import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { runtimeCode } from "./runtime-code.js";
+import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "./rules.js";
 
 export { serializeSkill } from "./bundle.js";
@@ -95,11 +96,12 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
       return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
     },
   ) ?? { shortened: [], dropped: [] };
+  const runtimeApi = await runtimeTypes();
   group(
     "dts",
     ["index.d.ts"],
-    () => [version, skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
-    () => ({ files: [["index.d.ts", renderDts(version, skills)]] }),
+    () => [version, runtimeApi, skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
+    () => ({ files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] }),
   );
   files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json

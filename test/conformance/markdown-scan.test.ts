@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanMarkdown } from "../../src/markdown/scan.js";
-import { scanWithRemark } from "../../src/markdown/remark-scan.js";
+import { scanWithRemark } from "../helpers/remark-scan.js";
 import { diff } from "../helpers/markdown-diff.js";
 
 const CORPUS = join(import.meta.dirname, "../../../shared/corpus");

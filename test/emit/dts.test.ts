@@ -91,6 +91,8 @@ describe("index.d.ts", () => {
       `import type * as G from "./out/index.js";
 import type * as R from ${rt};
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Every member of the bundle's API, narrowed or not, is assignable to the runtime's.
+type Narrows<N, W> = { [K in keyof W]-?: K extends keyof N ? ([N[K]] extends [W[K]] ? true : K) : K }[keyof W];
 const checks: [
   G.SkillMeta extends R.SkillMeta ? true : false,
   G.LoadResult extends R.LoadResult ? true : false,
@@ -100,7 +102,11 @@ const checks: [
   Same<G.SkillsOptions, R.SkillsOptions>,
   Same<G.McpTool | G.OpenAITool | G.AnthropicTool, R.McpTool | R.OpenAITool | R.AnthropicTool>,
   Same<keyof G.Skills, keyof R.Skills>,
-] = [true, true, true, true, true, true, true, true];
+  Narrows<G.Skills, R.Skills>,
+  Narrows<G.SkillMeta, R.SkillMeta>,
+  Narrows<G.LoadResult, R.LoadResult>,
+  Narrows<G.SkillTool, R.SkillTool>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void checks;
 `,
     );
