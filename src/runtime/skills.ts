@@ -56,7 +56,7 @@ export interface SearchResult {
 }
 export type MatchResult = SearchResult;
 
-/** Progressive disclosure tiers (reference.md §5.5). */
+/** Progressive disclosure tiers: the catalog entry, the loaded body, and the supporting files. */
 export type DisclosureTier = "none" | "breadcrumb" | "registry" | "full";
 
 export interface SkillsOptions {

@@ -17,7 +17,7 @@ export type AnthropicTool = { name: string; description: string; input_schema: J
 export type McpTool = { name: string; description: string; inputSchema: JsonSchema };
 export type ToolFormat = "openai" | "anthropic" | "mcp";
 
-/** MCP's tool result shape (reference.md §7); failures are results with `isError: true`. */
+/** MCP's tool result shape (CallToolResult); failures are results with `isError: true`. */
 export type { ToolResult };
 
 const str = (description: string) => ({ type: "string", description });
