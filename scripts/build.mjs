@@ -53,7 +53,7 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
   const hash = createHash("sha256").update(schemaText).digest("hex");
   await writeFile("dist/skill-validators.cjs", standaloneCode(ajv, refs) + `\nmodule.exports.schemaHash = ${JSON.stringify(hash)};\n`);
 
-  // The config's validator too (src/config-check.ts): every command with a config file checks it.
+  // The config's validator too (src/config/check.ts): every command with a config file checks it.
   const configText = await readFile("schema/config.schema.json", "utf8");
   const configAjv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
   const validateConfig = configAjv.compile(JSON.parse(configText));

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { CliContext } from "../cli-context.js";
-import { EXIT_OK, exitCodeFor } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../build.js";
+import type { CliContext } from "./context.js";
+import { EXIT_OK, exitCodeFor } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../project/build.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
 import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
-import { cacheOption } from "../cache.js";
+import { cacheOption } from "../cache/analysis-cache.js";
 
 export const HELP = `Usage: skillc build [roots…] [options]
 
@@ -66,7 +66,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (values.watch) {
     // A folder the build may never write is a usage error now, not a failure on every rebuild.
     checkBuildOutDir(await options());
-    const { watchBuild } = await import("../watch.js");
+    const { watchBuild } = await import("./watch.js");
     return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
   }
   const started = Date.now();

@@ -1,11 +1,11 @@
 // Shared human output for build-like commands: diagnostics on stderr (stylish), then a summary line.
-import type { CliContext } from "../cli-context.js";
-import { useColorOn } from "../cli-context.js";
+import type { CliContext } from "./context.js";
+import { useColorOn } from "./context.js";
 import type { Diagnostic } from "../types.js";
 import { formatResults } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
-import { groupByFile } from "../lint.js";
-import { skillcVersion } from "../version.js";
+import { groupByFile } from "../project/lint.js";
+import { skillcVersion } from "../util/version.js";
 
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;

@@ -5,7 +5,7 @@ import { bundleRuntime } from "../../scripts/runtime-bundle.mjs";
 
 describe("runtime bundle", () => {
   // Issue 5's budget: the runtime code alone ≤ 6 KB min+gzip. Toolset shape checks and tool running
-  // live in the emitted toolset helper instead (src/toolsets/helper.ts, only in bundles with toolsets).
+  // live in the emitted toolset helper instead (src/emit/toolset-helper.ts, only in bundles with toolsets).
   it("is tiny (≤ 6 KiB min+gzip) and imports nothing", async () => {
     // Exactly what scripts/build.mjs ships as dist/runtime.js.
     const { code, metafile } = await bundleRuntime(esbuild, "src/runtime/index.ts");

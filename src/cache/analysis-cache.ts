@@ -2,15 +2,15 @@
 // skill folder's file list, stored under node_modules/.cache/skillc and keyed as a whole by the
 // skillc version and everything in the config that changes analysis. A hit skips YAML, ajv and the
 // body scan; the output is identical with and without it (the analysis is a pure function of the key).
-// Trust: the file is signed with a per-user key kept outside the project (cache-file.ts), so a cache
-// file from anywhere else is ignored; each entry read is shape-checked (cache-shape.ts) and a
+// Trust: the file is signed with a per-user key kept outside the project (signed-file.ts), so a cache
+// file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
-import { isCachedAnalysis, isObj } from "./cache-shape.js";
-import type { Diagnostic, NodePositions, Range, SkillFields } from "./types.js";
-import { skillcVersion } from "./version.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { isCachedAnalysis, isObj } from "./shape.js";
+import type { Diagnostic, NodePositions, Range, SkillFields } from "../types.js";
+import { skillcVersion } from "../util/version.js";
 
 /** What a hit restores; the text and body are re-derived from the bytes, which are read anyway. */
 export interface CachedAnalysis {

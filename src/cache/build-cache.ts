@@ -13,15 +13,15 @@
 // unchanged and their fingerprints match; anything else renders them again.
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
-// Trust: as the analysis cache, signed per user (cache-file.ts) and shape-checked as read (cache-shape.ts).
+// Trust: as the analysis cache, signed per user (signed-file.ts) and shape-checked as read (shape.ts).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { SkillFile } from "./types.js";
-import { stableJson } from "./cache.js";
-import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
-import { isBuildEntry, isObj, isOutputEntry } from "./cache-shape.js";
-import { skillcVersion } from "./version.js";
+import type { SkillFile } from "../types.js";
+import { stableJson } from "./analysis-cache.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { isBuildEntry, isObj, isOutputEntry } from "./shape.js";
+import { skillcVersion } from "../util/version.js";
 
 export type FileMeta = Omit<SkillFile, "content">;
 
