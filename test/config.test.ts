@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load.js";
 import { budgetToChars, resolveDefaults } from "../src/config/types.js";
 import { build } from "../src/project/build.js";
-import { UsageError } from "../src/commands/context.js";
+import { UsageError } from "../src/diagnostics/usage-error.js";
 
 let dir: string;
 beforeEach(async () => {

@@ -2,8 +2,7 @@
 // a string, a list of the wrong shape, a number out of range) makes the entry a miss, never a crash.
 // Linear in the size of the value.
 import type { Diagnostic, Range, SkillFields } from "../types.js";
-import type { CachedAnalysis } from "./analysis-cache.js";
-import type { BuildEntry } from "./build-cache.js";
+import type { BuildEntry, CachedAnalysis } from "../pipeline/analysis-store.js";
 import { RULES } from "../diagnostics/registry.js";
 
 type Obj = Record<string, unknown>;

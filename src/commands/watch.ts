@@ -7,7 +7,7 @@ import path from "node:path";
 import { UsageError, type CliContext } from "./context.js";
 import { build, type BuildOptions } from "../project/build.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
-import { reportBuild } from "./build.js";
+import { reportBuild } from "./report.js";
 import { isInside, toPosix } from "../util/paths.js";
 
 export interface WatchFlags {

@@ -4,7 +4,7 @@ import { readFile, mkdtemp, writeFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveDefaults, type ResolvedConfig, type SkillcConfig } from "./types.js";
-import { UsageError } from "../commands/context.js";
+import { UsageError } from "../diagnostics/usage-error.js";
 import { checkConfig } from "./check.js";
 
 export const CONFIG_NAMES = [
