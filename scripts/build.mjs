@@ -40,7 +40,7 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).
-// src/pipeline/fm-schema.ts uses this file only when its schemaHash matches schema/skill.schema.json.
+// src/pipeline/frontmatter/schema.ts uses this file only when its schemaHash matches schema/skill.schema.json.
 {
   const req = createRequire(import.meta.url);
   const { Ajv2020 } = req("ajv/dist/2020.js");

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Diagnostic, ParsedSkill, SkillFields, SkillSource } from "../types.js";
 import { setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter.js";
+import { decodeSkill } from "./frontmatter/locate.js";
 import { analyzeText, type TextOptions, type TextResult } from "./analyze-text.js";
 
 // ---- the wire format: a TextResult without the source, text and body (re-derived from the bytes) ----

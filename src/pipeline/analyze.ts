@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
 import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore, type CachedAnalysis } from "./analysis-store.js";
 import { setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter.js";
+import { decodeSkill } from "./frontmatter/locate.js";
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
 import { analyzeText, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
