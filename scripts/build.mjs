@@ -41,7 +41,7 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).
-// src/pipeline/fm-schema.ts uses this file only when its schemaHash matches schema/skill.schema.json.
+// src/pipeline/frontmatter/schema.ts uses this file only when its schemaHash matches schema/skill.schema.json.
 {
   const req = createRequire(import.meta.url);
   const { Ajv2020 } = req("ajv/dist/2020.js");
@@ -54,7 +54,7 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
   const hash = createHash("sha256").update(schemaText).digest("hex");
   await writeFile("dist/skill-validators.cjs", standaloneCode(ajv, refs) + `\nmodule.exports.schemaHash = ${JSON.stringify(hash)};\n`);
 
-  // The config's validator too (src/config-check.ts): every command with a config file checks it.
+  // The config's validator too (src/config/check.ts): every command with a config file checks it.
   const configText = await readFile("schema/config.schema.json", "utf8");
   const configAjv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
   const validateConfig = configAjv.compile(JSON.parse(configText));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // argv → exit code. Commands return their code; only this file touches process.exit.
-import { EXIT_USAGE, UsageError, type CliContext } from "./cli-context.js";
-import { skillcVersion } from "./version.js";
+import { EXIT_USAGE, UsageError, type CliContext } from "./commands/context.js";
+import { skillcVersion } from "./util/version.js";
 import { closest } from "./util/closest.js";
 import { shown } from "./commands/args.js";
 

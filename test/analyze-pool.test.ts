@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../bench/generate.mjs";
-import { AnalyzePool, analyzeText, findWorkerScript, type TextOptions } from "../src/pipeline/analyze-pool.js";
+import { AnalyzePool, findWorkerScript } from "../src/pipeline/analyze-pool.js";
+import { analyzeText, type TextOptions } from "../src/pipeline/analyze-text.js";
 import type { SkillSource } from "../src/types.js";
 import { REPO, runCli } from "./helpers/cli.js";
 

@@ -1,14 +1,14 @@
 // The incremental cache: outputs are identical with and without it, a warm run really reuses the
 // stored analysis, and any change to the skill, its file list, the config or skillc's version invalidates it.
 import { existsSync } from "node:fs";
-import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache-file.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache/signed-file.js";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { build } from "../src/build.js";
-import { lint } from "../src/api.js";
-import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
+import { build } from "../src/project/build.js";
+import { lint } from "../src/project/api.js";
+import { resolveDefaults, type SkillcConfig } from "../src/config/types.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 let dir: string;
@@ -33,7 +33,7 @@ const run = (config: SkillcConfig, cache: boolean) => build({ cwd: dir, config: 
 
 /** Plants a warning in every cached entry: visible in a later run only if that run used the cache. */
 async function plantMarker(): Promise<void> {
-  // The file is signed with this user's key (src/cache-file.ts): read and written through the same code.
+  // The file is signed with this user's key (src/cache/signed-file.ts): read and written through the same code.
   const data = (await readCacheFile(cacheFile(), cacheKey())) as { entries: Record<string, { value: { diagnostics: unknown[] } }> };
   for (const [file, entry] of Object.entries(data.entries)) {
     entry.value.diagnostics.push({ file, line: 1, column: 1, ruleId: "unknown-field", severity: "warning", message: "MARKER from the cache" });

@@ -4,8 +4,8 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { build } from "../src/build.js";
-import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
+import { build } from "../src/project/build.js";
+import { resolveDefaults, type SkillcConfig } from "../src/config/types.js";
 
 let dir: string;
 beforeEach(async () => {

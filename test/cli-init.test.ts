@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO, runCli, runInProcess } from "./helpers/cli.js";
-import { loadConfig } from "../src/config.js";
-import { resolveDefaults } from "../src/config-types.js";
+import { loadConfig } from "../src/config/load.js";
+import { resolveDefaults } from "../src/config/types.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-init-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

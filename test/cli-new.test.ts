@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runCli, runInProcess } from "./helpers/cli.js";
-import { scaffoldSkill, skillNameProblem, suggestName } from "../src/scaffold.js";
+import { scaffoldSkill, skillNameProblem, suggestName } from "../src/commands/scaffold.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-new-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

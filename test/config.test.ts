@@ -4,10 +4,10 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.js";
-import { budgetToChars, resolveDefaults } from "../src/config-types.js";
-import { build } from "../src/build.js";
-import { UsageError } from "../src/cli-context.js";
+import { loadConfig } from "../src/config/load.js";
+import { budgetToChars, resolveDefaults } from "../src/config/types.js";
+import { build } from "../src/project/build.js";
+import { UsageError } from "../src/diagnostics/usage-error.js";
 
 let dir: string;
 beforeEach(async () => {

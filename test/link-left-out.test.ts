@@ -5,9 +5,9 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { build } from "../src/build.js";
-import { lint } from "../src/lint.js";
-import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
+import { build } from "../src/project/build.js";
+import { lint } from "../src/project/lint.js";
+import { resolveDefaults, type SkillcConfig } from "../src/config/types.js";
 import type { Diagnostic } from "../src/types.js";
 import { runCli } from "./helpers/cli.js";
 

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { locatorOf, remarkFrontmatterOf } from "./helpers/frontmatter-oracle.js";
 import type { SkillSource } from "../src/types.js";
 import { parseSkill } from "../src/pipeline/parse.js";
-import { decodeSkill, locateFrontmatter, toOriginalOffset } from "../src/pipeline/frontmatter.js";
+import { decodeSkill, locateFrontmatter, toOriginalOffset } from "../src/pipeline/frontmatter/locate.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(HERE, "fixtures");

@@ -1,14 +1,14 @@
-// The build cache (src/build-cache.ts): a rebuild copies unchanged skills' lines from the previous
+// The build cache (src/cache/build-cache.ts): a rebuild copies unchanged skills' lines from the previous
 // index.js instead of reading and serializing them again, and falls back to a full render of a
 // skill whenever the previous output cannot be trusted. The outputs are byte-identical either way.
-import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache-file.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "../src/cache/signed-file.js";
 import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { build } from "../src/build.js";
-import { resolveDefaults } from "../src/config-types.js";
+import { build } from "../src/project/build.js";
+import { resolveDefaults } from "../src/config/types.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 let dir: string;
@@ -33,7 +33,7 @@ interface CacheData {
   index?: string;
   entries: Record<string, { line?: { offset: number; length: number; sha1: string } }>;
 }
-// The cache file is signed with this user's key (src/cache-file.ts): tests read and write it through the same code.
+// The cache file is signed with this user's key (src/cache/signed-file.ts): tests read and write it through the same code.
 const readCache = async () => (await readCacheFile(cacheFile(), cacheKey())) as CacheData;
 
 /** Overwrites the first string `"hash":"…"` of one skill's line in index.js with same-length marker bytes. */

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lint } from "../src/lint.js";
-import { build } from "../src/build.js";
-import { resolveDefaults, type SkillcConfig } from "../src/config-types.js";
-import { loadConfig } from "../src/config.js";
+import { lint } from "../src/project/lint.js";
+import { build } from "../src/project/build.js";
+import { resolveDefaults, type SkillcConfig } from "../src/config/types.js";
+import { loadConfig } from "../src/config/load.js";
 import { formatJson } from "../src/diagnostics/format-json.js";
 import { runCli } from "./helpers/cli.js";
 

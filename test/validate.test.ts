@@ -6,7 +6,7 @@ import type { Profile, SkillSource } from "../src/types.js";
 import { PROFILES } from "../src/types.js";
 import { parseSkill } from "../src/pipeline/parse.js";
 import { validateSkill } from "../src/pipeline/validate.js";
-import { getValidator, loadSkillSchema, standaloneSource } from "../src/pipeline/fm-schema.js";
+import { getValidator, loadSkillSchema, standaloneSource } from "../src/pipeline/frontmatter/schema.js";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";

@@ -7,9 +7,9 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renam
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { watchBuild } from "../src/watch.js";
-import { loadConfig } from "../src/config.js";
-import type { CliContext } from "../src/cli-context.js";
+import { watchBuild } from "../src/commands/watch.js";
+import { loadConfig } from "../src/config/load.js";
+import type { CliContext } from "../src/commands/context.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEADLINE_MS = 30_000;

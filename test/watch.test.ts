@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RebuildQueue, watchBuild } from "../src/watch.js";
-import { loadConfig } from "../src/config.js";
-import type { BuildOptions } from "../src/build.js";
-import type { CliContext } from "../src/cli-context.js";
+import { RebuildQueue, watchBuild } from "../src/commands/watch.js";
+import { loadConfig } from "../src/config/load.js";
+import type { BuildOptions } from "../src/project/build.js";
+import type { CliContext } from "../src/commands/context.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,7 @@
 // rewrite is the smallest edit: only the `name:` value's characters change (or one `name:` line is
 // added after the opening fence); comments, quoting of other fields, CRLF and a BOM stay as they were.
 import { isMap, isNode, isScalar, parseDocument, type Pair } from "yaml";
-import { decodeSkill, locateFrontmatter, toOriginalOffset } from "../pipeline/frontmatter.js";
+import { decodeSkill, locateFrontmatter, toOriginalOffset } from "../pipeline/frontmatter/locate.js";
 
 interface NameSlot {
   /** The original text (BOM and CRs kept), as Buffer#toString gives it. */

@@ -1,6 +1,6 @@
 // Small helpers over node:util's parseArgs, turning its errors into usage errors (exit code 2).
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "../cli-context.js";
+import { UsageError } from "./context.js";
 import { PROFILES, type Profile, type RuleSetting } from "../types.js";
 import { closest } from "../util/closest.js";
 

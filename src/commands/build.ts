@@ -1,13 +1,12 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import type { CliContext } from "../cli-context.js";
-import { EXIT_OK, exitCodeFor } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../build.js";
+import type { CliContext } from "./context.js";
+import { EXIT_OK, exitCodeFor } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../project/build.js";
 import { toPosix } from "../util/paths.js";
 import { parse, profileFlag, ruleFlags } from "./args.js";
-import { counts, formatBytes, green, plural, printDiagnostics } from "./report.js";
-import { cacheOption } from "../cache.js";
+import { reportBuild } from "./report.js";
+import { cacheOption } from "../cache/analysis-cache.js";
 
 export const HELP = `Usage: skillc build [roots…] [options]
 
@@ -66,7 +65,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (values.watch) {
     // A folder the build may never write is a usage error now, not a failure on every rebuild.
     checkBuildOutDir(await options());
-    const { watchBuild } = await import("../watch.js");
+    const { watchBuild } = await import("./watch.js");
     return watchBuild(ctx, options, { quiet: Boolean(values.quiet) });
   }
   const started = Date.now();
@@ -102,19 +101,4 @@ function progressLine(ctx: CliContext, quiet: boolean): { update?: (done: number
 
 export function buildExitCode(result: BuildResult, strict: boolean): number {
   return exitCodeFor(result.diagnostics, { maxWarnings: strict ? 0 : undefined });
-}
-
-/** Diagnostics, then one summary line: skills built, warnings, errors, bundle size, time. */
-export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, quiet: boolean): void {
-  const shown = quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
-  printDiagnostics(ctx, shown);
-  const { errors, warnings } = counts(result.diagnostics);
-  const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
-  const status = result.written
-    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
-    : existsSync(path.join(result.outDir, "index.js"))
-      ? `nothing written: ${out}/ keeps its previous output`
-      : `nothing written: ${out}/ has no output yet`;
-  const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
-  if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
 }

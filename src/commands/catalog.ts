@@ -1,7 +1,7 @@
-import type { CliContext } from "../cli-context.js";
-import { EXIT_OK, UsageError, exitCodeFor } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { build } from "../build.js";
+import type { CliContext } from "./context.js";
+import { EXIT_OK, UsageError, exitCodeFor } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { build } from "../project/build.js";
 import { CATALOG_FILES, renderCatalogs } from "../emit/catalog.js";
 import type { CatalogFormat } from "../runtime/data.js";
 import { intFlag, parse, shown } from "./args.js";

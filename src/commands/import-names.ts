@@ -2,8 +2,8 @@
 // the next build would fail on (or silently override) two skills with one name.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { ResolvedConfig } from "../config-types.js";
-import { configRoots } from "../lint.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { configRoots } from "../project/lint.js";
 import { discover } from "../pipeline/discover.js";
 import { declaredName } from "../archive/skill-name.js";
 import { toPosix } from "../util/paths.js";

@@ -4,9 +4,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CliContext } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { build, type BuildResult } from "../build.js";
+import type { CliContext } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { build, type BuildResult } from "../project/build.js";
 import { printDiagnostics } from "./report.js";
 
 /** The subset of the bundle's API these commands use (the full API is typed in the emitted index.d.ts). */

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK } from "../cli-context.js";
-import { findConfig } from "../config.js";
-import { DEFAULTS, type SkillcConfig } from "../config-types.js";
+import type { CliContext } from "./context.js";
+import { EXIT_FAIL, EXIT_OK } from "./context.js";
+import { findConfig } from "../config/load.js";
+import { DEFAULTS, type SkillcConfig } from "../config/types.js";
 import { parse } from "./args.js";
 
 export const HELP = `Usage: skillc init [options]

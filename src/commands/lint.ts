@@ -1,13 +1,13 @@
-import type { CliContext } from "../cli-context.js";
-import { EXIT_OK, UsageError, exitCodeFor, useColor } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { lint } from "../api.js";
-import { fixFiles } from "../fix.js";
+import type { CliContext } from "./context.js";
+import { EXIT_OK, UsageError, exitCodeFor, useColor } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { lint } from "../project/api.js";
+import { fixFiles } from "../project/fix.js";
 import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
-import { skillcVersion } from "../version.js";
+import { skillcVersion } from "../util/version.js";
 import { intFlag, parse, profileFlag, ruleFlags } from "./args.js";
-import { cacheOption } from "../cache.js";
+import { cacheOption } from "../cache/analysis-cache.js";
 
 const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
 

@@ -1,5 +1,5 @@
-import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, exitCodeFor } from "../cli-context.js";
+import type { CliContext } from "./context.js";
+import { EXIT_FAIL, EXIT_OK, exitCodeFor } from "./context.js";
 import { parse } from "./args.js";
 import { buildInMemory } from "./in-memory.js";
 import { formatBytes } from "./report.js";

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError } from "../cli-context.js";
-import { loadConfig } from "../config.js";
-import { argumentProblem, scaffoldSkill, skillNameProblem } from "../scaffold.js";
+import type { CliContext } from "./context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import { argumentProblem, scaffoldSkill, skillNameProblem } from "./scaffold.js";
 import { toPosix } from "../util/paths.js";
-import type { ResolvedConfig } from "../config-types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import type { SkillSource } from "../types.js";
 import { parseSkill } from "../pipeline/parse.js";
 import { validateSkill } from "../pipeline/validate.js";

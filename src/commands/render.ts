@@ -1,5 +1,5 @@
-import type { CliContext } from "../cli-context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "../cli-context.js";
+import type { CliContext } from "./context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "./context.js";
 import { closest } from "../util/closest.js";
 import { parse, shown } from "./args.js";
 import { buildInMemory } from "./in-memory.js";

@@ -1,11 +1,15 @@
 // Shared human output for build-like commands: diagnostics on stderr (stylish), then a summary line.
-import type { CliContext } from "../cli-context.js";
-import { useColorOn } from "../cli-context.js";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { CliContext } from "./context.js";
+import { useColorOn } from "./context.js";
 import type { Diagnostic } from "../types.js";
 import { formatResults } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
-import { groupByFile } from "../lint.js";
-import { skillcVersion } from "../version.js";
+import { groupByFile } from "../project/lint.js";
+import { skillcVersion } from "../util/version.js";
+import { toPosix } from "../util/paths.js";
+import type { BuildResult } from "../project/build.js";
 
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;
@@ -36,4 +40,19 @@ export function formatBytes(n: number): string {
 /** Green on stderr (where the summary goes), only when stderr itself is a terminal. */
 export function green(ctx: CliContext, text: string): string {
   return useColorOn(ctx, ctx.stderr) ? `\u001b[32m${text}\u001b[39m` : text;
+}
+
+/** Diagnostics, then one summary line: skills built, warnings, errors, bundle size, time. */
+export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, quiet: boolean): void {
+  const shown = quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
+  printDiagnostics(ctx, shown);
+  const { errors, warnings } = counts(result.diagnostics);
+  const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
+  const status = result.written
+    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
+    : existsSync(path.join(result.outDir, "index.js"))
+      ? `nothing written: ${out}/ keeps its previous output`
+      : `nothing written: ${out}/ has no output yet`;
+  const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
+  if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
 }

@@ -1,7 +1,7 @@
 // GitHub Actions workflow commands: one `::error …::message` or `::warning …::message` line per
 // diagnostic, which the runner turns into annotations on the pull request.
 import type { Diagnostic } from "../types.js";
-import type { LintFileResult } from "./format.js";
+import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";

@@ -2,7 +2,7 @@
 // Differences, on purpose: `filePath` is relative and posix (ESLint's is absolute), and `nodeType`
 // and `messageId` are left out (skillc has neither).
 import type { Diagnostic } from "../types.js";
-import type { LintFileResult } from "./format.js";
+import type { LintFileResult } from "./format-types.js";
 import { escapeJsonHidden } from "../util/hidden-chars.js";
 
 export interface EslintMessage {

@@ -2,7 +2,7 @@
 // by id), one result per diagnostic. Locations are relative URIs against %SRCROOT%, whose absolute
 // value is left out on purpose (no absolute path in any output; GitHub resolves against the checkout).
 import type { Diagnostic } from "../types.js";
-import type { FormatOptions, LintFileResult } from "./format.js";
+import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { escapeJsonHidden } from "../util/hidden-chars.js";
 
 export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";

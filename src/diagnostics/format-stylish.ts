@@ -1,6 +1,6 @@
 // ESLint's `stylish` look: an underlined file header, aligned `line:col  severity  message  ruleId`
 // rows, and a summary. Widths are measured on plain text, colour is added afterwards.
-import type { FormatOptions, LintFileResult } from "./format.js";
+import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
 

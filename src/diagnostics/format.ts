@@ -3,37 +3,18 @@
 // absolute paths; skillc never puts an absolute path in an output), sorts files and diagnostics,
 // and returns either "" or text ending in a newline.
 import path from "node:path";
-import type { Diagnostic } from "../types.js";
-import { compareDiagnostics, type RuleMeta } from "./rule.js";
+import { compareDiagnostics } from "./rule.js";
+import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { formatStylish } from "./format-stylish.js";
 import { formatJson } from "./format-json.js";
 import { formatGithub } from "./format-github.js";
 import { formatSarif } from "./format-sarif.js";
 
+// The public face of formatting (src/index.ts exports these from here).
+export type { FormatOptions, LintFileResult };
+
 export type FormatName = "stylish" | "json" | "github" | "sarif";
 export const FORMAT_NAMES: readonly FormatName[] = ["stylish", "json", "github", "sarif"];
-
-/** The diagnostics of one checked file. */
-export interface LintFileResult {
-  /** posix, relative to cwd (an absolute path is made relative to `FormatOptions.cwd`). */
-  file: string;
-  diagnostics: Diagnostic[];
-  /** Diagnostics that a `<!-- skillc-disable… -->` comment suppressed (json only: `suppressedMessages`). */
-  suppressed?: Diagnostic[];
-  /** The file's text; only the json formatter prints it, as ESLint's `source`. */
-  source?: string;
-}
-
-export interface FormatOptions {
-  /** ANSI colours (stylish only). */
-  color: boolean;
-  /** Absolute working directory, used only to make absolute `file` paths relative. */
-  cwd?: string;
-  /** skillc's version, for SARIF's `tool.driver.version`. */
-  version: string;
-  /** Rule descriptions, for SARIF's `tool.driver.rules`. */
-  rules: ReadonlyMap<string, RuleMeta>;
-}
 
 export interface Summary {
   errors: number;

@@ -4,8 +4,8 @@ import { FRONTMATTER_RULES } from "../rules/frontmatter-rules.js";
 import { BODY_RULES } from "../rules/body-rules.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
 import { BUILD_RULES } from "../rules/build-rules.js";
-import { CORE_RULES } from "../rules/core-rules.js";
-import { EMIT_RULES } from "../emit/rules.js";
+import { CATALOG_RULES } from "../rules/catalog-rules.js";
+import { EMIT_RULES } from "../rules/emit-rules.js";
 import { TOOLSET_RULES } from "../rules/toolset-rules.js";
 import { SUPPRESSION_RULES } from "../rules/suppression-rules.js";
 import { TOOLSET_SANDBOX_RULES } from "../rules/toolset-sandbox-rules.js";
@@ -14,7 +14,7 @@ import { TEXT_RULES } from "../rules/text-rules.js";
 
 /** Every rule skillc knows, by id. */
 export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
-  [...CORE_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES].map((r) => [r.id, r]),
+  [...CATALOG_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES].map((r) => [r.id, r]),
 );
 
 export function getRule(id: string): RuleMeta {

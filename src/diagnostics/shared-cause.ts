@@ -5,7 +5,7 @@
 // ESLint's summaries do, so one real problem is not buried under 1,999 copies of another. The
 // machine formats (json, sarif) keep every diagnostic: tools count, filter and annotate each place.
 import type { Diagnostic, Severity } from "../types.js";
-import type { LintFileResult } from "./format.js";
+import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
 
 export interface SharedCause {

@@ -6,12 +6,12 @@
 // and deferring the payload is cheaper still). esbuild never sees the data.
 // A skill with toolsets also carries `toolNames` and `toolsets`: its esbuild-bundled toolset code
 // inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
-// toolset helper (src/toolsets/helper.ts) on the line before the data, and `runTool` in the data:
+// toolset helper (src/emit/toolset-helper.ts) on the line before the data, and `runTool` in the data:
 // splicing the first toolset skill into a bundle without them needs a full render.
 import type { ToolsetSkill } from "../toolsets/compile.js";
-import { TOOLSET_GLOBAL } from "../toolsets/helper.js";
+import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 import type { BundleOptions } from "../runtime/data.js";
-import type { ResolvedConfig } from "../config-types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { lit, objectLit, str } from "./literal.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 
@@ -75,7 +75,7 @@ function payloadLiteral(skill: ToolsetSkill): string {
 
 /**
  * The whole index.js. `skills` must already be in output order. `toolsetHelper` (the minified
- * src/toolsets/helper.ts) is required when a skill has toolsets, and left out otherwise.
+ * src/emit/toolset-helper.ts) is required when a skill has toolsets, and left out otherwise.
  */
 export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
   const lines = [bundleHead(runtime, version, options, skills, toolsetHelper)];

@@ -3,20 +3,20 @@
 import { createHash } from "node:crypto";
 import type { Collision, Diagnostic } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
-import { toolsetHelper } from "../toolsets/helper.js";
-import type { ResolvedConfig } from "../config-types.js";
-import { skillcVersion } from "../version.js";
+import { toolsetHelper } from "./toolset-helper.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { skillcVersion } from "../util/version.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
-import { BUNDLE_TOO_LARGE } from "./rules.js";
+import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
 
 export { serializeSkill } from "./bundle.js";
 export { writeOutDir } from "./write.js";
-export { EMIT_RULES, BUNDLE_TOO_LARGE } from "./rules.js";
+export { EMIT_RULES, BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
 
 export interface EmitInput {
   /** Sorted by name then path; includes `keep` duplicates (re-sorted here regardless). With their compiled toolsets, if any. */

@@ -4,7 +4,7 @@
 // a folder skills are read from, and nothing that holds either.
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { UsageError } from "../cli-context.js";
+import { UsageError } from "../diagnostics/usage-error.js";
 import { isInside, toPosix } from "../util/paths.js";
 
 export interface OutDirCheck {

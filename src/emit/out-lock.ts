@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { link, open, readFile, rename, unlink } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { UsageError } from "../cli-context.js";
+import { UsageError } from "../diagnostics/usage-error.js";
 
 /** How long a build waits for another to finish writing before it gives up. */
 const WAIT_MS = 5 * 60 * 1000;

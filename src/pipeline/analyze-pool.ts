@@ -1,4 +1,4 @@
-// The CPU part of analysis (parse + validate + body checks: analyzeText) on worker threads, for runs
+// The CPU part of analysis (analyze-text.ts: parse + validate + body checks) on worker threads, for runs
 // with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
 // and hands this pool only the misses; results are exactly what the in-thread path computes.
 //
@@ -14,52 +14,10 @@ import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFields, SkillSource, ValidSkill } from "../types.js";
-import type { ReportContext } from "../diagnostics/rule.js";
-import { parseSkill, setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter.js";
-import { validateSkill } from "./validate.js";
-import { checkBody } from "./body-checks.js";
-import { applySuppressions } from "./suppress.js";
-import { checkHiddenText, checkSkillPath } from "./text-checks.js";
-
-/** What analyzeText depends on besides the skill's bytes and file names. */
-export interface TextOptions {
-  profile: Profile;
-  settings: Record<string, RuleSetting>;
-  extraSchema?: Record<string, unknown>;
-}
-
-export interface TextResult {
-  parsed: ParsedSkill;
-  skill: ValidSkill | undefined;
-  diagnostics: Diagnostic[];
-}
-
-/**
- * Parse, validate and check the body: a pure function of the bytes, the file names (and why others
- * were left out: left-out.ts) and the options.
- */
-export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string, leftOut?: ReadonlyMap<string, string>): TextResult {
-  const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
-  const parsed = parseSkill(source, bytes, ctx, hash);
-  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx)];
-  if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
-  const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
-  diagnostics.push(...validated.diagnostics);
-  const fields = validated.skill?.fields;
-  const body = checkBody({
-    parsed,
-    declaredArguments: fields?.arguments ?? [],
-    hasArgumentHint: fields?.argumentHint !== undefined,
-    files: fileSet,
-    leftOut,
-    ctx,
-  });
-  // Suppressed ones stay in the list, marked: the cache and the workers carry them like the others.
-  diagnostics.push(...applySuppressions(parsed, body, ctx));
-  return { parsed, skill: validated.skill, diagnostics };
-}
+import type { Diagnostic, ParsedSkill, SkillFields, SkillSource } from "../types.js";
+import { setBody } from "./parse.js";
+import { decodeSkill } from "./frontmatter/locate.js";
+import { analyzeText, type TextOptions, type TextResult } from "./analyze-text.js";
 
 // ---- the wire format: a TextResult without the source, text and body (re-derived from the bytes) ----
 

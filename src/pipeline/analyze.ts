@@ -6,12 +6,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
-import { AnalysisCache } from "../cache.js";
+import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore, type CachedAnalysis } from "./analysis-store.js";
 import { setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter.js";
-import { analyzeText, AnalyzePool, poolConfig, type TextResult } from "./analyze-pool.js";
+import { decodeSkill } from "./frontmatter/locate.js";
+import { AnalyzePool, poolConfig } from "./analyze-pool.js";
+import { analyzeText, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
-import type { BuildCache, BuildEntry } from "../build-cache.js";
 import type { Dirent } from "node:fs";
 import { diagnose } from "../diagnostics/rule.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
@@ -24,9 +24,9 @@ export interface AnalyzeOptions {
   files: Omit<FileOptions, "settings" | "profile">;
   /** Build reads every supporting file; lint only lists them (for link checks). */
   readFiles: boolean;
-  cache?: AnalysisCache;
+  cache?: AnalysisStore;
   /** Build only: the build cache; a skill whose folder fingerprint is unchanged is not read at all. */
-  build?: BuildCache;
+  build?: BuildStore;
   /** Folder listings discovery already read (see FileOptions.listings). */
   listings?: ReadonlyMap<string, Dirent[]>;
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
@@ -105,7 +105,7 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
-async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildCache): Promise<StartedAnalysis> {
+async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildStore): Promise<StartedAnalysis> {
   const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   const mdPath = path.join(source.absDir, source.fileName);
@@ -117,7 +117,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const fp = fps && "SKILL.md\0" + statFingerprint(fs.statSync(mdPath)) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
-      const hit = entry && opts.cache.get(source.file, AnalysisCache.entryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
+      const hit = entry && opts.cache.get(source.file, analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
       if (entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
         const parsed = restoreParsed(source, undefined, hit, entry.hash);
         const skill = { ...parsed, frontmatter: hit.frontmatter, fields: hit.fields };
@@ -174,7 +174,7 @@ function analyzeBytes(
   // Hashed once: the cache key and the parsed skill's `hash` are the same digest.
   const hash = opts.cache ? createHash("sha256").update(bytes).digest("hex") : undefined;
   // Why files are left out changes the link messages, so it is part of the key.
-  const key = hash ? AnalysisCache.entryKey(hash, leftOutKey(paths, leftOut)) : "";
+  const key = hash ? analysisEntryKey(hash, leftOutKey(paths, leftOut)) : "";
   const hit = opts.cache?.get(source.file, key);
   if (hit) {
     const parsed = restoreParsed(source, bytes, hit, hash);
@@ -204,7 +204,7 @@ function analyzeBytes(
 }
 
 /** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */
-function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, hit: NonNullable<ReturnType<AnalysisCache["get"]>>, hash?: string): ParsedSkill {
+function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, hit: CachedAnalysis, hash?: string): ParsedSkill {
   const decoded = bytes ? decodeSkill(bytes) : undefined;
   const parsed: ParsedSkill = {
     source,

@@ -2,7 +2,7 @@
 // The markdown structure comes from src/markdown/scan.ts (one pass, no remark tree: remark-parse
 // runs at ~1 MB/s, the scanner at ~80 MB/s, and they agree on the whole corpus).
 
-import { LineIndex } from "./frontmatter.js";
+import { LineIndex } from "./frontmatter/locate.js";
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
 import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
 import * as R from "../rules/body-rules.js";

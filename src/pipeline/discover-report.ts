@@ -5,7 +5,7 @@ import type { Diagnostic } from "../types.js";
 import { diagnose } from "../diagnostics/rule.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
 import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
-import type { DiscoverOptions } from "./discover.js";
+import type { DiscoverOptions } from "./discover-options.js";
 
 export function errCode(e: unknown): string {
   return (e as NodeJS.ErrnoException)?.code ?? String(e);

@@ -17,24 +17,13 @@
 //   10k folders 2–3× faster than the promise API (each async call round-trips the thread pool).
 import fs, { type Dirent } from "node:fs";
 import path from "node:path";
-import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot } from "../types.js";
+import type { Diagnostic, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { brokenLink, errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
+import type { DiscoverOptions } from "./discover-options.js";
 import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
 
-export interface DiscoverOptions {
-  /** Absolute working directory; every reported path is relative to it. */
-  cwd: string;
-  /** Folder levels searched below each root (the root is level 0). @default 6 */
-  maxDepth: number;
-  /** Folders listed per root, the root included. @default 2000 */
-  maxFolders: number;
-  /** Rule severities by id (config `rules`, `--rule`). */
-  settings: Record<string, RuleSetting>;
-  profile: Profile;
-  /** Filled, when given, with the listings of skill folders and the folders inside them (real path → sorted entries), for files.ts. */
-  listings?: Map<string, Dirent[]>;
-}
+export type { DiscoverOptions };
 
 // Re-exported: files.ts and targets.ts report through the same rule lookup.
 export { report };

@@ -1,12 +1,12 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
-// frontmatter.ts), parse the YAML with positions, split off the body. Never throws for bad input.
+// frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
 import { createHash } from "node:crypto";
 import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
 import * as R from "../rules/parse-rules.js";
-import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter.js";
-import { collectPositions, keyString, toPlain } from "./yaml-positions.js";
+import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter/locate.js";
+import { collectPositions, keyString, toPlain } from "./frontmatter/yaml-positions.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */

@@ -13,7 +13,7 @@ import { RULES } from "../diagnostics/registry.js";
 import { BODY_RULES } from "../rules/body-rules.js";
 import { INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
-import { LineIndex } from "./frontmatter.js";
+import { LineIndex } from "./frontmatter/locate.js";
 import { closest } from "../util/closest.js";
 
 const KINDS = ["disable-next-line", "disable-line", "disable", "enable"] as const;

@@ -4,7 +4,7 @@ import type { Diagnostic, ParsedSkill } from "../types.js";
 import { diagnose, type ReportContext } from "../diagnostics/rule.js";
 import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 import { HIDDEN_RUN, decodeTags, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
-import { LineIndex } from "./frontmatter.js";
+import { LineIndex } from "./frontmatter/locate.js";
 
 /** Runs reported one by one per file; the next one says how many more there are. */
 const MAX_REPORTED = 10;

@@ -3,11 +3,11 @@
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, ValidSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import * as R from "../rules/frontmatter-rules.js";
-import { getValidator } from "./fm-schema.js";
-import { reportSchemaErrors } from "./fm-schema-errors.js";
-import { openingFence, report, type FmContext } from "./fm-context.js";
-import { checkCompatibility, checkDescription, checkName, checkTriggers, checkUnknownFields, checkXml } from "./frontmatter-checks.js";
-import { buildFields } from "./fields.js";
+import { getValidator } from "./frontmatter/schema.js";
+import { reportSchemaErrors } from "./frontmatter/schema-errors.js";
+import { openingFence, report, type FmContext } from "./frontmatter/context.js";
+import { checkCompatibility, checkDescription, checkName, checkTriggers, checkUnknownFields, checkXml } from "./frontmatter/checks.js";
+import { buildFields } from "./frontmatter/fields.js";
 
 export interface ValidateOptions {
   /** Which fields are known and how strict the rules are. */

@@ -116,7 +116,7 @@ export interface BundleData {
    * object, or a JSON string of one), `execute` awaited, its value made a ToolResult (a string is
    * the text; `{ content: [...] }` passes through; other JSON values become their JSON text, objects
    * also `structuredContent`), and any throw an `isError` result (SkillError code, else
-   * EXECUTION_ERROR). Emitted once per bundle (src/toolsets/helper.ts), not in the shared runtime.
+   * EXECUTION_ERROR). Emitted once per bundle (src/emit/toolset-helper.ts), not in the shared runtime.
    */
   runTool?: (get: () => SkillTool | undefined, input: unknown) => Promise<ToolResult>;
 }

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "../../src/build.js";
-import { resolveDefaults } from "../../src/config-types.js";
+import { build } from "../../src/project/build.js";
+import { resolveDefaults } from "../../src/config/types.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 const ROOTS = ["obra-superpowers", "anthropic-skills", "k-dense-scientific-skills"].map((r) => `../shared/corpus/${r}`);

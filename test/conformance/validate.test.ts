@@ -7,7 +7,7 @@ import type { SkillSource } from "../../src/types.js";
 import { PROFILES } from "../../src/types.js";
 import { parseSkill } from "../../src/pipeline/parse.js";
 import { validateSkill } from "../../src/pipeline/validate.js";
-import { getValidator } from "../../src/pipeline/fm-schema.js";
+import { getValidator } from "../../src/pipeline/frontmatter/schema.js";
 import { CORPUS, corpusSkills } from "./corpus.js";
 
 function corpusSource(file: string): SkillSource {

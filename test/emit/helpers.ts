@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CompiledSkill, SkillFields, SkillFile } from "../../src/types.js";
 import type { TemplatePart } from "../../src/runtime/data.js";
-import { resolveDefaults, type ResolvedConfig } from "../../src/config-types.js";
+import { resolveDefaults, type ResolvedConfig } from "../../src/config/types.js";
 import type { EmitInput } from "../../src/emit/index.js";
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");

@@ -3,7 +3,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import remarkFrontmatter from "remark-frontmatter";
-import { decodeSkill, locateFrontmatter } from "../../src/pipeline/frontmatter.js";
+import { decodeSkill, locateFrontmatter } from "../../src/pipeline/frontmatter/locate.js";
 
 const remark = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
 

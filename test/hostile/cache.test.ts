@@ -7,7 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { cacheKey, readCacheFile, writeCacheFile } from "../../src/cache-file.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "../../src/cache/signed-file.js";
 import { cleanupTmp, ensureCli, skillMd, tmp, writeTree } from "./helpers.js";
 
 afterAll(() => cleanupTmp());

@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, rmdirSync, statSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type BuildResult } from "../../src/build.js";
-import { lint, type LintReport } from "../../src/lint.js";
-import { resolveDefaults, type SkillcConfig } from "../../src/config-types.js";
+import { build, type BuildResult } from "../../src/project/build.js";
+import { lint, type LintReport } from "../../src/project/lint.js";
+import { resolveDefaults, type SkillcConfig } from "../../src/config/types.js";
 import type { Diagnostic } from "../../src/types.js";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));

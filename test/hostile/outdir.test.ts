@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkOutDir } from "../../src/emit/out-dir.js";
-import { UsageError } from "../../src/cli-context.js";
+import { UsageError } from "../../src/diagnostics/usage-error.js";
 import { CLI, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("outdir");

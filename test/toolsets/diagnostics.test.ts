@@ -3,7 +3,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../src/build.js";
+import type { BuildResult } from "../../src/project/build.js";
 import type { Diagnostic } from "../../src/types.js";
 import { getRule } from "../../src/diagnostics/registry.js";
 import { buildProject, importBundle, project, skillMd, type Tree } from "./helpers.js";

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build, type BuildResult } from "../../src/build.js";
-import { resolveDefaults } from "../../src/config-types.js";
+import { build, type BuildResult } from "../../src/project/build.js";
+import { resolveDefaults } from "../../src/config/types.js";
 import { REPO, runCli } from "../helpers/cli.js";
 
 let out: string;

@@ -1,10 +1,10 @@
-// Builds a throw-away project of skills with the real pipeline (src/build.ts) and imports its bundle.
+// Builds a throw-away project of skills with the real pipeline (src/project/build.ts) and imports its bundle.
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type BuildResult } from "../../src/build.js";
-import { resolveDefaults } from "../../src/config-types.js";
+import { build, type BuildResult } from "../../src/project/build.js";
+import { resolveDefaults } from "../../src/config/types.js";
 
 /** File contents by path; a value `{ symlink: target }` makes a symlink, `{ text, mode }` sets the mode. */
 export type Tree = Record<string, string | { symlink: string } | { text: string; mode: number }>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "../../src/runtime/index.js";
 import { createSkills, SkillError } from "../../src/runtime/index.js";
 import type { BundleData, SkillTool } from "../../src/runtime/data.js";
-import { toolsetHelper, TOOLSET_GLOBAL } from "../../src/toolsets/helper.js";
+import { toolsetHelper, TOOLSET_GLOBAL } from "../../src/emit/toolset-helper.js";
 import { bundle } from "../runtime/helpers.js";
 
 /** The emitted helper, evaluated with `__skillc` bound to the runtime (as index.js does). */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { BuildResult } from "../../src/build.js";
+import type { BuildResult } from "../../src/project/build.js";
 import { startWorker, type RunningWorker } from "../helpers/workerd.js";
 import { buildProject, importBundle, project, skillMd } from "./helpers.js";
 

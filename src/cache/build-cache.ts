@@ -13,29 +13,15 @@
 // unchanged and their fingerprints match; anything else renders them again.
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
-// Trust: as the analysis cache, signed per user (cache-file.ts) and shape-checked as read (cache-shape.ts).
+// Trust: as the analysis cache, signed per user (signed-file.ts) and shape-checked as read (shape.ts).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { SkillFile } from "./types.js";
-import { stableJson } from "./cache.js";
-import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
-import { isBuildEntry, isObj, isOutputEntry } from "./cache-shape.js";
-import { skillcVersion } from "./version.js";
-
-export type FileMeta = Omit<SkillFile, "content">;
-
-export interface BuildEntry {
-  /** The skill folder's fingerprint when it was read. */
-  fp: string;
-  /** sha256 of the SKILL.md bytes (the analysis cache's key and the content hash start from it). */
-  hash: string;
-  files: FileMeta[];
-  /** The skill's line in index.js (without the trailing comma): its key, byte offset, length and sha1. */
-  line?: { key: string; offset: number; length: number; sha1: string };
-  /** The skill's entry in manifest.json's `skills` (UTF-16 offset and length), valid while `line.key` is. */
-  manifest?: { offset: number; length: number };
-}
+import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
+import { stableJson } from "./analysis-cache.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { isBuildEntry, isObj, isOutputEntry } from "./shape.js";
+import { skillcVersion } from "../util/version.js";
 
 interface OutputEntry {
   /** Hash of everything the group is rendered from (see emit's `outputs`). */
@@ -69,7 +55,7 @@ function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
 
-export class BuildCache {
+export class BuildCache implements BuildStore {
   private prevIndex: Buffer | undefined;
   private trusted = false;
   private loaded = false;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { packageFile } from "./util/package-file.js";
+import { packageFile } from "./package-file.js";
 
 /** skillc's version: inlined by the package build, read from package.json when running from source. */
 export function skillcVersion(): string {

@@ -11,5 +11,5 @@ export const BUNDLE_TOO_LARGE: RuleMeta = {
     "or raise `maxBundleBytes` if the size is expected.",
 };
 
-/** Rules reported by the emit stage (registered by src/diagnostics/registry.ts). */
+/** Rules reported by the emit stage (src/emit/; registered by src/diagnostics/registry.ts). */
 export const EMIT_RULES: RuleMeta[] = [BUNDLE_TOO_LARGE];

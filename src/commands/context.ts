@@ -11,10 +11,8 @@ export const EXIT_OK = 0;
 export const EXIT_FAIL = 1;
 export const EXIT_USAGE = 2;
 
-/** Thrown by argument parsing and config loading; the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+// Thrown by argument parsing, config loading and the outDir checks; defined below config/ and emit/.
+export { UsageError } from "../diagnostics/usage-error.js";
 
 /** Colour on stdout is on only when stdout is a TTY and NO_COLOR is unset. */
 export function useColor(ctx: CliContext): boolean {

@@ -1,9 +1,9 @@
 // The option and result types of the exported lint() and build(). They name only public shapes
 // (diagnostics, skills, config): no cache, worker-pool or Node types, so the published .d.ts
 // type-checks without @types/node (skipLibCheck: false).
-import type { Collision, CompiledSkill, Diagnostic, Profile, RuleSetting } from "./types.js";
-import type { ResolvedConfig } from "./config-types.js";
-import type { LintFileResult } from "./diagnostics/format.js";
+import type { Collision, CompiledSkill, Diagnostic, Profile, RuleSetting } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { LintFileResult } from "../diagnostics/format.js";
 
 export interface LintOptions {
   cwd: string;

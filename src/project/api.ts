@@ -1,7 +1,7 @@
 // lint() and build() as the package exports them: the config is optional (loaded from `cwd`, as the
 // CLI does) and the results carry no internal types.
 import type { BuildApiOptions, BuildApiResult, LintOptions, LintReport } from "./api-types.js";
-import { loadConfig } from "./config.js";
+import { loadConfig } from "../config/load.js";
 import { lintRun } from "./lint.js";
 import { build as buildWith } from "./build.js";
 

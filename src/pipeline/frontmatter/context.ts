@@ -1,7 +1,7 @@
 // What the frontmatter checks share: a report function bound to the file, and node lookups by pointer.
-import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
-import { LineIndex } from "./frontmatter.js";
+import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../../types.js";
+import { diagnose, type ReportContext, type RuleMeta } from "../../diagnostics/rule.js";
+import { LineIndex } from "./locate.js";
 
 export interface FmContext {
   parsed: ParsedSkill;

@@ -3,7 +3,7 @@
 // outside every project, in $XDG_CACHE_HOME/skillc or ~/.cache/skillc (mode 0600). A cache file
 // that a pull request adds, a CI cache restores from another run, or anyone edits, fails the check
 // and is ignored, the same as no cache: its analysis is redone from the SKILL.md. What passes the
-// check is still validated for shape (cache-shape.ts) before use, so even a file this user's key
+// check is still validated for shape (shape.ts) before use, so even a file this user's key
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";

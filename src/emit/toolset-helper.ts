@@ -8,7 +8,7 @@
 //     that never rejects (data.ts documents the result shape).
 // Written as source text (not a function's toString()) so no build step can rename or instrument it;
 // it refers to the runtime only through `__skillc.SkillError`.
-import { RUNTIME_GLOBAL } from "../emit/runtime-code.js";
+import { RUNTIME_GLOBAL } from "./runtime-code.js";
 
 /** The global the helper assigns; each skill's `toolsets` and `runTool` refer to it. */
 export const TOOLSET_GLOBAL = "__skillcToolsets";

@@ -1,5 +1,5 @@
-import type { CollisionPolicy, Profile, RuleSetting } from "./types.js";
-import type { CatalogFormat, Dialect, LoadFormat } from "./runtime/data.js";
+import type { CollisionPolicy, Profile, RuleSetting } from "../types.js";
+import type { CatalogFormat, Dialect, LoadFormat } from "../runtime/data.js";
 
 /** A root to search for skills. Later entries take precedence over earlier ones. */
 export interface SourceConfig {

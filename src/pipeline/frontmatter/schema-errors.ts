@@ -1,10 +1,10 @@
 // ajv errors → diagnostics at the YAML node's range. Checks that have their own rule (name format,
 // lengths, required fields, unknown top-level fields) are skipped here and reported by
-// frontmatter-checks.ts with a better message and their own severity.
+// checks.ts with a better message and their own severity.
 import type { ErrorObject } from "ajv/dist/2020.js";
-import * as R from "../rules/frontmatter-rules.js";
-import { loadSkillSchema } from "./fm-schema.js";
-import { describeValue, displayPath, openingFence, rangeAt, report, sourceOf, type FmContext } from "./fm-context.js";
+import * as R from "../../rules/frontmatter-rules.js";
+import { loadSkillSchema } from "./schema.js";
+import { describeValue, displayPath, openingFence, rangeAt, report, sourceOf, type FmContext } from "./context.js";
 
 const OWN_RULE: Record<string, string[]> = {
   "": ["required", "additionalProperties"],

@@ -1,8 +1,8 @@
 // From a `yaml` Document to what later stages need: plain JSON-safe data and the file range of
 // every node, keyed by JSON pointer.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from "yaml";
-import type { NodePositions, Range } from "../types.js";
-import type { LineIndex } from "./frontmatter.js";
+import type { NodePositions, Range } from "../../types.js";
+import type { LineIndex } from "./locate.js";
 
 /** Escapes one JSON pointer segment (RFC 6901). */
 export function pointerSegment(key: string): string {

@@ -1,6 +1,6 @@
 // A validated frontmatter → SkillFields: one normalized shape whatever the profile accepted.
-import type { ParsedSkill, SkillFields, Triggers } from "../types.js";
-import { folderName, rangeAt, sourceOf } from "./fm-context.js";
+import type { ParsedSkill, SkillFields, Triggers } from "../../types.js";
+import { folderName, rangeAt, sourceOf } from "./context.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 /** Every character that ends a line somewhere (a terminal, a markdown renderer, Python's splitlines). */

@@ -1,19 +1,19 @@
 // `skillc lint`: discovery → per-skill analysis → cross-skill checks, without emitting anything.
 import type { Dirent } from "node:fs";
 import path from "node:path";
-import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "./types.js";
-import type { ResolvedConfig } from "./config-types.js";
+import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import type { LintOptions, LintReport } from "./api-types.js";
-import { loadConfig } from "./config.js";
-import { compareDiagnostics } from "./diagnostics/rule.js";
-import type { LintFileResult } from "./diagnostics/format.js";
-import { discover, type DiscoverOptions } from "./pipeline/discover.js";
-import { resolveTargets } from "./pipeline/targets.js";
-import { AnalysisCache, useCache } from "./cache.js";
-import { analysisKey, analyzeAll, type SkillAnalysis } from "./pipeline/analyze.js";
-import { resolveSkills } from "./pipeline/resolve.js";
-import { toPosix } from "./util/paths.js";
-import { analysisSettings, overrideRater, settleAnalyses } from "./pipeline/overrides.js";
+import { loadConfig } from "../config/load.js";
+import { compareDiagnostics } from "../diagnostics/rule.js";
+import type { LintFileResult } from "../diagnostics/format.js";
+import { discover, type DiscoverOptions } from "../pipeline/discover.js";
+import { resolveTargets } from "../pipeline/targets.js";
+import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
+import { analysisKey, analyzeAll, type SkillAnalysis } from "../pipeline/analyze.js";
+import { resolveSkills } from "../pipeline/resolve.js";
+import { toPosix } from "../util/paths.js";
+import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 
 export type { LintOptions, LintReport };
 
@@ -31,7 +31,7 @@ export function configRoots(cwd: string, config: ResolvedConfig): SourceRoot[] {
   }));
 }
 
-/** Lints skills without emitting anything, keeping each skill's analysis (import needs it); the public `lint()` is src/api.ts. */
+/** Lints skills without emitting anything, keeping each skill's analysis (import needs it); the public `lint()` is src/project/api.ts. */
 export async function lintRun(opts: LintOptions): Promise<LintRun> {
   const { cwd } = opts;
   const config = opts.config ?? (await loadConfig(cwd)).config;
@@ -77,7 +77,7 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   return { results, skills: sources.length, analyses };
 }
 
-/** In-project name of lintRun (tests and internal callers); the package's `lint()` is src/api.ts. */
+/** In-project name of lintRun (tests and internal callers); the package's `lint()` is src/project/api.ts. */
 export const lint = lintRun;
 
 /**
@@ -92,7 +92,7 @@ async function checkToolsetsAndScripts(
 ): Promise<Diagnostic[]> {
   const declaring = skills.filter((s) => s.fields.toolsets.length > 0 || s.fields.scripts.length > 0);
   if (declaring.length === 0) return [];
-  const { compileToolsets, checkScripts } = await import("./toolsets/index.js");
+  const { compileToolsets, checkScripts } = await import("../toolsets/index.js");
   const paths = new Map(analyses.map((a) => [a.source.file, a.paths ?? []]));
   const views: CompiledSkill[] = declaring.map((s) => ({
     ...s,

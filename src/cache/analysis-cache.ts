@@ -2,26 +2,15 @@
 // skill folder's file list, stored under node_modules/.cache/skillc and keyed as a whole by the
 // skillc version and everything in the config that changes analysis. A hit skips YAML, ajv and the
 // body scan; the output is identical with and without it (the analysis is a pure function of the key).
-// Trust: the file is signed with a per-user key kept outside the project (cache-file.ts), so a cache
-// file from anywhere else is ignored; each entry read is shape-checked (cache-shape.ts) and a
+// Trust: the file is signed with a per-user key kept outside the project (signed-file.ts), so a cache
+// file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { cacheKey, readCacheFile, writeCacheFile } from "./cache-file.js";
-import { isCachedAnalysis, isObj } from "./cache-shape.js";
-import type { Diagnostic, NodePositions, Range, SkillFields } from "./types.js";
-import { skillcVersion } from "./version.js";
-
-/** What a hit restores; the text and body are re-derived from the bytes, which are read anyway. */
-export interface CachedAnalysis {
-  frontmatter?: Record<string, unknown>;
-  positions: NodePositions;
-  frontmatterRange: Range;
-  bodyOffset: number;
-  bodyStart: number;
-  fields?: SkillFields;
-  diagnostics: Diagnostic[];
-}
+import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { isCachedAnalysis, isObj } from "./shape.js";
+import type { AnalysisStore, CachedAnalysis } from "../pipeline/analysis-store.js";
+import { skillcVersion } from "../util/version.js";
 
 /** Entries by SKILL.md path: one per skill, replaced when its key changes (so the file never grows stale). */
 interface CacheFile {
@@ -30,7 +19,7 @@ interface CacheFile {
   entries: Record<string, unknown>;
 }
 
-export class AnalysisCache {
+export class AnalysisCache implements AnalysisStore {
   private entries: Map<string, unknown>;
   private dirty = false;
 
@@ -52,11 +41,6 @@ export class AnalysisCache {
     const data = await readCacheFile(file, secret);
     if (isObj(data) && data.key === key && isObj(data.entries)) return new AnalysisCache(file, key, secret, data.entries);
     return new AnalysisCache(file, key, secret, {});
-  }
-
-  /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */
-  static entryKey(bytesHash: string, fileList: readonly string[]): string {
-    return createHash("sha256").update(bytesHash).update("\0").update(fileList.join("\0")).digest("hex");
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */

@@ -1,11 +1,11 @@
 // The frontmatter rules beyond the JSON Schema: name format and folder, reserved words, XML tags,
 // description and compatibility lengths (in code points), unknown fields, trigger regexes.
-import type { Profile, Range } from "../types.js";
-import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
-import * as R from "../rules/frontmatter-rules.js";
-import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./fm-context.js";
-import { closest } from "../util/closest.js";
-import { checkTriggerRegex } from "./fm-regex.js";
+import type { Profile, Range } from "../../types.js";
+import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../../util/hidden-chars.js";
+import * as R from "../../rules/frontmatter-rules.js";
+import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./context.js";
+import { closest } from "../../util/closest.js";
+import { checkTriggerRegex } from "../fm-regex.js";
 import { firstParagraph } from "./fields.js";
 
 export const NAME_MAX = 64;

@@ -1,10 +1,9 @@
 // Shape checks for what the cache files hold: a value of the wrong type anywhere (a name that is not
 // a string, a list of the wrong shape, a number out of range) makes the entry a miss, never a crash.
 // Linear in the size of the value.
-import type { Diagnostic, Range, SkillFields } from "./types.js";
-import type { CachedAnalysis } from "./cache.js";
-import type { BuildEntry } from "./build-cache.js";
-import { RULES } from "./diagnostics/registry.js";
+import type { Diagnostic, Range, SkillFields } from "../types.js";
+import type { BuildEntry, CachedAnalysis } from "../pipeline/analysis-store.js";
+import { RULES } from "../diagnostics/registry.js";
 
 type Obj = Record<string, unknown>;
 const MAX_INT = 2 ** 31;

@@ -6,9 +6,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
-import { closest } from "./util/closest.js";
-import { packageFile } from "./util/package-file.js";
-import { RULES } from "./diagnostics/registry.js";
+import { closest } from "../util/closest.js";
+import { packageFile } from "../util/package-file.js";
+import { RULES } from "../diagnostics/registry.js";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

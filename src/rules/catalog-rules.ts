@@ -1,7 +1,7 @@
 import type { RuleMeta } from "../diagnostics/rule.js";
 
-/** Rules reported by the orchestration itself (reading files, the catalog, the bundle). */
-export const CORE_RULES: RuleMeta[] = [
+/** Rules reported when the catalog is rendered within its budget. */
+export const CATALOG_RULES: RuleMeta[] = [
   {
     id: "catalog-shortened",
     severity: "warning",

@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { readFile, mkdtemp, writeFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { resolveDefaults, type ResolvedConfig, type SkillcConfig } from "./config-types.js";
-import { UsageError } from "./cli-context.js";
-import { checkConfig } from "./config-check.js";
+import { resolveDefaults, type ResolvedConfig, type SkillcConfig } from "./types.js";
+import { UsageError } from "../diagnostics/usage-error.js";
+import { checkConfig } from "./check.js";
 
 export const CONFIG_NAMES = [
   "skillc.config.ts",

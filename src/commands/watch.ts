@@ -4,11 +4,11 @@
 import { existsSync } from "node:fs";
 import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
-import { UsageError, type CliContext } from "./cli-context.js";
-import { build, type BuildOptions } from "./build.js";
-import { CONFIG_NAMES, loadConfig } from "./config.js";
-import { reportBuild } from "./commands/build.js";
-import { isInside, toPosix } from "./util/paths.js";
+import { UsageError, type CliContext } from "./context.js";
+import { build, type BuildOptions } from "../project/build.js";
+import { CONFIG_NAMES, loadConfig } from "../config/load.js";
+import { reportBuild } from "./report.js";
+import { isInside, toPosix } from "../util/paths.js";
 
 export interface WatchFlags {
   /** Print only errors and the summary of failed builds. */

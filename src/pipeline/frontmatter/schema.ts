@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Ajv2020 as Ajv2020Class, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import type { Profile } from "../types.js";
+import type { Profile } from "../../types.js";
 
 // A require of our own: esbuild leaves it alone, so ajv stays out of the bundle's startup path.
 const load = createRequire(import.meta.url);

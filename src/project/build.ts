@@ -2,26 +2,27 @@
 // (or with emitOnError, for the error-free skills), so a failed build keeps the previous output.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { CompiledSkill, Collision, Diagnostic, Profile, RuleSetting, SourceRoot } from "./types.js";
-import type { ResolvedConfig } from "./config-types.js";
+import type { CompiledSkill, Collision, Diagnostic, Profile, RuleSetting, SourceRoot } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { configRoots } from "./lint.js";
-import { discover } from "./pipeline/discover.js";
-import { AnalysisCache, useCache } from "./cache.js";
-import { BuildCache, lineKey, sha1, type BuildEntry } from "./build-cache.js";
+import { discover } from "../pipeline/discover.js";
+import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
+import { BuildCache, lineKey, sha1 } from "../cache/build-cache.js";
+import type { BuildEntry } from "../pipeline/analysis-store.js";
 import type { Dirent } from "node:fs";
-import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "./pipeline/analyze.js";
-import { resolveSkills } from "./pipeline/resolve.js";
-import { compileTemplate } from "./pipeline/template.js";
-import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
-import { getRule } from "./diagnostics/registry.js";
-import { emit } from "./emit/index.js";
-import { recoverOutDir, writeOutDir } from "./emit/write.js";
-import { checkOutDir } from "./emit/out-dir.js";
-import { toPosix } from "./util/paths.js";
-import { compileToolsets, type ToolsetSkill } from "./toolsets/compile.js";
-import { checkScripts } from "./toolsets/scripts.js";
+import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "../pipeline/analyze.js";
+import { resolveSkills } from "../pipeline/resolve.js";
+import { compileTemplate } from "../pipeline/template.js";
+import { compareDiagnostics, diagnose, effectiveSeverity } from "../diagnostics/rule.js";
+import { getRule } from "../diagnostics/registry.js";
+import { emit } from "../emit/index.js";
+import { recoverOutDir, writeOutDir } from "../emit/write.js";
+import { checkOutDir } from "../emit/out-dir.js";
+import { toPosix } from "../util/paths.js";
+import { compileToolsets, type ToolsetSkill } from "../toolsets/compile.js";
+import { checkScripts } from "../toolsets/scripts.js";
+import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
-import { analysisSettings, overrideRater, settleAnalyses } from "./pipeline/overrides.js";
 
 /** build()'s options inside skillc: the public ones (api-types.ts) with the config resolved, plus internal switches. */
 export interface BuildOptions extends Omit<BuildApiOptions, "config"> {

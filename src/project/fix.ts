@@ -1,7 +1,7 @@
 // --fix: applies the safe rewrites diagnostics carry, ESLint-style (non-overlapping, from the end).
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Diagnostic, Fix } from "./types.js";
+import type { Diagnostic, Fix } from "../types.js";
 
 /** Applies non-overlapping fixes to `text`; returns the new text and how many were applied. */
 export function applyFixes(text: string, fixes: Fix[]): { text: string; applied: number } {

@@ -1,0 +1,18 @@
+// Discovery's options, apart from discover.ts so that discover-report.ts (which discover.ts imports)
+// can name them without importing discover.ts back.
+import type { Dirent } from "node:fs";
+import type { Profile, RuleSetting } from "../types.js";
+
+export interface DiscoverOptions {
+  /** Absolute working directory; every reported path is relative to it. */
+  cwd: string;
+  /** Folder levels searched below each root (the root is level 0). @default 6 */
+  maxDepth: number;
+  /** Folders listed per root, the root included. @default 2000 */
+  maxFolders: number;
+  /** Rule severities by id (config `rules`, `--rule`). */
+  settings: Record<string, RuleSetting>;
+  profile: Profile;
+  /** Filled, when given, with the listings of skill folders and the folders inside them (real path → sorted entries), for files.ts. */
+  listings?: Map<string, Dirent[]>;
+}
