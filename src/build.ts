@@ -12,8 +12,9 @@ import type { Dirent } from "node:fs";
 import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "./pipeline/analyze.js";
 import { resolveSkills } from "./pipeline/resolve.js";
 import { compileTemplate } from "./pipeline/template.js";
-import { compareDiagnostics, diagnose, effectiveSeverity } from "./diagnostics/rule.js";
+import { compareDiagnostics } from "./diagnostics/rule.js";
 import { getRule } from "./diagnostics/registry.js";
+import { Reporter } from "./diagnostics/reporter.js";
 import { emit } from "./emit/index.js";
 import { recoverOutDir, writeOutDir } from "./emit/write.js";
 import { checkOutDir } from "./emit/out-dir.js";
@@ -91,7 +92,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const profile = opts.profile ?? config.profile;
   const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
   const settings = analysisSettings(overrides);
-  const rate = overrideRater(overrides);
+  const reporter = new Reporter({ profile, settings }, overrideRater(overrides));
+  const rate = (d: readonly Diagnostic[]) => reporter.rate(d);
   const outDir = path.resolve(config.root, config.outDir);
   const roots = buildRoots(opts);
   // Before any work: a build that may not write there fails at once (a usage error, exit 2).
@@ -156,9 +158,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   // Toolsets: each entry bundled by esbuild into a lazily evaluated chunk, checked at build time.
   // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
-  const toolsetCtx = { profile, settings };
-  const toolsets = await compileToolsets(compiled, toolsetCtx, opts.toolsets ?? "evaluate");
-  const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))]);
+  const toolsets = await compileToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
+  const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, reporter))]);
   diagnostics.push(...skillDiagnostics);
   const skills: ToolsetSkill[] = compiled
     .filter((s) => !skillDiagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
@@ -200,14 +201,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     collisions: resolved.collisions,
     diagnostics,
     config: { ...config, profile },
+    reporter,
     stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
   });
-  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings, catalog: config.catalog }));
-  // emit rates bundle-too-large by the rule's default; the user's setting decides.
-  for (const d of emitted.diagnostics) {
-    const severity = effectiveSeverity(getRule(d.ruleId), { profile, settings });
-    if (severity !== "off") diagnostics.push({ ...d, severity });
-  }
+  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog));
+  diagnostics.push(...emitted.diagnostics);
   const rated = rate(diagnostics);
   diagnostics.length = 0;
   for (const d of rated) diagnostics.push(d);
@@ -262,7 +260,8 @@ function contentHash(skillMdHash: string, files: CompiledSkill["files"]): string
 function catalogDiagnostics(
   skills: ToolsetSkill[],
   report: { shortened: string[]; dropped: string[] },
-  ctx: { profile: Profile; settings: Record<string, RuleSetting>; catalog: ResolvedConfig["catalog"] },
+  reporter: Reporter,
+  catalog: ResolvedConfig["catalog"],
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   let grouped: Map<string, ToolsetSkill[]> | undefined;
@@ -274,7 +273,7 @@ function catalogDiagnostics(
   };
   // One message per rule, the skill being the position: one cause (the budget) makes one message,
   // which the formatters for people print once with a count (RuleMeta.shared).
-  const budget = `the catalog budget (${ctx.catalog.budgetChars.toLocaleString("en-US")} characters, ${ctx.catalog.format})`;
+  const budget = `the catalog budget (${catalog.budgetChars.toLocaleString("en-US")} characters, ${catalog.format})`;
   for (const [names, ruleId, text] of [
     [report.shortened, "catalog-shortened", `The description was shortened to fit ${budget}; raise \`catalog.budget\` or shorten the description (put detail in the body).`],
     [report.dropped, "catalog-dropped", `The skill was left out of the catalog: the names alone exceed ${budget}, and the catalog points the model at search_skills. Raise \`catalog.budget\`.`],
@@ -283,8 +282,7 @@ function catalogDiagnostics(
     for (const name of new Set(names)) {
       for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-        const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, text);
-        if (d) out.push(d);
+        reporter.to(out, skill.source.file)(getRule(ruleId), pos, text);
       }
     }
   }

@@ -4,7 +4,8 @@
 
 import { LineIndex } from "./frontmatter.js";
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
+import { reportInto } from "../diagnostics/reporter.js";
 import * as R from "../rules/body-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
@@ -41,10 +42,9 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
   const scan = scanMarkdown(text, Math.max(from, parsed.bodyOffset));
   const out: Diagnostic[] = [];
   const lines = new LazyLines(text);
-  const report = (rule: RuleMeta, start: number, end: number, message: string) => {
-    const d = diagnose(input.ctx, rule, lines.range(start, end), message);
-    if (d) out.push(d);
-  };
+  const into = reportInto(out, input.ctx);
+  // The checks find offsets; the line table turns them into ranges only for what is reported.
+  const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   checkLinks(input, scan.links, report);
   checkPlaceholders(input, scan.code, report);
   checkShellCommands(parsed, report);
@@ -52,7 +52,7 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-type Report = (rule: RuleMeta, start: number, end: number, message: string) => void;
+type Report = <P>(rule: RuleMeta<P>, start: number, end: number, params: P) => void;
 
 function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown>["links"], report: Report): void {
   let dirs: Set<string> | undefined;

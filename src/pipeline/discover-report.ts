@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
-import { diagnose } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { DISCOVERY_RULES } from "../rules/discovery-rules.js";
 import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
 import type { DiscoverOptions } from "./discover.js";
@@ -23,8 +23,7 @@ export function report(
 ): void {
   const rule = RULES.get(ruleId);
   if (!rule) throw new Error(`unknown discovery rule "${ruleId}"`);
-  const d = diagnose({ file, profile: opts.profile, settings: opts.settings }, rule, { line: 1, column: 1 }, message);
-  if (d) out.push(d);
+  new Reporter(opts).to(out, file)(rule, { line: 1, column: 1 }, message);
 }
 
 /** "skill-file-unreadable": a SKILL.md (or case variant) that cannot become a skill, said instead of skipped. */

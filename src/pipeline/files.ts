@@ -26,7 +26,7 @@ import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
 import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
-import { diagnose } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
@@ -87,8 +87,7 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
   // A name with a newline, ESC or bidi control would reach the file lists the model reads.
   const unsafeName = (rel: string, name: string) => {
     const message = `"${escapeTerminal(shown(rel))}" has a name holding ${describeFirstUnsafe(name)}, which would reach the file lists and prompts the model reads; rename it, or add it to \`files.exclude\`.`;
-    const d = diagnose({ file: shown(rel), profile: opts.profile, settings: opts.settings }, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
-    if (d) diagnostics.push(d);
+    new Reporter(opts).to(diagnostics, shown(rel))(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
   };
 
   const special = (rel: string) =>

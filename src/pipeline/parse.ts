@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { ReportContext } from "../diagnostics/rule.js";
+import { reportInto, type Report } from "../diagnostics/reporter.js";
 import * as R from "../rules/parse-rules.js";
 import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter.js";
 import { collectPositions, keyString, toPlain } from "./yaml-positions.js";
@@ -17,10 +18,7 @@ const MAX_YAML_ERRORS = 5;
 /** `hash` is the sha256 hex of `bytes` when the caller has it already (the analysis cache key). */
 export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext, hash?: string): ParsedSkill {
   const diagnostics: Diagnostic[] = [];
-  const report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => {
-    const d = diagnose(ctx, rule, range, message, fix);
-    if (d) diagnostics.push(d);
-  };
+  const report = reportInto(diagnostics, ctx);
   const result: ParsedSkill = {
     source,
     hash: hash ?? createHash("sha256").update(bytes).digest("hex"),
@@ -138,8 +136,6 @@ function duplicateKeys(root: unknown): YAMLError[] {
   walk(root);
   return out;
 }
-
-type Report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => void;
 
 function reportYamlError(error: YAMLError, start: { line: number; column: number }, text: string, lines: LineIndex, map: OffsetMap, report: Report): void {
   if (error.code === "DUPLICATE_KEY") {

@@ -13,7 +13,8 @@
 //  - Deterministic: inputs are sorted by (root precedence, root dir, relDir, file) first; outputs are sorted.
 import type { Collision, CollisionPolicy, Diagnostic, Profile, ResolvedSkill, RuleSetting, ValidSkill } from "../types.js";
 import type { RuleMeta } from "../diagnostics/rule.js";
-import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
+import { compareDiagnostics } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 
 export interface ResolveOptions {
@@ -66,11 +67,11 @@ const list = (paths: string[]) => paths.join(", ");
 
 export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): ResolveResult {
   const diagnostics: Diagnostic[] = [];
-  const report = (skill: ResolvedSkill, rule: RuleMeta, message: string) => {
+  const reporter = new Reporter(opts);
+  // Every finding sits on the skill's `name` (its key), or the file's start when it has none.
+  const report = <P>(skill: ResolvedSkill, rule: RuleMeta<P>, params: P) => {
     const pos = skill.positions["/name"];
-    const range = pos ? (pos.key ?? pos.value) : { line: 1, column: 1 };
-    const d = diagnose({ file: skill.source.file, profile: opts.profile, settings: opts.settings }, rule, range, message);
-    if (d) diagnostics.push(d);
+    reporter.to(diagnostics, skill.source.file)(rule, pos ? (pos.key ?? pos.value) : { line: 1, column: 1 }, params);
   };
 
   const all = skills.map((s): ResolvedSkill => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);

@@ -8,7 +8,8 @@
 // (fenced, indented, inline) are text, not directives. A directive that suppresses nothing, or names
 // a rule that does not exist or is not a body rule, is reported.
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
-import { diagnose, type ReportContext } from "../diagnostics/rule.js";
+import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
+import { reportInto } from "../diagnostics/reporter.js";
 import { RULES } from "../diagnostics/registry.js";
 import { BODY_RULES } from "../rules/body-rules.js";
 import { INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
@@ -42,10 +43,8 @@ export function applySuppressions(parsed: ParsedSkill, body: Diagnostic[], ctx: 
   if (!parsed.body || parsed.text.indexOf("skillc-", from) === -1) return body;
   const lines = new LineIndex(parsed.text);
   const problems: Diagnostic[] = [];
-  const report = (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => {
-    const found = diagnose(ctx, rule, rangeOf(lines, d.start, d.end), message);
-    if (found) problems.push(found);
-  };
+  const into = reportInto(problems, ctx);
+  const report = <P>(rule: RuleMeta<P>, d: { start: number; end: number }, params: P) => into(rule, rangeOf(lines, d.start, d.end), params);
   const directives = findDirectives(parsed.text, from, scanMarkdown(parsed.text, from).code, report);
   if (directives.length === 0) return [...body, ...problems];
   const out = suppress(body, directives, lines);

@@ -20,7 +20,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CompiledSkill, Diagnostic, Profile, Range, RuleSetting } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { RuleMeta } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import * as R from "../rules/toolset-rules.js";
 import { isInside, toPosix } from "../util/paths.js";
 import { bundleEntry, type Report } from "./bundle.js";
@@ -123,12 +124,10 @@ function checkNames(owners: Map<string, Array<{ skill: CompiledSkill; index: num
   }
 }
 
+/** Reports at the skill's `toolsets` entry `index`. */
 function reporter(skill: CompiledSkill, ctx: ToolsetContext, out: Diagnostic[]) {
-  const rc: ReportContext = { file: skill.source.file, profile: ctx.profile, settings: ctx.settings };
-  return (index: number, rule: RuleMeta, message: string) => {
-    const d = diagnose(rc, rule, entryRange(skill, index), message);
-    if (d) out.push(d);
-  };
+  const report = (ctx instanceof Reporter ? ctx : new Reporter(ctx)).to(out, skill.source.file);
+  return <P>(index: number, rule: RuleMeta<P>, params: P) => report(rule, entryRange(skill, index), params);
 }
 
 /** The `toolsets` array item's position (or the scalar's, for `toolsets: "a:B"`). */
