@@ -62,8 +62,6 @@ function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
   return [...groups.values()];
 }
 
-const quote = (s: string) => JSON.stringify(s);
-const list = (paths: string[]) => paths.join(", ");
 
 export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): ResolveResult {
   const diagnostics: Diagnostic[] = [];
@@ -85,12 +83,11 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
     const root = group[0].source.root.dir;
     const exact = group.every((s) => s.name === group[0].name);
     for (const s of group) {
-      const others = list(paths.filter((p) => p !== s.source.file));
+      const others = paths.filter((p) => p !== s.source.file);
       if (exact) {
-        report(s, DUPLICATE_NAME, `The name ${quote(s.name)} is also used by ${others} in source root ${quote(root)}. Names must be unique within a root: rename one skill (its frontmatter \`name\`, or its folder when it has none).`);
+        report(s, DUPLICATE_NAME, { name: s.name, others, root });
       } else {
-        const names = [...new Set(group.map((g) => quote(g.name)))].join(", ");
-        report(s, NAME_CLASH_NORMALIZATION, `The name ${quote(s.name)} clashes with ${others} in source root ${quote(root)}: the names ${names} differ only by letter case or Unicode normalization. Rename one skill so the names are distinct.`);
+        report(s, NAME_CLASH_NORMALIZATION, { name: s.name, others, root, names: [...new Set(group.map((g) => g.name))] });
       }
     }
   }
@@ -105,17 +102,15 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
     }
     const paths = group.map((s) => s.source.file);
     const winner = group[group.length - 1];
-    const spelled = new Set(group.map((s) => s.name)).size > 1 ? ` (the names ${[...new Set(group.map((s) => quote(s.name)))].join(", ")} differ only by letter case or Unicode normalization)` : "";
+    const spelled = [...new Set(group.map((s) => s.name))];
     const collision: Collision = { name: winner.name, policy: opts.collisions, paths };
     if (opts.collisions === "override") {
       collision.winner = winner.source.file;
       kept.push(winner);
-      const shadowed = list(paths.slice(0, -1));
-      report(winner, COLLISION_OVERRIDE, `The skill ${quote(winner.name)} at ${winner.source.file} (scope ${quote(winner.source.root.scope)}) overrides the same-named skills of lower-precedence roots${spelled}, which are left out of the bundle: ${shadowed}. Rename one if both should be available, or set \`collisions: "keep"\`.`);
+      report(winner, COLLISION_OVERRIDE, { name: winner.name, file: winner.source.file, scope: winner.source.root.scope, shadowed: paths.slice(0, -1), spelled });
     } else if (opts.collisions === "error") {
       for (const s of group) {
-        const others = list(paths.filter((p) => p !== s.source.file));
-        report(s, COLLISION_ERROR, `The name ${quote(s.name)} is also used by ${others} in another source root${spelled}, and \`collisions\` is "error": all of them are left out. Rename all but one, or set \`collisions\` to "override" or "keep".`);
+        report(s, COLLISION_ERROR, { name: s.name, others: paths.filter((p) => p !== s.source.file), spelled });
       }
     } else {
       kept.push(...group);
