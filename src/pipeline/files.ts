@@ -86,8 +86,8 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
 
   // A name with a newline, ESC or bidi control would reach the file lists the model reads.
   const unsafeName = (rel: string, name: string) => {
-    const message = `"${escapeTerminal(shown(rel))}" has a name holding ${describeFirstUnsafe(name)}, which would reach the file lists and prompts the model reads; rename it, or add it to \`files.exclude\`.`;
-    new Reporter(opts).to(diagnostics, shown(rel))(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
+    const params = { kind: "file" as const, path: escapeTerminal(shown(rel)), what: describeFirstUnsafe(name) };
+    new Reporter(opts).to(diagnostics, shown(rel))(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, params);
   };
 
   const special = (rel: string) =>

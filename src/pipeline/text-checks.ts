@@ -3,7 +3,7 @@
 import type { Diagnostic, ParsedSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
-import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH, type HiddenCharacter } from "../rules/text-rules.js";
 import { HIDDEN_RUN, decodeTags, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { LineIndex } from "./frontmatter.js";
 
@@ -52,7 +52,7 @@ function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diag
       const at = parsed.positions[pointer]?.value;
       if (!m || !at || benign(value, m.index, m[0])) return;
       if (found.some((d) => d.line >= at.line && d.line <= at.endLine)) return;
-      report(HIDDEN_CHARACTER, at, `\`${pointer.slice(1).replace(/\//g, ".")}\` holds ${describeRun(m[0])}, written as a YAML escape; a reader of the value does not see it but the model does; remove it.`);
+      report(HIDDEN_CHARACTER, at, { kind: "escaped", field: pointer.slice(1).replace(/\//g, "."), what: describeRun(m[0]) });
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, `${pointer}/${i}`));
     } else if (value && typeof value === "object") {
@@ -78,11 +78,8 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
     const s = lines.pos(m.index!);
     const e = lines.pos(m.index! + m[0].length);
     const where = m.index! < parsed.bodyOffset ? "the frontmatter" : "the body";
-    const message =
-      found > MAX_REPORTED
-        ? `more hidden characters follow from here in ${where} and below; remove them all (e.g. search for \`[\\u200b-\\u200f\\u202a-\\u202e\\u2066-\\u2069]\`).`
-        : `${where} holds ${describeRun(m[0])}, which a reader does not see but the model does; remove it, or write it as a visible escape if it is meant.`;
-    report(HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, message);
+    const params: HiddenCharacter = found > MAX_REPORTED ? { kind: "more", where } : { kind: "text", where, what: describeRun(m[0]) };
+    report(HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, params);
   }
   return out;
 }
@@ -91,8 +88,7 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
 export function checkSkillPath(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
   const rel = parsed.source.relDir;
   if (!hasUnsafe(rel)) return [];
-  const message = `the skill's folder "${escapeTerminal(rel)}" holds ${describeFirstUnsafe(rel)}, which would reach the catalog and every prompt that names the skill's path; rename the folder.`;
   const out: Diagnostic[] = [];
-  reportInto(out, ctx)(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
+  reportInto(out, ctx)(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, { kind: "folder", path: escapeTerminal(rel), what: describeFirstUnsafe(rel) });
   return out;
 }
