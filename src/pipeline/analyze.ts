@@ -157,9 +157,8 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
 /** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
 function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
   const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
-  const message = `"${source.file}" cannot be read (${code}), so the skill is not built. Make it readable by the user running skillc, or remove it.`;
   const out: Diagnostic[] = [];
-  new Reporter(opts).to(out, source.file)(SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, message);
+  new Reporter(opts).to(out, source.file)(SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, { kind: "cannot-read", file: source.file, code });
   return out;
 }
 
