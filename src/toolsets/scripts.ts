@@ -41,11 +41,7 @@ export function checkScripts(skill: CompiledSkill, ctx: ToolsetContext): Diagnos
     const p = normalize(raw);
     if (p !== undefined && files.has(p)) continue;
     const at: Range = skill.positions[`/scripts/${i}`]?.value ?? skill.positions["/scripts"]?.value ?? skill.frontmatterRange;
-    const message =
-      p === undefined
-        ? `Script "${raw}" is not a path inside the skill folder; list scripts relative to it (e.g. "scripts/run.sh").`
-        : `Script "${raw}" is not among the skill's files. Fix the path, add the file, or check that files.exclude / files.maxBytes does not leave it out.`;
-    report(SCRIPT_NOT_FOUND, at, message);
+    report(SCRIPT_NOT_FOUND, at, { script: raw, inside: p !== undefined });
   }
   return out;
 }
