@@ -273,16 +273,16 @@ function catalogDiagnostics(
   };
   // One message per rule, the skill being the position: one cause (the budget) makes one message,
   // which the formatters for people print once with a count (RuleMeta.shared).
-  const budget = `the catalog budget (${catalog.budgetChars.toLocaleString("en-US")} characters, ${catalog.format})`;
-  for (const [names, ruleId, text] of [
-    [report.shortened, "catalog-shortened", `The description was shortened to fit ${budget}; raise \`catalog.budget\` or shorten the description (put detail in the body).`],
-    [report.dropped, "catalog-dropped", `The skill was left out of the catalog: the names alone exceed ${budget}, and the catalog points the model at search_skills. Raise \`catalog.budget\`.`],
+  const budget = { chars: catalog.budgetChars, format: catalog.format };
+  for (const [names, ruleId] of [
+    [report.shortened, "catalog-shortened"],
+    [report.dropped, "catalog-dropped"],
   ] as const) {
     // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
     for (const name of new Set(names)) {
       for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-        reporter.to(out, skill.source.file)(getRule(ruleId), pos, text);
+        reporter.to(out, skill.source.file)(getRule(ruleId), pos, budget);
       }
     }
   }
