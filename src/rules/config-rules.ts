@@ -7,7 +7,7 @@ export const CONFIG_INVALID = defineRule<{ pointer: string; problem: string }>({
   id: "config-invalid",
   severity: "error",
   description: "A config value has the wrong type or is not one of the allowed values (checked against schema/config.schema.json).",
-  help: "The message names the value by its path (`/catalog/budget`) and what it must be; the JSON schema (`$schema` in a skillc.config.json) lets editors show the same. Fix the value. Config problems stop the run (exit 2) and cannot be turned off.",
+  help: "The message names the value by its path (`/catalog/budget`) and what it must be; schema/config.schema.json holds the whole shape. Fix the value. Config problems stop the run (exit 2) and cannot be turned off; `lint --format json|sarif|github` reports them as diagnostics of the config file.",
   message: ({ pointer, problem }) => `${pointer || "config"} ${problem}`,
 });
 
