@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import type { RuleMeta } from "../src/diagnostics/rule.js";
 import { formatResults, summarize, type FormatOptions, type LintFileResult } from "../src/diagnostics/format.js";
 import { escapeData, escapeProperty } from "../src/diagnostics/format-github.js";
+import { sarifValidator } from "./helpers/sarif.js";
 
 // A fixed rule table, so the snapshots do not move when the real registry grows.
 const RULES: ReadonlyMap<string, RuleMeta> = new Map(
@@ -140,15 +138,7 @@ describe("sarif", () => {
   });
 
   it("validates against the SARIF 2.1.0 JSON schema", () => {
-    // The schema ships as draft-04 (`id`); ajv 8 reads it as draft-07 once `id` is `$id`.
-    const require = createRequire(import.meta.url);
-    const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
-    schema.$id = schema.id;
-    delete schema.id;
-    delete schema.$schema;
-    // Its `language` pattern is not valid with the `u` flag, hence unicodeRegExp: false.
-    const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true, unicodeRegExp: false });
-    const validate = ajv.compile(schema);
+    const validate = sarifValidator();
     for (const results of [RESULTS, [], [{ file: "a/SKILL.md", diagnostics: [] }]]) {
       const ok = validate(JSON.parse(formatResults("sarif", results, OPTS)));
       expect(validate.errors ?? []).toEqual([]);

@@ -1,6 +1,8 @@
 import type { CliContext } from "./context.js";
-import { EXIT_OK, UsageError, exitCodeFor, useColor } from "./context.js";
+import { EXIT_OK, EXIT_USAGE, UsageError, exitCodeFor, useColor } from "./context.js";
 import { loadConfig } from "../config/load.js";
+import { ConfigError } from "../config/check.js";
+import { groupByFile } from "../project/lint.js";
 import { lint } from "../project/api.js";
 import { fixFiles } from "../project/fix.js";
 import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
@@ -47,7 +49,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const format = (values.format ?? "stylish") as FormatName;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
   const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
-  const { config } = await loadConfig(ctx.cwd, values.config);
+  let config;
+  try {
+    ({ config } = await loadConfig(ctx.cwd, values.config));
+  } catch (error) {
+    // A bad config stops the run (exit 2); a machine format still gets it as diagnostics on stdout.
+    if (!(error instanceof ConfigError) || format === "stylish") throw error;
+    const output = formatResults(format, groupByFile([], error.diagnostics), { color: useColor(ctx), cwd: ctx.cwd, version: skillcVersion(), rules: RULES });
+    ctx.stdout.write(output.endsWith("\n") ? output : output + "\n");
+    return EXIT_USAGE;
+  }
   const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env) };
 
   let report = await lint(options);

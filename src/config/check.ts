@@ -1,5 +1,5 @@
-// Validates a loaded config against schema/config.schema.json; messages are positioned for JSON configs
-// and name the closest valid key for an unknown one.
+// Validates a loaded config against schema/config.schema.json; problems are diagnostics (rules in
+// src/rules/config-rules.ts), positioned for JSON configs, naming the closest valid key for an unknown one.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,6 +9,45 @@ import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { closest } from "../util/closest.js";
 import { packageFile } from "../util/package-file.js";
 import { RULES } from "../diagnostics/registry.js";
+import type { Diagnostic } from "../types.js";
+import type { At, RuleMeta } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
+import { UsageError } from "../diagnostics/usage-error.js";
+import { CONFIG_INVALID, CONFIG_LOAD_FAILED, CONFIG_UNKNOWN_KEY, type LoadFailure } from "../rules/config-rules.js";
+
+/**
+ * A config that cannot be used: a usage error (exit 2) whose message is the text people read on
+ * stderr, carrying the same problems as diagnostics for the machine formats (json, sarif, github).
+ */
+export class ConfigError extends UsageError {
+  constructor(
+    message: string,
+    readonly diagnostics: Diagnostic[],
+  ) {
+    super(message);
+  }
+}
+
+/** Config problems are found before any setting exists: rated by the rules' defaults (errors). */
+const CONFIG_REPORTER = new Reporter({ profile: "skillc", settings: {} });
+
+/** One problem of the config `file` (as shown: relative to cwd), at `at` when the position is known. */
+export interface ConfigProblem {
+  diagnostic: Diagnostic;
+  /** "file:line:col: message" (no position when it is not known), as the stderr text shows it. */
+  text: string;
+}
+
+export function configProblem<P>(file: string, rule: RuleMeta<P>, params: P, at?: At): ConfigProblem {
+  const diagnostic = CONFIG_REPORTER.make(file, rule, at ?? { line: 1, column: 1 }, params)!;
+  return { diagnostic, text: `${file}${at ? `:${at.line}:${at.column}` : ""}: ${diagnostic.message}` };
+}
+
+/** A config that cannot be loaded at all: its one message is both the stderr text and the diagnostic's. */
+export function loadFailed(file: string, failure: LoadFailure, at?: At): ConfigError {
+  const { diagnostic } = configProblem(file, CONFIG_LOAD_FAILED, failure, at);
+  return new ConfigError(diagnostic.message, [diagnostic]);
+}
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -40,36 +79,35 @@ async function configValidator(): Promise<Validator> {
   return new Ajv2020({ allErrors: true, strict: false }).compile(schema) as Validator;
 }
 
-/** Returns readable problems ("file:line:col: message"); empty when the config is valid. */
-export async function checkConfig(raw: unknown, where: { file: string; text?: string }): Promise<string[]> {
+/** The config's problems (empty when it is valid), in the order found, each said once. */
+export async function checkConfig(raw: unknown, where: { file: string; text?: string }): Promise<ConfigProblem[]> {
   const validate = await configValidator();
   const locate = where.text !== undefined ? positionsOf(where.text) : () => undefined;
-  const problems: string[] = [];
+  const problems: ConfigProblem[] = [];
   const seen = new Set<string>();
   if (!validate(raw)) {
     for (const error of validate.errors ?? []) {
       let pointer = error.instancePath;
-      let message = `${pointer || "config"} ${error.message ?? "is invalid"}`;
+      let problem: ConfigProblem;
       if (error.keyword === "additionalProperties") {
         const key = (error.params as { additionalProperty: string }).additionalProperty;
         pointer = `${pointer}/${key}`;
         const known = Object.keys(subschema(configSchema().schema, error.schemaPath)?.properties ?? {});
-        const hint = closest(key, known);
-        message = `unknown key "${key}"${hint ? `; did you mean "${hint}"?` : ""} Known keys here: ${known.join(", ")}.`;
+        problem = configProblem(where.file, CONFIG_UNKNOWN_KEY, { kind: "key", key, hint: closest(key, known), known }, locate(pointer));
       } else if (error.keyword === "enum") {
         const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-        message = `${pointer} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+        problem = configProblem(where.file, CONFIG_INVALID, { pointer, problem: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}` }, locate(pointer));
+      } else {
+        problem = configProblem(where.file, CONFIG_INVALID, { pointer, problem: error.message ?? "is invalid" }, locate(pointer));
       }
-      const line = `${where.file}${locate(pointer) ?? ""}: ${message}`;
-      if (!seen.has(line)) problems.push(line), seen.add(line);
+      if (!seen.has(problem.text)) problems.push(problem), seen.add(problem.text);
     }
   }
   const unknownRules = (rules: unknown, pointer: string) => {
     if (!rules || typeof rules !== "object") return;
     for (const id of Object.keys(rules)) {
       if (RULES.has(id)) continue;
-      const hint = closest(id, RULES.keys());
-      problems.push(`${where.file}${locate(`${pointer}/${id}`) ?? ""}: unknown rule "${id}"${hint ? `; did you mean "${hint}"?` : ""}`);
+      problems.push(configProblem(where.file, CONFIG_UNKNOWN_KEY, { kind: "rule", key: id, hint: closest(id, RULES.keys()) }, locate(`${pointer}/${id}`)));
     }
   };
   unknownRules((raw as { rules?: unknown } | null)?.rules, "/rules");
@@ -86,8 +124,8 @@ function subschema(root: Schema, schemaPath: string): Schema | undefined {
   return node as Schema | undefined;
 }
 
-/** For a JSON config: JSON pointer → ":line:col" of the key (or value), via yaml's positions (JSON is YAML). */
-function positionsOf(text: string): (pointer: string) => string | undefined {
+/** For a JSON config: JSON pointer → line and column of the key (or value), via yaml's positions (JSON is YAML). */
+function positionsOf(text: string): (pointer: string) => At | undefined {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
   return (pointer) => {
@@ -106,6 +144,6 @@ function positionsOf(text: string): (pointer: string) => string | undefined {
     }
     if (!range) return undefined;
     const { line, col } = counter.linePos(range[0]);
-    return `:${line}:${col}`;
+    return { line, column: col };
   };
 }

@@ -4,8 +4,7 @@ import { readFile, mkdtemp, writeFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveDefaults, type ResolvedConfig, type SkillcConfig } from "./types.js";
-import { UsageError } from "../diagnostics/usage-error.js";
-import { checkConfig } from "./check.js";
+import { ConfigError, checkConfig, loadFailed } from "./check.js";
 
 export const CONFIG_NAMES = [
   "skillc.config.ts",
@@ -39,15 +38,17 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   const found = explicit ? [] : findConfigs(cwd);
   if (found.length > 1) {
     const names = found.map((f) => path.basename(f));
-    throw new UsageError(`found ${names.length} config files (${names.join(", ")}) and will not guess which one you mean. Keep one, or pass --config <file>.`);
+    throw loadFailed(shownPath(cwd, found[0]!), { kind: "two-files", names });
   }
   const file = explicit ? path.resolve(cwd, explicit) : found[0];
-  if (explicit && !existsSync(file!)) throw new UsageError(`config file ${explicit} does not exist.`);
+  if (explicit && !existsSync(file!)) throw loadFailed(explicit, { kind: "missing", file: explicit });
   if (!file) return { config: resolveDefaults(cwd), dependencies: [] };
-  const { raw, dependencies, text } = await importConfig(file);
-  const display = path.relative(cwd, file).split(path.sep).join("/") || file;
+  const display = shownPath(cwd, file);
+  const { raw, dependencies, text } = await importConfig(file, display);
   const problems = await checkConfig(raw, { file: display, text });
-  if (problems.length > 0) throw new UsageError(`invalid config:\n${problems.map((p) => "  " + p).join("\n")}`);
+  if (problems.length > 0) {
+    throw new ConfigError(`invalid config:\n${problems.map((p) => "  " + p.text).join("\n")}`, problems.map((p) => p.diagnostic));
+  }
   const root = path.dirname(file);
   const config = resolveDefaults(root, raw as SkillcConfig, file);
   if (typeof (raw as SkillcConfig).schema === "string") {
@@ -56,19 +57,25 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
       config.schema = JSON.parse(await readFile(schemaPath, "utf8")) as Record<string, unknown>;
       dependencies.push(schemaPath);
     } catch (error) {
-      throw new UsageError(`config "schema": cannot read ${schemaPath}: ${(error as Error).message}`);
+      throw loadFailed(display, { kind: "schema", file: schemaPath, error: (error as Error).message });
     }
   }
   return { config, dependencies };
 }
 
-async function importConfig(file: string): Promise<{ raw: unknown; dependencies: string[]; text?: string }> {
+/** The config file as diagnostics name it: relative to cwd, with `/`. */
+function shownPath(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join("/") || file;
+}
+
+async function importConfig(file: string, display: string): Promise<{ raw: unknown; dependencies: string[]; text?: string }> {
   if (file.endsWith(".json")) {
     const text = await readFile(file, "utf8");
     try {
       return { raw: JSON.parse(text), dependencies: [file], text };
     } catch (error) {
-      throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+      const message = (error as Error).message;
+      throw loadFailed(display, { kind: "json", file, error: message }, jsonErrorAt(text, message));
     }
   }
   // Bundle (TypeScript and JavaScript alike) so that the metafile names every file watch must follow.
@@ -86,7 +93,9 @@ async function importConfig(file: string): Promise<{ raw: unknown; dependencies:
       logLevel: "silent",
     });
   } catch (error) {
-    throw new UsageError(`cannot compile ${file}: ${(error as Error).message}`);
+    const first = (error as { errors?: Array<{ location?: { line: number; column: number } | null }> }).errors?.[0]?.location;
+    // esbuild's columns are 0-based.
+    throw loadFailed(display, { kind: "compile", file, error: (error as Error).message }, first ? { line: first.line, column: first.column + 1 } : undefined);
   }
   const dependencies = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
   // Written beside the config so that its bare imports (e.g. "skillc") resolve from the project.
@@ -95,13 +104,23 @@ async function importConfig(file: string): Promise<{ raw: unknown; dependencies:
   try {
     await writeFile(out, result.outputFiles[0]!.text);
     const mod = (await import(pathToFileURL(out).href + `?t=${Date.now()}`)) as { default?: unknown };
-    if (mod.default === undefined) throw new UsageError(`${file} has no default export; write \`export default defineConfig({ … })\`.`);
+    if (mod.default === undefined) throw loadFailed(display, { kind: "no-default", file });
     const raw = typeof mod.default === "function" ? await (mod.default as () => unknown)() : mod.default;
     return { raw, dependencies };
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot load ${file}: ${(error as Error).message}`);
+    if (error instanceof ConfigError) throw error;
+    throw loadFailed(display, { kind: "load", file, error: (error as Error).message });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Where JSON.parse stopped, from its message ("… at position 42" in V8), as a line and column. */
+function jsonErrorAt(text: string, message: string): { line: number; column: number } | undefined {
+  const m = /at position (\d+)/.exec(message);
+  if (!m) return undefined;
+  const offset = Math.min(Number(m[1]), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
 }

@@ -1,4 +1,4 @@
-import type { RuleMeta } from "./rule.js";
+import type { AnyRule } from "./rule.js";
 import { PARSE_RULES } from "../rules/parse-rules.js";
 import { FRONTMATTER_RULES } from "../rules/frontmatter-rules.js";
 import { BODY_RULES } from "../rules/body-rules.js";
@@ -11,13 +11,14 @@ import { SUPPRESSION_RULES } from "../rules/suppression-rules.js";
 import { TOOLSET_SANDBOX_RULES } from "../rules/toolset-sandbox-rules.js";
 import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
 import { TEXT_RULES } from "../rules/text-rules.js";
+import { CONFIG_RULES } from "../rules/config-rules.js";
 
 /** Every rule skillc knows, by id. */
-export const RULES: ReadonlyMap<string, RuleMeta> = new Map(
-  [...CATALOG_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES].map((r) => [r.id, r]),
+export const RULES: ReadonlyMap<string, AnyRule> = new Map(
+  [...CATALOG_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES, ...CONFIG_RULES].map((r) => [r.id, r]),
 );
 
-export function getRule(id: string): RuleMeta {
+export function getRule(id: string): AnyRule {
   const rule = RULES.get(id);
   if (!rule) throw new Error(`unknown rule id "${id}"`);
   return rule;

@@ -1,7 +1,12 @@
 import type { Diagnostic, Fix, Profile, Range, RuleSetting, Severity } from "../types.js";
 
-/** A rule's permanent description. Ids are kebab-case and never renamed (the README documents each). */
-export interface RuleMeta {
+/**
+ * A rule's permanent description. Ids are kebab-case and never renamed (the README documents each).
+ * `P` is what a call site passes to report a finding: the data of `message(params)` (as ESLint's
+ * `meta.messages` + `data`), so the prose lives here, not at the call site. A rule without a
+ * `message` template takes the finished message as a string.
+ */
+export interface RuleMeta<P = string> {
   id: string;
   /** Default severity under the `skillc` profile. */
   severity: Severity | "off";
@@ -18,6 +23,21 @@ export interface RuleMeta {
    * message: the formatters for people (stylish, github) print identical ones once, with a count.
    */
   shared?: boolean;
+  /** The message (with its fix hint) for one finding, from the call site's data. */
+  message?: (params: P) => string;
+}
+
+/** A rule of any message type, as the catalog holds them. */
+export type AnyRule = RuleMeta<any>;
+
+/** Declares a rule whose message is a template: call sites pass `P`, never prose. */
+export function defineRule<P>(rule: RuleMeta<P> & { message: (params: P) => string }): RuleMeta<P> {
+  return rule;
+}
+
+/** The text of one finding: the rule's template applied to `params`, or `params` itself when it has none. */
+export function messageOf<P>(rule: RuleMeta<P>, params: P): string {
+  return rule.message ? rule.message(params) : String(params);
 }
 
 /** What a rule needs to turn a finding into a diagnostic: the file, the profile and the user's settings. */
@@ -28,23 +48,23 @@ export interface ReportContext {
   settings: Record<string, RuleSetting>;
 }
 
-export function effectiveSeverity(rule: RuleMeta, ctx: Pick<ReportContext, "profile" | "settings">): Severity | "off" {
+export function effectiveSeverity(rule: AnyRule, ctx: Pick<ReportContext, "profile" | "settings">): Severity | "off" {
   const setting = ctx.settings[rule.id];
   if (setting) return setting === "warn" ? "warning" : setting;
   return rule.profiles?.[ctx.profile] ?? rule.severity;
 }
 
-/** Builds a diagnostic for `rule` at `range`, or returns undefined when the rule is off. */
-export function diagnose(
-  ctx: ReportContext,
-  rule: RuleMeta,
-  range: Pick<Range, "line" | "column"> & Partial<Range>,
-  message: string,
-  fix?: Fix,
-): Diagnostic | undefined {
+/** Where a finding is: a start, and an end when known. */
+export type At = Pick<Range, "line" | "column"> & Partial<Range>;
+
+/**
+ * Builds a diagnostic for `rule` at `range`, or returns undefined when the rule is off. The one
+ * constructor of diagnostics: stages reach it through a Reporter (src/diagnostics/reporter.ts).
+ */
+export function diagnose<P>(ctx: ReportContext, rule: RuleMeta<P>, range: At, params: P, fix?: Fix): Diagnostic | undefined {
   const severity = effectiveSeverity(rule, ctx);
   if (severity === "off") return undefined;
-  const d: Diagnostic = { file: ctx.file, line: range.line, column: range.column, ruleId: rule.id, severity, message };
+  const d: Diagnostic = { file: ctx.file, line: range.line, column: range.column, ruleId: rule.id, severity, message: messageOf(rule, params) };
   if (range.endLine !== undefined) d.endLine = range.endLine;
   if (range.endColumn !== undefined) d.endColumn = range.endColumn;
   if (fix) d.fix = fix;

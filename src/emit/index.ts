@@ -13,6 +13,7 @@ import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
+import { Reporter } from "../diagnostics/reporter.js";
 
 export { serializeSkill } from "./bundle.js";
 export { writeOutDir } from "./write.js";
@@ -25,6 +26,8 @@ export interface EmitInput {
   /** Counted for the manifest's stats. */
   diagnostics: Diagnostic[];
   config: ResolvedConfig;
+  /** The run's reporter (build passes its own); by default the config's profile and rules. */
+  reporter?: Reporter;
   stats: { skills: number; files: number; bytes: number };
   /**
    * Build's incremental path: index.js is rendered as bytes, `reuse` may hand a skill's previous
@@ -55,7 +58,7 @@ export interface EmitOutput {
   /** For the configured catalog format: skills whose description was cut, and skills left out. */
   catalogReport: { shortened: string[]; dropped: string[] };
   bundleBytes: number;
-  /** `bundle-too-large` when index.js passes `maxBundleBytes` (severity as the rule's default; the caller may re-rate it). */
+  /** `bundle-too-large` when index.js passes `maxBundleBytes`, rated by the run's reporter. */
   diagnostics: Diagnostic[];
 }
 
@@ -112,16 +115,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
-    diagnostics.push({
-      file: posixJoin(config.outDir, "index.js"),
-      line: 1,
-      column: 1,
-      ruleId: BUNDLE_TOO_LARGE.id,
-      severity: "warning",
-      message:
-        `index.js is ${bundleBytes} bytes, over maxBundleBytes (${config.maxBundleBytes}): importing it costs start-up time and memory, and edge platforms cap bundle sizes. ` +
-        `Exclude large files (files.exclude, files.maxBytes), split the skills into several builds, or raise maxBundleBytes.`,
-    });
+    const reporter = input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules });
+    reporter.to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
   return { files, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }

@@ -13,7 +13,7 @@ import { AnalyzePool, poolConfig } from "./analyze-pool.js";
 import { analyzeText, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { Dirent } from "node:fs";
-import { diagnose } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 import { leftOutKey, type LeftOut } from "./left-out.js";
 
@@ -157,9 +157,9 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
 /** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
 function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
   const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
-  const message = `"${source.file}" cannot be read (${code}), so the skill is not built. Make it readable by the user running skillc, or remove it.`;
-  const d = diagnose({ file: source.file, profile: opts.profile, settings: opts.settings }, SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, message);
-  return d ? [d] : [];
+  const out: Diagnostic[] = [];
+  new Reporter(opts).to(out, source.file)(SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, { kind: "cannot-read", file: source.file, code });
+  return out;
 }
 
 function analyzeBytes(

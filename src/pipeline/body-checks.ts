@@ -4,11 +4,13 @@
 
 import { LineIndex } from "./frontmatter/locate.js";
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
+import { reportInto } from "../diagnostics/reporter.js";
 import * as R from "../rules/body-rules.js";
+import type { NearPath } from "../rules/body-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
-import { leftOutMessage, leftOutReason } from "./left-out.js";
+import { leftOutReason } from "./left-out.js";
 
 export interface BodyCheckInput {
   /** Positions are offsets in `parsed.text` (LF, no BOM); its line 1 is the file's line 1. */
@@ -41,10 +43,9 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
   const scan = scanMarkdown(text, Math.max(from, parsed.bodyOffset));
   const out: Diagnostic[] = [];
   const lines = new LazyLines(text);
-  const report = (rule: RuleMeta, start: number, end: number, message: string) => {
-    const d = diagnose(input.ctx, rule, lines.range(start, end), message);
-    if (d) out.push(d);
-  };
+  const into = reportInto(out, input.ctx);
+  // The checks find offsets; the line table turns them into ranges only for what is reported.
+  const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   checkLinks(input, scan.links, report);
   checkPlaceholders(input, scan.code, report);
   checkShellCommands(parsed, report);
@@ -52,7 +53,7 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-type Report = (rule: RuleMeta, start: number, end: number, message: string) => void;
+type Report = <P>(rule: RuleMeta<P>, start: number, end: number, params: P) => void;
 
 function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown>["links"], report: Report): void {
   let dirs: Set<string> | undefined;
@@ -70,11 +71,11 @@ function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown
     const target = resolveLink(written);
     if (target.kind === "external") continue;
     if (target.kind === "absolute") {
-      report(R.LINK_ABSOLUTE, link.start, link.end, `\`${written}\` is an absolute path: it is not part of the skill and will not exist where the skill runs; link to a file inside the skill folder with a relative path.`);
+      report(R.LINK_ABSOLUTE, link.start, link.end, { written });
       continue;
     }
     if (target.kind === "outside") {
-      report(R.LINK_OUTSIDE_SKILL, link.start, link.end, `\`${written}\` leaves the skill folder, so the file is not bundled with the skill; copy it into the skill (e.g. \`references/\`) and link to the copy.`);
+      report(R.LINK_OUTSIDE_SKILL, link.start, link.end, { written });
       continue;
     }
     const p = target.path;
@@ -83,32 +84,32 @@ function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown
       : input.files.has(p) || p === self || p === "SKILL.md" || isDir(p);
     const reason = exists ? undefined : leftOutReason(p, input.leftOut);
     if (reason) {
-      report(R.LINK_MISSING_FILE, link.start, link.end, leftOutMessage(written, p, reason));
+      report(R.LINK_MISSING_FILE, link.start, link.end, { written, path: p, leftOut: reason });
     } else if (!exists) {
-      report(R.LINK_MISSING_FILE, link.start, link.end, `\`${written}\` does not exist in the skill folder${suggest(p, input.files)}; fix the path or add the file.`);
+      report(R.LINK_MISSING_FILE, link.start, link.end, { written, path: p, near: suggest(p, input.files) });
     } else if (link.kind !== "image" && !target.dir && p.split("/").length > 2 && !isDir(p)) {
-      report(R.REFERENCE_DEPTH, link.start, link.end, `\`${written}\` is ${p.split("/").length - 1} folders deep; keep references one level below the skill folder (e.g. \`references/${p.slice(p.lastIndexOf("/") + 1)}\`) so agents find them.`);
+      report(R.REFERENCE_DEPTH, link.start, link.end, { written, path: p });
     }
   }
 }
 
 /** A near match for a missing path: without trailing punctuation, in other case, or the one file of that name. */
-function suggest(p: string, files: ReadonlySet<string>): string {
+function suggest(p: string, files: ReadonlySet<string>): NearPath | undefined {
   const trimmed = p.replace(/[.,;:!?)'"]+$/, "");
-  if (trimmed !== p && files.has(trimmed)) return ` (did you mean \`${trimmed}\`? the trailing \`${p.slice(trimmed.length)}\` is inside the link)`;
+  if (trimmed !== p && files.has(trimmed)) return { kind: "trailing", path: trimmed, tail: p.slice(trimmed.length) };
   const lower = p.toLowerCase();
   const base = lower.slice(lower.lastIndexOf("/") + 1);
   let sameName: string | undefined;
   let count = 0;
   for (const f of files) {
     const fl = f.toLowerCase();
-    if (fl === lower) return ` (did you mean \`${f}\`? paths are case-sensitive)`;
+    if (fl === lower) return { kind: "case", path: f };
     if (fl === base || fl.endsWith(`/${base}`)) {
       sameName = f;
       count++;
     }
   }
-  return count === 1 ? ` (did you mean \`${sameName}\`?)` : "";
+  return count === 1 ? { kind: "name", path: sameName! } : undefined;
 }
 
 const NAME = /^[A-Za-z_][\w-]*$/;
@@ -164,22 +165,13 @@ function checkPlaceholders(input: BodyCheckInput, code: CodeRegion[], report: Re
   const takesArguments = input.declaredArguments.length > 0 || input.hasArgumentHint || usedOutsideCode;
   if (!takesArguments) return;
   for (const f of found) {
-    const what =
-      typeof f.arg === "number" ? `argument ${f.arg} (0-based: the ${ordinal(f.arg + 1)})` : f.arg ? `the \`${f.arg}\` argument` : "the whole argument string";
     if (f.price) {
       const tail = text.slice(f.end, f.end + 12).match(/^[.,]\d+/)?.[0] ?? "";
-      report(R.PLACEHOLDER_PRICE, f.start, f.end + tail.length, `\`${f.text}${tail}\` reads as a price, but \`${f.text}\` is a placeholder: with arguments it becomes ${what} followed by \`${tail}\`; write \`\\${f.text}${tail}\` to keep it.`);
+      report(R.PLACEHOLDER_PRICE, f.start, f.end + tail.length, { text: f.text, arg: f.arg, tail });
     } else if (f.inCode) {
-      report(R.PLACEHOLDER_IN_CODE, f.start, f.end, `\`${f.text}\` inside code will be replaced by ${what} when the skill is loaded with arguments (Claude Code substitutes inside code too); escape it as \`\\${f.text}\` if it is meant literally.`);
+      report(R.PLACEHOLDER_IN_CODE, f.start, f.end, { text: f.text, arg: f.arg });
     }
   }
-}
-
-function ordinal(n: number): string {
-  const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-  if (words[n - 1]) return words[n - 1];
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 }
 
 /**
@@ -193,8 +185,7 @@ function checkShellCommands(parsed: ParsedSkill, report: Report): void {
   const end = parsed.bodyStart + parsed.body.length;
   SHELL.lastIndex = parsed.bodyStart;
   for (let m = SHELL.exec(text); m && m.index < end; m = SHELL.exec(text)) {
-    const cmd = m[1].length > 60 ? `${m[1].slice(0, 57)}...` : m[1];
-    report(R.SHELL_COMMAND_LINE, m.index, m.index + m[0].length, `\`!\`${cmd}\`\` is run by Claude Code in a shell before the model sees the body (even inside code), but the skillc runtime never runs commands, so the model gets the command text instead of its output; describe the command for the model to run, or ship it under \`scripts/\`.`);
+    report(R.SHELL_COMMAND_LINE, m.index, m.index + m[0].length, { command: m[1] });
   }
 }
 
@@ -211,12 +202,12 @@ function checkLength(parsed: ParsedSkill, report: Report): void {
     if (++count === MAX_BODY_LINES + 1) at = bodyStart + i + 1;
   }
   if (count > MAX_BODY_LINES) {
-    report(R.BODY_TOO_LONG, at, lineEnd(at), `The body is ${count} lines long, over the ${MAX_BODY_LINES} lines recommended: all of it enters the model's context whenever the skill loads; move reference material into files under \`references/\` and link to them.`);
+    report(R.BODY_TOO_LONG, at, lineEnd(at), { kind: "lines", count, max: MAX_BODY_LINES });
   }
   const tokens = Math.ceil(body.length / CHARS_PER_TOKEN);
   if (tokens > MAX_BODY_TOKENS) {
     const cross = bodyStart + MAX_BODY_TOKENS * CHARS_PER_TOKEN;
-    report(R.BODY_TOO_LONG, cross, lineEnd(cross), `The body is about ${tokens.toLocaleString("en-US")} tokens (characters / 4), over the ~${MAX_BODY_TOKENS.toLocaleString("en-US")} recommended; it passes the limit here. Move reference material into files under \`references/\` and link to them.`);
+    report(R.BODY_TOO_LONG, cross, lineEnd(cross), { kind: "tokens", count: tokens, max: MAX_BODY_TOKENS });
   }
 }
 

@@ -19,13 +19,14 @@ import fs, { type Dirent } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
-import { brokenLink, errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
+import { errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
 import type { DiscoverOptions } from "./discover-options.js";
+import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
 
-// Re-exported: files.ts and targets.ts report through the same rule lookup.
+// Re-exported: files.ts and targets.ts report through the same function.
 export { report };
 
 /** Whether discovery and file collection skip a folder of this name. */
@@ -80,7 +81,7 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
   try {
     entries = fs.readdirSync(folder.abs, { withFileTypes: true });
   } catch (e) {
-    report(opts, diagnostics, "read-error", shown(), `Folder "${shown()}" could not be read (${errCode(e)}); skills inside it are not included. Fix its permissions or remove it from the root.`);
+    report(opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
     return { subdirs: [], diagnostics };
   }
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -97,26 +98,26 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
       try {
         real = fs.realpathSync(path.join(folder.abs, name));
       } catch (e) {
-        unreadable(opts, diagnostics, shown(name), brokenLink(e), "Point the link at an existing file inside the source root, or replace it with the file itself");
+        unreadable(opts, diagnostics, { kind: "broken-link", file: shown(name), code: errCode(e) });
         continue;
       }
       if (!isInside(realRoot, real)) {
-        report(opts, diagnostics, "symlink-escape", shown(name), `"${shown(name)}" is a symbolic link to a file outside the source root "${ctx.root.dir}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`);
+        report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(name), { kind: "skill-file", path: shown(name), root: ctx.root.dir });
         continue;
       }
-      ok = kindOf(real, (what) => unreadable(opts, diagnostics, shown(name), `is a symbolic link to ${what}`, "Point the link at the skill's file, or replace it with the file itself"));
+      ok = kindOf(real, (target, code) => unreadable(opts, diagnostics, { kind: "link-to", file: shown(name), target, code }));
     } else if (!ok) {
       const dir = entry.isDirectory();
-      unreadable(opts, diagnostics, shown(name), dir ? "is a folder, not a file" : "is not a regular file (a FIFO, socket or device)", dir ? `Rename the folder, and write the skill in a file named "${name}"` : "Replace it with a regular file");
+      unreadable(opts, diagnostics, dir ? { kind: "folder", file: shown(name), name } : { kind: "special", file: shown(name) });
     }
     if (!ok) continue;
     if (skillFile === undefined) {
       skillFile = name;
       if (name !== "SKILL.md") {
-        report(opts, diagnostics, "skill-file-case", shown(name), `The skill file is named "${name}"; rename it to "SKILL.md", the name the specification uses and the only one some agents look for.`);
+        report(opts, diagnostics, D.SKILL_FILE_CASE, shown(name), { name });
       }
     } else {
-      report(opts, diagnostics, "skill-file-case", shown(name), `"${name}" sits next to "${skillFile}", which is the skill file; "${name}" is served as an ordinary supporting file. Delete it or merge it into "${skillFile}".`);
+      report(opts, diagnostics, D.SKILL_FILE_CASE, shown(name), { name, skillFile });
     }
   }
 
@@ -138,7 +139,7 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
       if (!isInside(realRoot, real)) {
         // Inside a skill folder the link is a supporting file's business: files.ts reports it.
         if (folder.inSkill || skillFile !== undefined) continue;
-        report(opts, diagnostics, "symlink-escape", shown(entry.name), `"${shown(entry.name)}" is a symbolic link to a folder outside the source root "${ctx.root.dir}"; it is not searched, so skills behind it are not included. Copy the folder into the root, or add the folder it points to as its own entry in \`sources\`.`);
+        report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(entry.name), { kind: "folder", path: shown(entry.name), root: ctx.root.dir });
         continue;
       }
       subdirs.push({ name: entry.name, real, link: true });
@@ -166,14 +167,14 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   try {
     realRoot = await fs.promises.realpath(absRoot);
     if (!(await fs.promises.stat(realRoot)).isDirectory()) {
-      report(opts, diagnostics, "root-not-folder", shownRoot, `Source root "${shownRoot}" is a file, not a folder. Point \`sources\` (or the command line) at the folder that holds the skill folders.`);
+      report(opts, diagnostics, D.ROOT_NOT_FOLDER, shownRoot, { root: shownRoot });
       return;
     }
   } catch (e) {
     if (errCode(e) === "ENOENT" || errCode(e) === "ENOTDIR") {
-      report(opts, diagnostics, "root-missing", shownRoot, `Source root "${shownRoot}" does not exist, so no skills are read from it. Fix the path in \`sources\` (relative to the project root) or on the command line, or create the folder.`);
+      report(opts, diagnostics, D.ROOT_MISSING, shownRoot, { root: shownRoot });
     } else {
-      report(opts, diagnostics, "read-error", shownRoot, `Source root "${shownRoot}" could not be read (${errCode(e)}). Fix its permissions.`);
+      report(opts, diagnostics, D.READ_ERROR, shownRoot, { kind: "root", path: shownRoot, code: errCode(e) });
     }
     return;
   }

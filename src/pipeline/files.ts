@@ -22,11 +22,12 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from "../types.js";
 import { report, skillFileCandidates } from "./discover.js";
+import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
 import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
-import { diagnose } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
@@ -81,18 +82,17 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
 
   const stop = (rel: string) => {
     stopped = true;
-    report(opts, diagnostics, "too-many-files", source.file, `"${source.dir}" holds more than ${MAX_FILES} files or folders; collection stopped at "${shown(rel)}", so the skill's files are incomplete. Exclude bulk folders with \`files.exclude\` (e.g. "data/**") or move them out of the skill folder.`);
+    report(opts, diagnostics, D.TOO_MANY_FILES, source.file, { dir: source.dir, max: MAX_FILES, at: shown(rel) });
   };
 
   // A name with a newline, ESC or bidi control would reach the file lists the model reads.
   const unsafeName = (rel: string, name: string) => {
-    const message = `"${escapeTerminal(shown(rel))}" has a name holding ${describeFirstUnsafe(name)}, which would reach the file lists and prompts the model reads; rename it, or add it to \`files.exclude\`.`;
-    const d = diagnose({ file: shown(rel), profile: opts.profile, settings: opts.settings }, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
-    if (d) diagnostics.push(d);
+    const params = { kind: "file" as const, path: escapeTerminal(shown(rel)), what: describeFirstUnsafe(name) };
+    new Reporter(opts).to(diagnostics, shown(rel))(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, params);
   };
 
   const special = (rel: string) =>
-    report(opts, diagnostics, "special-file", shown(rel), `"${shown(rel)}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+    report(opts, diagnostics, D.SPECIAL_FILE, shown(rel), { path: shown(rel) });
 
   /** The nested skill's file name when the folder holds one, else undefined. */
   const nestedSkillFile = (dirReal: string, entries: Dirent[]): string | undefined => {
@@ -115,7 +115,7 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
     try {
       entries = opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
     } catch (e) {
-      report(opts, diagnostics, "read-error", shown(prefix), `Folder "${shown(prefix)}" could not be read (${errCode(e)}); its files are left out. Fix its permissions or exclude it.`);
+      report(opts, diagnostics, D.READ_ERROR, shown(prefix), { kind: "skill-folder", path: shown(prefix), code: errCode(e) });
       return;
     }
     const nested = prefix !== "" ? nestedSkillFile(dirReal, entries) : undefined;
@@ -148,13 +148,13 @@ function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[],
           const st = fs.statSync(real);
           kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : "special";
         } catch (e) {
-          report(opts, diagnostics, "read-error", shown(rel), `"${shown(rel)}" is a symbolic link that cannot be followed (${errCode(e)}); it is left out. Fix or remove the link.`);
+          report(opts, diagnostics, D.READ_ERROR, shown(rel), { kind: "link", path: shown(rel), code: errCode(e) });
           leftOut.set(rel, `unreadable:${errCode(e)}`);
           continue;
         }
         if (!isInside(source.absDir, real)) {
           leftOut.set(rel, "escape");
-          report(opts, diagnostics, "symlink-escape", shown(rel), `"${shown(rel)}" is a symbolic link to a ${kind === "dir" ? "folder" : "file"} outside the skill folder "${source.dir}"; it is left out, since skillc never reads outside a skill. Copy the target into the skill folder instead.`);
+          report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(rel), { kind: "skill", path: shown(rel), target: kind === "dir" ? "folder" : "file", skill: source.dir });
           continue;
         }
       } else {
@@ -236,14 +236,14 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
   const shown = joinPosix(source.dir, entry.rel);
   const tooLarge = (size: number): undefined => {
     leftOut.set(entry.rel, `size:${size}:${opts.maxBytes}`);
-    report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+    report(opts, diagnostics, D.FILE_TOO_LARGE, shown, { path: shown, size, max: opts.maxBytes });
   };
   let fd: number | undefined;
   try {
     fd = fs.openSync(entry.real, OPEN_FLAGS);
     const st = fs.fstatSync(fd);
     if (!st.isFile()) {
-      report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+      report(opts, diagnostics, D.SPECIAL_FILE, shown, { path: shown });
       leftOut.set(entry.rel, "special");
       return undefined;
     }
@@ -265,7 +265,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     if (interpreter) file.interpreter = interpreter;
     return file;
   } catch (e) {
-    report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
+    report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });
     leftOut.set(entry.rel, `unreadable:${errCode(e)}`);
     return undefined;
   } finally {
@@ -353,16 +353,16 @@ export async function listFiles(source: SkillSource, opts: FileOptions): Promise
     try {
       const st = fs.statSync(entry.real);
       if (!st.isFile()) {
-        report(opts, diagnostics, "special-file", shown, `"${shown}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`);
+        report(opts, diagnostics, D.SPECIAL_FILE, shown, { path: shown });
         leftOut.set(entry.rel, "special");
       } else if (st.size > opts.maxBytes) {
         leftOut.set(entry.rel, `size:${st.size}:${opts.maxBytes}`);
-        report(opts, diagnostics, "file-too-large", shown, `"${shown}" is ${st.size} bytes, over files.maxBytes (${opts.maxBytes}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`);
+        report(opts, diagnostics, D.FILE_TOO_LARGE, shown, { path: shown, size: st.size, max: opts.maxBytes });
       } else {
         paths.push(entry.rel);
       }
     } catch (e) {
-      report(opts, diagnostics, "read-error", shown, `"${shown}" could not be read (${errCode(e)}) and is left out. Fix its permissions or exclude it.`);
+      report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });
       leftOut.set(entry.rel, `unreadable:${errCode(e)}`);
     }
   }

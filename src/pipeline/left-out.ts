@@ -12,6 +12,7 @@
 //   escape                 a symbolic link out of the skill folder
 //   unreadable:<code>      a broken link or a read error
 // The codes are plain strings so they travel to analysis workers and into the analysis cache's key.
+// The message each code makes is `link-missing-file`'s template (src/rules/body-rules.ts).
 
 import fs, { constants } from "node:fs";
 
@@ -35,41 +36,6 @@ export function leftOutReason(p: string, leftOut: ReadonlyMap<string, string> | 
 export function leftOutKey(paths: readonly string[], leftOut: ReadonlyMap<string, string> | undefined): readonly string[] {
   if (!leftOut || leftOut.size === 0) return paths;
   return [...paths, ...[...leftOut].map(([k, v]) => `\0${k}\0${v}`).sort()];
-}
-
-const n = (x: number) => x.toLocaleString("en-US");
-
-/**
- * The link-missing-file message for a link written as `written` to a path that is on the left-out
- * list: why the file is not in this skill's bundle, and how to bring it in (or what to do instead).
- */
-export function leftOutMessage(written: string, p: string, reason: { at: string; code: string }): string {
-  const head = `\`${written}\` is not in this skill's bundle`;
-  const [kind, ...rest] = reason.code.split(":");
-  const detail = rest.join(":");
-  switch (kind) {
-    case "nested": {
-      const slash = detail.indexOf("/");
-      const file = `${reason.at}/${detail.slice(0, slash)}`, name = detail.slice(slash + 1);
-      const inner = p.slice(reason.at.length + 1).replace(/\/+$/, "");
-      const use = inner && inner !== detail.slice(0, slash) ? `read_skill_file("${name}", "${inner}")` : `load_skill("${name}")`;
-      return `${head}: it is inside \`${reason.at}/\`, the folder of the nested skill "${name}" (\`${file}\`), and a nested skill's files belong to that skill alone. Name the skill "${name}" in the text instead of linking into its folder (the model reaches it with ${use}), move the file out of \`${reason.at}/\` into this skill, or rename \`${file}\` if \`${reason.at}/\` is not meant to be a skill.`;
-    }
-    case "exclude":
-      return `${head}: the \`files.exclude\` pattern \`${detail}\` leaves ${reason.at === written.replace(/\/+$/, "") ? "it" : `\`${reason.at}/\``} out. Narrow or remove that pattern in the config to bundle it, or drop the link.`;
-    case "include":
-      return `${head}: it matches none of the \`files.include\` patterns. Add a pattern that covers it to \`files.include\` in the config, or drop the link.`;
-    case "always":
-      return `${head}: skillc never bundles \`${reason.at.slice(reason.at.lastIndexOf("/") + 1)}\` (.git, node_modules and OS junk files are always left out). Copy the file to a folder or name of its own in the skill and link to the copy.`;
-    case "size":
-      return `${head}: it is ${n(Number(rest[0]))} bytes, over \`files.maxBytes\` (${n(Number(rest[1]))}). Raise \`files.maxBytes\` in the config to bundle it, make the file smaller, or drop the link.`;
-    case "special":
-      return `${head}: it is a FIFO, socket or device, which cannot be bundled. Replace it with a regular file.`;
-    case "escape":
-      return `${head}: it is a symbolic link to a place outside the skill folder, which skillc never reads. Copy the target into the skill folder instead of linking to it.`;
-    default:
-      return `${head}: it could not be read (${detail || "unknown error"}), e.g. a broken symbolic link. Fix the file or the link, or drop the link.`;
-  }
 }
 
 /**

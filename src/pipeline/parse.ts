@@ -3,8 +3,10 @@
 import { createHash } from "node:crypto";
 import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { ReportContext } from "../diagnostics/rule.js";
+import { reportInto, type Report } from "../diagnostics/reporter.js";
 import * as R from "../rules/parse-rules.js";
+import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, toPlain } from "./frontmatter/yaml-positions.js";
 
@@ -17,10 +19,7 @@ const MAX_YAML_ERRORS = 5;
 /** `hash` is the sha256 hex of `bytes` when the caller has it already (the analysis cache key). */
 export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext, hash?: string): ParsedSkill {
   const diagnostics: Diagnostic[] = [];
-  const report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => {
-    const d = diagnose(ctx, rule, range, message, fix);
-    if (d) diagnostics.push(d);
-  };
+  const report = reportInto(diagnostics, ctx);
   const result: ParsedSkill = {
     source,
     hash: hash ?? createHash("sha256").update(bytes).digest("hex"),
@@ -37,9 +36,9 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   const decoded = decodeSkill(bytes);
   if (!decoded.ok) {
     if (decoded.kind === "binary") {
-      report(R.BINARY_FILE, decoded, `${source.fileName} contains a NUL byte, so it is binary, not text; save it as UTF-8 markdown.`);
+      report(R.BINARY_FILE, decoded, { fileName: source.fileName });
     } else {
-      report(R.INVALID_UTF8, decoded, `${source.fileName} is not valid UTF-8 from here on; re-save the file as UTF-8.`);
+      report(R.INVALID_UTF8, decoded, { fileName: source.fileName });
     }
     return result;
   }
@@ -47,21 +46,18 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   result.text = text;
   setBody(result, 0);
   if (text.trim() === "") {
-    report(R.EMPTY_FILE, FILE_START, `${source.fileName} is empty; add frontmatter with at least a \`description\` and the skill's instructions (\`skillc new\` scaffolds one).`);
+    report(R.EMPTY_FILE, FILE_START, { fileName: source.fileName });
     return result;
   }
 
   const located = locateFrontmatter(text);
   if (located.kind === "none") {
     const first = text.slice(0, Math.max(0, text.indexOf("\n"))) || text;
-    const hint = /^\s*-{3,}/.test(first)
-      ? "the first line must be exactly `---` (no indentation, no other characters)"
-      : "add a `---` line, the YAML fields (`name`, `description`) and a closing `---` line at the top";
-    report(R.FRONTMATTER_MISSING, { ...FILE_START, endColumn: first.length + 1 }, `${source.fileName} has no YAML frontmatter: ${hint}.`);
+    report(R.FRONTMATTER_MISSING, { ...FILE_START, endColumn: first.length + 1 }, { fileName: source.fileName, dashes: /^\s*-{3,}/.test(first) });
     return result;
   }
   if (located.kind === "unclosed") {
-    report(R.FRONTMATTER_UNCLOSED, { ...FILE_START, endColumn: 4 }, "the frontmatter opened here is never closed; add a line holding only `---` after the last field.");
+    report(R.FRONTMATTER_UNCLOSED, { ...FILE_START, endColumn: 4 }, {});
     return result;
   }
 
@@ -89,13 +85,13 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    report(R.YAML_SYNTAX, { line: 2, column: 1 }, `the frontmatter's aliases expand too much (${(error as Error).message.replace(/\.$/, "")}); write the values out instead of nesting \`*alias\` references.`);
+    report(R.YAML_SYNTAX, { line: 2, column: 1 }, { kind: "aliases", reason: (error as Error).message.replace(/\.$/, "") });
     return result;
   }
   if (doc.errors.length === 0 && !isMap(doc.contents)) {
     const what = doc.contents === null ? "empty" : Array.isArray(data) ? "a list" : "a single value";
     const range = doc.contents?.range ? rangeOf(lines, base + doc.contents.range[0], base + doc.contents.range[1]) : { ...FILE_START, endColumn: 4 };
-    report(R.FRONTMATTER_NOT_MAP, range, `the frontmatter is ${what}, not a map of fields; write \`key: value\` lines such as \`name: my-skill\` and \`description: …\`.`);
+    report(R.FRONTMATTER_NOT_MAP, range, { what });
   }
   if (diagnostics.some((d) => d.severity === "error")) return result;
   if (!isMap(doc.contents)) return result;
@@ -139,32 +135,24 @@ function duplicateKeys(root: unknown): YAMLError[] {
   return out;
 }
 
-type Report = (rule: RuleMeta, range: Pick<Range, "line" | "column"> & Partial<Range>, message: string, fix?: Fix) => void;
-
 function reportYamlError(error: YAMLError, start: { line: number; column: number }, text: string, lines: LineIndex, map: OffsetMap, report: Report): void {
   if (error.code === "DUPLICATE_KEY") {
     const lineText = lineAt(text, lines, start.line);
     const key = /^\s*(?:-\s+)?("[^"]*"|'[^']*'|[^:#]+?)\s*:/.exec(lineText.slice(start.column - 1))?.[1] ?? "this key";
-    report(R.YAML_DUPLICATE_KEY, { ...start, endLine: start.line, endColumn: start.column + key.length }, `\`${key}\` is already set earlier in this map; keep only one of the two (parsers disagree on which one wins).`);
+    report(R.YAML_DUPLICATE_KEY, { ...start, endLine: start.line, endColumn: start.column + key.length }, { key });
     return;
   }
   if (error.code === "MULTIPLE_DOCS") {
-    report(R.YAML_MULTI_DOCUMENT, start, "a second YAML document starts here; remove the `---` or `...` marker before it (quote a value that needs one) so the frontmatter is a single map.");
+    report(R.YAML_MULTI_DOCUMENT, start, {});
     return;
   }
   const colon = colonInPlainValue(text, lines, start.line, map);
   if (colon) {
-    report(R.YAML_SYNTAX, colon.range, colon.message, colon.fix);
+    report(R.YAML_SYNTAX, colon.range, colon.params, colon.fix);
     return;
   }
   const reason = error.message.replace(/\s+at line \d+, column \d+.*$/s, "").replace(/\.$/, "");
-  const advice =
-    error.code === "TAB_AS_INDENT"
-      ? "indent with spaces, not tabs"
-      : error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY"
-        ? "check the indentation of this line and the next, and quote values that contain `: ` or `#`"
-        : "fix the YAML here (quote values holding `: `, `#`, or leading `[`, `{`, `*`, `&`, `!`, `|`, `>`)";
-  report(R.YAML_SYNTAX, start, `invalid YAML in the frontmatter (${lowerFirst(reason)}); ${advice}.`);
+  report(R.YAML_SYNTAX, start, { kind: "yaml", reason: lowerFirst(reason), code: error.code });
 }
 
 function lineAt(text: string, lines: LineIndex, line: number): string {
@@ -180,7 +168,7 @@ const KEY_VALUE = /^(\s*(?:-\s+)?)("[^"]*"|'[^']*'|[^\s"'#:][^#:]*?)[ \t]*:[ \t]
  * value holding `: ` (or ending in `:`), say so and offer a fix that double-quotes the value. The
  * fix's range is mapped to offsets in the original file text (BOM and CRLF kept; see OffsetMap).
  */
-function colonInPlainValue(text: string, lines: LineIndex, line: number, map: OffsetMap): { range: Range; message: string; fix?: Fix } | undefined {
+function colonInPlainValue(text: string, lines: LineIndex, line: number, map: OffsetMap): { range: Range; params: YamlSyntax; fix?: Fix } | undefined {
   const lineText = lineAt(text, lines, line);
   const m = KEY_VALUE.exec(lineText);
   if (!m) return undefined;
@@ -197,12 +185,9 @@ function colonInPlainValue(text: string, lines: LineIndex, line: number, map: Of
   const range: Range = { line: s.line, column: s.column, endLine: s.line, endColumn: s.column + value.length };
   const quoted = `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
   const field = key.replace(/^["']|["']$/g, "");
-  const base = `the value of \`${field}\` contains \`: \`, which YAML reads as a nested key`;
-  if (continues(text, lines, line, indent.length)) {
-    return { range, message: `${base}; wrap the whole value in double quotes (or use a \`>\` block scalar for a multi-line value).` };
-  }
+  if (continues(text, lines, line, indent.length)) return { range, params: { kind: "colon", field } };
   const fix: Fix = { range: [toOriginalOffset(map, valueStart), toOriginalOffset(map, valueEnd)], text: quoted };
-  return { range, message: `${base}; wrap the whole value in double quotes (\`--fix\` does it): ${field}: ${shorten(quoted)}`, fix };
+  return { range, params: { kind: "colon", field, quoted: shorten(quoted) }, fix };
 }
 
 /** Whether the plain scalar on `line` continues on the next lines (more indented than its key). */

@@ -13,7 +13,8 @@
 //  - Deterministic: inputs are sorted by (root precedence, root dir, relDir, file) first; outputs are sorted.
 import type { Collision, CollisionPolicy, Diagnostic, Profile, ResolvedSkill, RuleSetting, ValidSkill } from "../types.js";
 import type { RuleMeta } from "../diagnostics/rule.js";
-import { compareDiagnostics, diagnose } from "../diagnostics/rule.js";
+import { compareDiagnostics } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 
 export interface ResolveOptions {
@@ -61,16 +62,14 @@ function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
   return [...groups.values()];
 }
 
-const quote = (s: string) => JSON.stringify(s);
-const list = (paths: string[]) => paths.join(", ");
 
 export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): ResolveResult {
   const diagnostics: Diagnostic[] = [];
-  const report = (skill: ResolvedSkill, rule: RuleMeta, message: string) => {
+  const reporter = new Reporter(opts);
+  // Every finding sits on the skill's `name` (its key), or the file's start when it has none.
+  const report = <P>(skill: ResolvedSkill, rule: RuleMeta<P>, params: P) => {
     const pos = skill.positions["/name"];
-    const range = pos ? (pos.key ?? pos.value) : { line: 1, column: 1 };
-    const d = diagnose({ file: skill.source.file, profile: opts.profile, settings: opts.settings }, rule, range, message);
-    if (d) diagnostics.push(d);
+    reporter.to(diagnostics, skill.source.file)(rule, pos ? (pos.key ?? pos.value) : { line: 1, column: 1 }, params);
   };
 
   const all = skills.map((s): ResolvedSkill => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);
@@ -84,12 +83,11 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
     const root = group[0].source.root.dir;
     const exact = group.every((s) => s.name === group[0].name);
     for (const s of group) {
-      const others = list(paths.filter((p) => p !== s.source.file));
+      const others = paths.filter((p) => p !== s.source.file);
       if (exact) {
-        report(s, DUPLICATE_NAME, `The name ${quote(s.name)} is also used by ${others} in source root ${quote(root)}. Names must be unique within a root: rename one skill (its frontmatter \`name\`, or its folder when it has none).`);
+        report(s, DUPLICATE_NAME, { name: s.name, others, root });
       } else {
-        const names = [...new Set(group.map((g) => quote(g.name)))].join(", ");
-        report(s, NAME_CLASH_NORMALIZATION, `The name ${quote(s.name)} clashes with ${others} in source root ${quote(root)}: the names ${names} differ only by letter case or Unicode normalization. Rename one skill so the names are distinct.`);
+        report(s, NAME_CLASH_NORMALIZATION, { name: s.name, others, root, names: [...new Set(group.map((g) => g.name))] });
       }
     }
   }
@@ -104,17 +102,15 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
     }
     const paths = group.map((s) => s.source.file);
     const winner = group[group.length - 1];
-    const spelled = new Set(group.map((s) => s.name)).size > 1 ? ` (the names ${[...new Set(group.map((s) => quote(s.name)))].join(", ")} differ only by letter case or Unicode normalization)` : "";
+    const spelled = [...new Set(group.map((s) => s.name))];
     const collision: Collision = { name: winner.name, policy: opts.collisions, paths };
     if (opts.collisions === "override") {
       collision.winner = winner.source.file;
       kept.push(winner);
-      const shadowed = list(paths.slice(0, -1));
-      report(winner, COLLISION_OVERRIDE, `The skill ${quote(winner.name)} at ${winner.source.file} (scope ${quote(winner.source.root.scope)}) overrides the same-named skills of lower-precedence roots${spelled}, which are left out of the bundle: ${shadowed}. Rename one if both should be available, or set \`collisions: "keep"\`.`);
+      report(winner, COLLISION_OVERRIDE, { name: winner.name, file: winner.source.file, scope: winner.source.root.scope, shadowed: paths.slice(0, -1), spelled });
     } else if (opts.collisions === "error") {
       for (const s of group) {
-        const others = list(paths.filter((p) => p !== s.source.file));
-        report(s, COLLISION_ERROR, `The name ${quote(s.name)} is also used by ${others} in another source root${spelled}, and \`collisions\` is "error": all of them are left out. Rename all but one, or set \`collisions\` to "override" or "keep".`);
+        report(s, COLLISION_ERROR, { name: s.name, others: paths.filter((p) => p !== s.source.file), spelled });
       }
     } else {
       kept.push(...group);

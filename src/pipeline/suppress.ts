@@ -8,16 +8,18 @@
 // (fenced, indented, inline) are text, not directives. A directive that suppresses nothing, or names
 // a rule that does not exist or is not a body rule, is reported.
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
-import { diagnose, type ReportContext } from "../diagnostics/rule.js";
+import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
+import { reportInto } from "../diagnostics/reporter.js";
 import { RULES } from "../diagnostics/registry.js";
 import { BODY_RULES } from "../rules/body-rules.js";
-import { INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
+import { DIRECTIVES as KINDS, INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { LineIndex } from "./frontmatter/locate.js";
 import { closest } from "../util/closest.js";
 
-const KINDS = ["disable-next-line", "disable-line", "disable", "enable"] as const;
 type Kind = (typeof KINDS)[number];
+/** Reports at a directive's span (offsets in the text). */
+type Report = <P>(rule: RuleMeta<P>, d: { start: number; end: number }, params: P) => void;
 
 /** The rules a comment in the body can suppress. */
 export const SUPPRESSIBLE: ReadonlySet<string> = new Set(BODY_RULES.map((r) => r.id));
@@ -42,10 +44,8 @@ export function applySuppressions(parsed: ParsedSkill, body: Diagnostic[], ctx: 
   if (!parsed.body || parsed.text.indexOf("skillc-", from) === -1) return body;
   const lines = new LineIndex(parsed.text);
   const problems: Diagnostic[] = [];
-  const report = (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => {
-    const found = diagnose(ctx, rule, rangeOf(lines, d.start, d.end), message);
-    if (found) problems.push(found);
-  };
+  const into = reportInto(problems, ctx);
+  const report = <P>(rule: RuleMeta<P>, d: { start: number; end: number }, params: P) => into(rule, rangeOf(lines, d.start, d.end), params);
   const directives = findDirectives(parsed.text, from, scanMarkdown(parsed.text, from).code, report);
   if (directives.length === 0) return [...body, ...problems];
   const out = suppress(body, directives, lines);
@@ -53,15 +53,13 @@ export function applySuppressions(parsed: ParsedSkill, body: Diagnostic[], ctx: 
     if (d.kind === "enable") continue;
     const unused = d.ids === undefined ? (d.used.size === 0 ? ["*"] : []) : d.ids.filter((id) => !d.used.has(id));
     if (unused.length === 0) continue;
-    const what = unused[0] === "*" ? "any rule" : unused.join(", ");
-    const where = d.kind === "disable-next-line" ? "on the next line" : d.kind === "disable-line" ? "on this line" : "after it";
-    report(UNUSED_SUPPRESSION, d, `"skillc-${d.kind}" suppresses nothing: there is no diagnostic of ${what} ${where}. Remove the comment (or the rule ids it no longer needs).`);
+    report(UNUSED_SUPPRESSION, d, { directive: d.kind, unused: unused[0] === "*" ? "all" : unused });
   }
   return [...out, ...problems];
 }
 
 /** The HTML comments of the body that are directives, in text order, skipping those inside code. */
-function findDirectives(text: string, from: number, code: readonly CodeRegion[], report: (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => void): Directive[] {
+function findDirectives(text: string, from: number, code: readonly CodeRegion[], report: Report): Directive[] {
   const out: Directive[] = [];
   let k = 0;
   for (let pos = from; ; ) {
@@ -81,8 +79,7 @@ function findDirectives(text: string, from: number, code: readonly CodeRegion[],
     const span = { start: open, end: pos };
     const kind = KINDS.find((x) => x === head[1]);
     if (!kind) {
-      const hint = closest(head[1]!, KINDS);
-      report(INVALID_SUPPRESSION, span, `"skillc-${head[1]}" is not a directive${hint ? `; did you mean "skillc-${hint}"?` : ""} Directives: ${KINDS.map((x) => "skillc-" + x).join(", ")}.`);
+      report(INVALID_SUPPRESSION, span, { kind: "directive", written: head[1]!, hint: closest(head[1]!, KINDS) });
       continue;
     }
     const [list = "", ...why] = inner.slice(head[0].length).split(/\s--(?:\s|$)/);
@@ -95,13 +92,12 @@ function findDirectives(text: string, from: number, code: readonly CodeRegion[],
   return out;
 }
 
-function checkId(id: string, span: { start: number; end: number }, report: (rule: typeof UNUSED_SUPPRESSION, d: { start: number; end: number }, message: string) => void): boolean {
+function checkId(id: string, span: { start: number; end: number }, report: Report): boolean {
   if (SUPPRESSIBLE.has(id)) return true;
   if (RULES.has(id)) {
-    report(INVALID_SUPPRESSION, span, `"${id}" cannot be suppressed by a comment in the body: only body rules can. Set it per folder with \`overrides\` in the config (or in \`rules\` for the whole project).`);
+    report(INVALID_SUPPRESSION, span, { kind: "not-body-rule", id });
   } else {
-    const hint = closest(id, SUPPRESSIBLE) ?? closest(id, RULES.keys());
-    report(INVALID_SUPPRESSION, span, `unknown rule "${id}" in a suppression comment${hint ? `; did you mean "${hint}"?` : ""}`);
+    report(INVALID_SUPPRESSION, span, { kind: "unknown-rule", id, hint: closest(id, SUPPRESSIBLE) ?? closest(id, RULES.keys()) });
   }
   return false;
 }

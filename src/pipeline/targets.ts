@@ -19,6 +19,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, SourceRoot } from "../types.js";
 import { report, skillFileCandidates, type DiscoverOptions } from "./discover.js";
+import * as D from "../rules/discovery-rules.js";
 import { isInside, relPosix } from "../util/paths.js";
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
@@ -68,16 +69,16 @@ export async function resolveTargets(
       try {
         isDir = (await fs.stat(abs)).isDirectory();
       } catch {
-        report(opts, diagnostics, "path-missing", shown, `"${p}" does not exist, so it was not linted. Check the path (relative to the working directory).`);
+        report(opts, diagnostics, D.PATH_MISSING, shown, { path: p });
         return undefined;
       }
       const skill = await enclosingSkill(isDir ? abs : path.dirname(abs), opts.cwd, opts.maxDepth);
       if (skill) return { abs: skill, skill: true };
       if (isDir) return { abs, skill: false };
       if (MARKDOWN.test(abs)) {
-        report(opts, diagnostics, "not-in-skill", shown, `"${shown}" is not inside a skill folder (no SKILL.md in it or above it), so it was not linted. A skill file must be named SKILL.md and sit in the skill's folder.`);
+        report(opts, diagnostics, D.NOT_IN_SKILL, shown, { kind: "markdown", path: shown });
       } else if (ARCHIVE.test(abs)) {
-        report(opts, diagnostics, "not-in-skill", shown, `"${shown}" is an archive, not a skill folder, so it was not linted. \`skillc import ${shown}\` checks the skill inside it (and installs it only when it passes).`);
+        report(opts, diagnostics, D.NOT_IN_SKILL, shown, { kind: "archive", path: shown });
       }
       return undefined;
     }),

@@ -1,8 +1,9 @@
 // Hidden characters in a SKILL.md's text and in the skill's folder path (see util/hidden-chars.ts
 // for the list and why). One regex pass over the text: linear in its length.
 import type { Diagnostic, ParsedSkill } from "../types.js";
-import { diagnose, type ReportContext } from "../diagnostics/rule.js";
-import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+import type { ReportContext } from "../diagnostics/rule.js";
+import { reportInto } from "../diagnostics/reporter.js";
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH, type HiddenCharacter } from "../rules/text-rules.js";
 import { HIDDEN_RUN, decodeTags, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { LineIndex } from "./frontmatter/locate.js";
 
@@ -43,6 +44,7 @@ export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext): Diagno
 /** Strings of the frontmatter holding a hidden character where the text itself shows none: written as `\u…`, `\e`, `\x1b`. */
 function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diagnostic[]): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const report = reportInto(out, ctx);
   const walk = (value: unknown, pointer: string): void => {
     if (out.length >= MAX_REPORTED) return;
     if (typeof value === "string") {
@@ -50,8 +52,7 @@ function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diag
       const at = parsed.positions[pointer]?.value;
       if (!m || !at || benign(value, m.index, m[0])) return;
       if (found.some((d) => d.line >= at.line && d.line <= at.endLine)) return;
-      const d = diagnose(ctx, HIDDEN_CHARACTER, at, `\`${pointer.slice(1).replace(/\//g, ".")}\` holds ${describeRun(m[0])}, written as a YAML escape; a reader of the value does not see it but the model does; remove it.`);
-      if (d) out.push(d);
+      report(HIDDEN_CHARACTER, at, { kind: "escaped", field: pointer.slice(1).replace(/\//g, "."), what: describeRun(m[0]) });
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, `${pointer}/${i}`));
     } else if (value && typeof value === "object") {
@@ -66,6 +67,7 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
   const text = parsed.text;
   const out: Diagnostic[] = [];
   if (!text) return out;
+  const report = reportInto(out, ctx);
   let lines: LineIndex | undefined;
   let found = 0;
   for (const m of text.matchAll(HIDDEN_RUN)) {
@@ -76,12 +78,8 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
     const s = lines.pos(m.index!);
     const e = lines.pos(m.index! + m[0].length);
     const where = m.index! < parsed.bodyOffset ? "the frontmatter" : "the body";
-    const message =
-      found > MAX_REPORTED
-        ? `more hidden characters follow from here in ${where} and below; remove them all (e.g. search for \`[\\u200b-\\u200f\\u202a-\\u202e\\u2066-\\u2069]\`).`
-        : `${where} holds ${describeRun(m[0])}, which a reader does not see but the model does; remove it, or write it as a visible escape if it is meant.`;
-    const d = diagnose(ctx, HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, message);
-    if (d) out.push(d);
+    const params: HiddenCharacter = found > MAX_REPORTED ? { kind: "more", where } : { kind: "text", where, what: describeRun(m[0]) };
+    report(HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, params);
   }
   return out;
 }
@@ -90,7 +88,7 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
 export function checkSkillPath(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
   const rel = parsed.source.relDir;
   if (!hasUnsafe(rel)) return [];
-  const message = `the skill's folder "${escapeTerminal(rel)}" holds ${describeFirstUnsafe(rel)}, which would reach the catalog and every prompt that names the skill's path; rename the folder.`;
-  const d = diagnose(ctx, HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, message);
-  return d ? [d] : [];
+  const out: Diagnostic[] = [];
+  reportInto(out, ctx)(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, { kind: "folder", path: escapeTerminal(rel), what: describeFirstUnsafe(rel) });
+  return out;
 }

@@ -31,7 +31,7 @@ export function validateSkill(parsed: ParsedSkill, opts: ValidateOptions): { ski
   const validator = getValidator(opts.profile, opts.extraSchema);
   if (!validator.validate(frontmatter)) reportSchemaErrors(c, validator.validate.errors ?? []);
   if (validator.extraError) {
-    report(c, R.FIELD_TYPE, openingFence(), `the project's extra frontmatter schema does not compile (${validator.extraError}); fix the file named by \`schema\` in the config.`);
+    report(c, R.FIELD_TYPE, openingFence(), { kind: "extra-schema-broken", error: validator.extraError });
   } else if (validator.extra && !validator.extra(frontmatter)) {
     reportSchemaErrors(c, validator.extra.errors ?? [], true);
   }

@@ -13,8 +13,9 @@ import type { Dirent } from "node:fs";
 import { analysisKey, analyzeAll, analyzeSkill, type SkillAnalysis } from "../pipeline/analyze.js";
 import { resolveSkills } from "../pipeline/resolve.js";
 import { compileTemplate } from "../pipeline/template.js";
-import { compareDiagnostics, diagnose, effectiveSeverity } from "../diagnostics/rule.js";
+import { compareDiagnostics } from "../diagnostics/rule.js";
 import { getRule } from "../diagnostics/registry.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { emit } from "../emit/index.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
 import { checkOutDir } from "../emit/out-dir.js";
@@ -65,7 +66,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const profile = opts.profile ?? config.profile;
   const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
   const settings = analysisSettings(overrides);
-  const rate = overrideRater(overrides);
+  const reporter = new Reporter({ profile, settings }, overrideRater(overrides));
+  const rate = (d: readonly Diagnostic[]) => reporter.rate(d);
   const outDir = path.resolve(config.root, config.outDir);
   const roots = buildRoots(opts);
   // Before any work: a build that may not write there fails at once (a usage error, exit 2).
@@ -130,9 +132,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   // Toolsets: each entry bundled by esbuild into a lazily evaluated chunk, checked at build time.
   // A skill with a toolset (or script) error of its own is left out, like any skill with an error.
-  const toolsetCtx = { profile, settings };
-  const toolsets = await compileToolsets(compiled, toolsetCtx, opts.toolsets ?? "evaluate");
-  const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, toolsetCtx))]);
+  const toolsets = await compileToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
+  const skillDiagnostics = rate([...toolsets.diagnostics, ...compiled.flatMap((s) => checkScripts(s, reporter))]);
   diagnostics.push(...skillDiagnostics);
   const skills: ToolsetSkill[] = compiled
     .filter((s) => !skillDiagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
@@ -174,14 +175,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     collisions: resolved.collisions,
     diagnostics,
     config: { ...config, profile },
+    reporter,
     stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
   });
-  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, { profile, settings, catalog: config.catalog }));
-  // emit rates bundle-too-large by the rule's default; the user's setting decides.
-  for (const d of emitted.diagnostics) {
-    const severity = effectiveSeverity(getRule(d.ruleId), { profile, settings });
-    if (severity !== "off") diagnostics.push({ ...d, severity });
-  }
+  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog));
+  diagnostics.push(...emitted.diagnostics);
   const rated = rate(diagnostics);
   diagnostics.length = 0;
   for (const d of rated) diagnostics.push(d);
@@ -236,7 +234,8 @@ function contentHash(skillMdHash: string, files: CompiledSkill["files"]): string
 function catalogDiagnostics(
   skills: ToolsetSkill[],
   report: { shortened: string[]; dropped: string[] },
-  ctx: { profile: Profile; settings: Record<string, RuleSetting>; catalog: ResolvedConfig["catalog"] },
+  reporter: Reporter,
+  catalog: ResolvedConfig["catalog"],
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   let grouped: Map<string, ToolsetSkill[]> | undefined;
@@ -248,17 +247,16 @@ function catalogDiagnostics(
   };
   // One message per rule, the skill being the position: one cause (the budget) makes one message,
   // which the formatters for people print once with a count (RuleMeta.shared).
-  const budget = `the catalog budget (${ctx.catalog.budgetChars.toLocaleString("en-US")} characters, ${ctx.catalog.format})`;
-  for (const [names, ruleId, text] of [
-    [report.shortened, "catalog-shortened", `The description was shortened to fit ${budget}; raise \`catalog.budget\` or shorten the description (put detail in the body).`],
-    [report.dropped, "catalog-dropped", `The skill was left out of the catalog: the names alone exceed ${budget}, and the catalog points the model at search_skills. Raise \`catalog.budget\`.`],
+  const budget = { chars: catalog.budgetChars, format: catalog.format };
+  for (const [names, ruleId] of [
+    [report.shortened, "catalog-shortened"],
+    [report.dropped, "catalog-dropped"],
   ] as const) {
     // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
     for (const name of new Set(names)) {
       for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-        const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, getRule(ruleId), pos, text);
-        if (d) out.push(d);
+        reporter.to(out, skill.source.file)(getRule(ruleId), pos, budget);
       }
     }
   }

@@ -1,11 +1,12 @@
 // `skillc lint`: discovery → per-skill analysis → cross-skill checks, without emitting anything.
 import type { Dirent } from "node:fs";
 import path from "node:path";
-import type { CompiledSkill, Diagnostic, Profile, ResolvedSkill, RuleSetting, SourceRoot } from "../types.js";
+import type { CompiledSkill, Diagnostic, ResolvedSkill, SourceRoot } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { LintOptions, LintReport } from "./api-types.js";
 import { loadConfig } from "../config/load.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import type { LintFileResult } from "../diagnostics/format.js";
 import { discover, type DiscoverOptions } from "../pipeline/discover.js";
 import { resolveTargets } from "../pipeline/targets.js";
@@ -38,7 +39,8 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   const profile = opts.profile ?? config.profile;
   const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
   const settings = analysisSettings(overrides);
-  const rate = overrideRater(overrides);
+  const reporter = new Reporter({ profile, settings }, overrideRater(overrides));
+  const rate = (d: readonly Diagnostic[]) => reporter.rate(d);
   const discoverOpts: DiscoverOptions = { cwd, ...config.discovery, settings, profile };
   const diagnostics: Diagnostic[] = [];
 
@@ -70,7 +72,7 @@ export async function lintRun(opts: LintOptions): Promise<LintRun> {
   const valid = analyses.flatMap((a) => (a.skill ? [a.skill] : []));
   const resolved = resolveSkills(valid, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
   diagnostics.push(...resolved.diagnostics);
-  diagnostics.push(...(await checkToolsetsAndScripts(resolved.skills, analyses, { profile, settings })));
+  diagnostics.push(...(await checkToolsetsAndScripts(resolved.skills, analyses, reporter)));
 
   const results = groupByFile(sources.map((s) => s.file), rate(diagnostics));
   attachSuppressed(results, suppressed);
@@ -88,7 +90,7 @@ export const lint = lintRun;
 async function checkToolsetsAndScripts(
   skills: ResolvedSkill[],
   analyses: SkillAnalysis[],
-  ctx: { profile: Profile; settings: Record<string, RuleSetting> },
+  ctx: Reporter,
 ): Promise<Diagnostic[]> {
   const declaring = skills.filter((s) => s.fields.toolsets.length > 0 || s.fields.scripts.length > 0);
   if (declaring.length === 0) return [];

@@ -1,71 +1,171 @@
-import type { RuleMeta } from "../diagnostics/rule.js";
+import { defineRule, type AnyRule } from "../diagnostics/rule.js";
 
-/** Rules reported by discovery (src/pipeline/discover.ts), lint targets (targets.ts) and file collection (files.ts). */
-export const DISCOVERY_RULES: RuleMeta[] = [
-  {
-    id: "root-missing",
-    severity: "error",
-    description: "A source root (config `sources` or a command-line root) does not exist.",
-    help: "No skill can be found in a folder that is not there, and a silently empty build would ship without them. Fix the path in `sources` (relative to the project root) or on the command line, or create the folder.",
+// Rules reported by discovery (src/pipeline/discover.ts), lint targets (targets.ts) and file collection (files.ts).
+
+/** What could not be read: a source root, a folder while searching a root or collecting a skill, a link, a file. */
+export type ReadError = { kind: "root" | "root-folder" | "skill-folder" | "link" | "file"; path: string; code: string };
+
+export type SymlinkEscape =
+  | { kind: "skill-file"; path: string; root: string }
+  | { kind: "folder"; path: string; root: string }
+  | { kind: "skill"; path: string; target: "folder" | "file"; skill: string };
+
+/**
+ * A bound cut the search in `root`: `cut` folders were not searched (`first` of them named), of
+ * which `skills` hold a skill file (checked among the first `peeked` only).
+ */
+export interface DiscoveryLimit {
+  root: string;
+  bound: "maxDepth" | "maxFolders";
+  limit: number;
+  cut: number;
+  first: string;
+  skills: string[];
+  peeked: number;
+}
+
+export const ROOT_MISSING = defineRule<{ root: string }>({
+  id: "root-missing",
+  severity: "error",
+  description: "A source root (config `sources` or a command-line root) does not exist.",
+  help: "No skill can be found in a folder that is not there, and a silently empty build would ship without them. Fix the path in `sources` (relative to the project root) or on the command line, or create the folder.",
+  message: ({ root }) =>
+    `Source root "${root}" does not exist, so no skills are read from it. Fix the path in \`sources\` (relative to the project root) or on the command line, or create the folder.`,
+});
+
+export const ROOT_NOT_FOLDER = defineRule<{ root: string }>({
+  id: "root-not-folder",
+  severity: "error",
+  description: "A source root is a file, not a folder.",
+  help: "Roots are folders searched for skills. Point `sources` at the folder that holds the skill folders; to lint one SKILL.md, pass it to `skillc lint` instead.",
+  message: ({ root }) => `Source root "${root}" is a file, not a folder. Point \`sources\` (or the command line) at the folder that holds the skill folders.`,
+});
+
+export const DISCOVERY_LIMIT = defineRule<DiscoveryLimit>({
+  id: "discovery-limit",
+  severity: "error",
+  description: "The search for skills stopped at the depth bound or the folder-count bound, so skills below may be missing (the cut folders that are skills are named).",
+  help: "Discovery searches at most `discovery.maxDepth` folder levels (default 6) and `discovery.maxFolders` folders per root (default 2,000), as the Agent Skills client guide recommends, so a stray large folder cannot stall a build. A build that silently lacks skills must not pass, so this is an error. Raise the bound in the config, or move the skills closer to the root, or move large non-skill folders out of it; if the bound is meant, say so with `rules: { \"discovery-limit\": \"warn\" }` (or `\"off\"`).",
+  message: discoveryLimitMessage,
+});
+
+export const SKILL_FILE_CASE = defineRule<{ name: string; skillFile?: string }>({
+  id: "skill-file-case",
+  severity: "warning",
+  description: "A skill file is named `skill.md` (or another case variant) instead of `SKILL.md`.",
+  help: "The specification names the file `SKILL.md`; some clients only look for that exact name, and on case-sensitive filesystems a variant is a different file. Rename it to `SKILL.md`. When both exist, `SKILL.md` is the skill file and the variant is an ordinary supporting file.",
+  message: ({ name, skillFile }) =>
+    skillFile === undefined
+      ? `The skill file is named "${name}"; rename it to "SKILL.md", the name the specification uses and the only one some agents look for.`
+      : `"${name}" sits next to "${skillFile}", which is the skill file; "${name}" is served as an ordinary supporting file. Delete it or merge it into "${skillFile}".`,
+});
+
+export const SYMLINK_ESCAPE = defineRule<SymlinkEscape>({
+  id: "symlink-escape",
+  severity: "warning",
+  description: "A symbolic link points outside its source root (folders, SKILL.md) or outside its skill folder (supporting files); it is not followed.",
+  help: "skillc never reads outside the folders it was given, so nothing private is bundled by accident. Whatever the link points to is left out. Copy the target into the skill folder, or add the target folder as its own entry in `sources`.",
+  message: (p) => {
+    if (p.kind === "skill-file") return `"${p.path}" is a symbolic link to a file outside the source root "${p.root}", so this skill is not included. Replace the link with the file itself, or add the folder it points to as a source root.`;
+    if (p.kind === "folder") return `"${p.path}" is a symbolic link to a folder outside the source root "${p.root}"; it is not searched, so skills behind it are not included. Copy the folder into the root, or add the folder it points to as its own entry in \`sources\`.`;
+    return `"${p.path}" is a symbolic link to a ${p.target} outside the skill folder "${p.skill}"; it is left out, since skillc never reads outside a skill. Copy the target into the skill folder instead.`;
   },
-  {
-    id: "root-not-folder",
-    severity: "error",
-    description: "A source root is a file, not a folder.",
-    help: "Roots are folders searched for skills. Point `sources` at the folder that holds the skill folders; to lint one SKILL.md, pass it to `skillc lint` instead.",
+});
+
+export const READ_ERROR = defineRule<ReadError>({
+  id: "read-error",
+  severity: "warning",
+  description: "A folder or file could not be read (permissions, a broken link, or it vanished while being read).",
+  help: "The folder's skills or the file are left out of the build. Fix the permissions or the link, or remove the entry.",
+  message: ({ kind, path, code }) => {
+    switch (kind) {
+      case "root":
+        return `Source root "${path}" could not be read (${code}). Fix its permissions.`;
+      case "root-folder":
+        return `Folder "${path}" could not be read (${code}); skills inside it are not included. Fix its permissions or remove it from the root.`;
+      case "skill-folder":
+        return `Folder "${path}" could not be read (${code}); its files are left out. Fix its permissions or exclude it.`;
+      case "link":
+        return `"${path}" is a symbolic link that cannot be followed (${code}); it is left out. Fix or remove the link.`;
+      case "file":
+        return `"${path}" could not be read (${code}) and is left out. Fix its permissions or exclude it.`;
+    }
   },
-  {
-    id: "discovery-limit",
-    severity: "error",
-    description: "The search for skills stopped at the depth bound or the folder-count bound, so skills below may be missing (the cut folders that are skills are named).",
-    help: "Discovery searches at most `discovery.maxDepth` folder levels (default 6) and `discovery.maxFolders` folders per root (default 2,000), as the Agent Skills client guide recommends, so a stray large folder cannot stall a build. A build that silently lacks skills must not pass, so this is an error. Raise the bound in the config, or move the skills closer to the root, or move large non-skill folders out of it; if the bound is meant, say so with `rules: { \"discovery-limit\": \"warn\" }` (or `\"off\"`).",
-  },
-  {
-    id: "skill-file-case",
-    severity: "warning",
-    description: "A skill file is named `skill.md` (or another case variant) instead of `SKILL.md`.",
-    help: "The specification names the file `SKILL.md`; some clients only look for that exact name, and on case-sensitive filesystems a variant is a different file. Rename it to `SKILL.md`. When both exist, `SKILL.md` is the skill file and the variant is an ordinary supporting file.",
-  },
-  {
-    id: "symlink-escape",
-    severity: "warning",
-    description: "A symbolic link points outside its source root (folders, SKILL.md) or outside its skill folder (supporting files); it is not followed.",
-    help: "skillc never reads outside the folders it was given, so nothing private is bundled by accident. Whatever the link points to is left out. Copy the target into the skill folder, or add the target folder as its own entry in `sources`.",
-  },
-  {
-    id: "read-error",
-    severity: "warning",
-    description: "A folder or file could not be read (permissions, a broken link, or it vanished while being read).",
-    help: "The folder's skills or the file are left out of the build. Fix the permissions or the link, or remove the entry.",
-  },
-  {
-    id: "path-missing",
-    severity: "error",
-    description: "A path given to `skillc lint` does not exist.",
-    help: "Check the spelling; paths are relative to the working directory.",
-  },
-  {
-    id: "not-in-skill",
-    severity: "warning",
-    description: "A markdown file or an archive given to `skillc lint` is not inside any skill folder.",
-    help: "Only files inside a folder holding a SKILL.md are checked. Other files outside skills are ignored without a word (lint-staged passes every staged file); a markdown file is reported because it is often a skill file with the wrong name or in the wrong place, and an archive (.zip, .skill, .tgz) because `skillc import` is the command that checks one.",
-  },
-  {
-    id: "file-too-large",
-    severity: "warning",
-    description: "A supporting file is larger than `files.maxBytes` and is left out of the bundle.",
-    help: "Large files bloat the bundle every agent imports. Raise `files.maxBytes`, add the file to `files.exclude` to silence this, or serve it from elsewhere.",
-  },
-  {
-    id: "too-many-files",
-    severity: "error",
-    description: "A skill folder holds more than 10,000 files (or folders); collection stopped there.",
-    help: "Such a folder is almost always a data set or a dependency tree by mistake, and serving part of it would be wrong without notice. Exclude it with `files.exclude` (e.g. `data/**`), or move it out of the skill folder.",
-  },
-  {
-    id: "special-file",
-    severity: "warning",
-    description: "A FIFO, socket or device file inside a skill folder is skipped.",
-    help: "Only regular files can be bundled; reading a FIFO would block. Remove it from the skill folder or add it to `files.exclude`.",
-  },
+});
+
+export const PATH_MISSING = defineRule<{ path: string }>({
+  id: "path-missing",
+  severity: "error",
+  description: "A path given to `skillc lint` does not exist.",
+  help: "Check the spelling; paths are relative to the working directory.",
+  message: ({ path }) => `"${path}" does not exist, so it was not linted. Check the path (relative to the working directory).`,
+});
+
+export const NOT_IN_SKILL = defineRule<{ kind: "markdown" | "archive"; path: string }>({
+  id: "not-in-skill",
+  severity: "warning",
+  description: "A markdown file or an archive given to `skillc lint` is not inside any skill folder.",
+  help: "Only files inside a folder holding a SKILL.md are checked. Other files outside skills are ignored without a word (lint-staged passes every staged file); a markdown file is reported because it is often a skill file with the wrong name or in the wrong place, and an archive (.zip, .skill, .tgz) because `skillc import` is the command that checks one.",
+  message: ({ kind, path }) =>
+    kind === "markdown"
+      ? `"${path}" is not inside a skill folder (no SKILL.md in it or above it), so it was not linted. A skill file must be named SKILL.md and sit in the skill's folder.`
+      : `"${path}" is an archive, not a skill folder, so it was not linted. \`skillc import ${path}\` checks the skill inside it (and installs it only when it passes).`,
+});
+
+export const FILE_TOO_LARGE = defineRule<{ path: string; size: number; max: number }>({
+  id: "file-too-large",
+  severity: "warning",
+  description: "A supporting file is larger than `files.maxBytes` and is left out of the bundle.",
+  help: "Large files bloat the bundle every agent imports. Raise `files.maxBytes`, add the file to `files.exclude` to silence this, or serve it from elsewhere.",
+  message: ({ path, size, max }) =>
+    `"${path}" is ${size} bytes, over files.maxBytes (${max}), and is left out of the bundle. Raise \`files.maxBytes\`, or add it to \`files.exclude\` to leave it out without this warning.`,
+});
+
+export const TOO_MANY_FILES = defineRule<{ dir: string; max: number; at: string }>({
+  id: "too-many-files",
+  severity: "error",
+  description: "A skill folder holds more than 10,000 files (or folders); collection stopped there.",
+  help: "Such a folder is almost always a data set or a dependency tree by mistake, and serving part of it would be wrong without notice. Exclude it with `files.exclude` (e.g. `data/**`), or move it out of the skill folder.",
+  message: ({ dir, max, at }) =>
+    `"${dir}" holds more than ${max} files or folders; collection stopped at "${at}", so the skill's files are incomplete. Exclude bulk folders with \`files.exclude\` (e.g. "data/**") or move them out of the skill folder.`,
+});
+
+export const SPECIAL_FILE = defineRule<{ path: string }>({
+  id: "special-file",
+  severity: "warning",
+  description: "A FIFO, socket or device file inside a skill folder is skipped.",
+  help: "Only regular files can be bundled; reading a FIFO would block. Remove it from the skill folder or add it to `files.exclude`.",
+  message: ({ path }) => `"${path}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`,
+});
+
+export const DISCOVERY_RULES: AnyRule[] = [
+  ROOT_MISSING,
+  ROOT_NOT_FOLDER,
+  DISCOVERY_LIMIT,
+  SKILL_FILE_CASE,
+  SYMLINK_ESCAPE,
+  READ_ERROR,
+  PATH_MISSING,
+  NOT_IN_SKILL,
+  FILE_TOO_LARGE,
+  TOO_MANY_FILES,
+  SPECIAL_FILE,
 ];
+
+function discoveryLimitMessage({ root, bound, limit, cut, first, skills, peeked }: DiscoveryLimit): string {
+  const where =
+    bound === "maxDepth"
+      ? `stops ${limit} folder level${limit === 1 ? "" : "s"} down (discovery.maxDepth); ${cut} folder${cut === 1 ? " was" : "s were"} not searched`
+      : `stops after ${limit} folders (discovery.maxFolders); at least ${cut} more ${cut === 1 ? "was" : "were"} not searched`;
+  const missing = skills.length
+    ? `${cut === 1 ? "it holds a skill" : skills.length === 1 ? "one of them holds a skill" : `${skills.length}${cut > peeked ? " or more" : ""} of them hold skills`} (${listSome(skills)}), which ${skills.length === 1 ? "is" : "are"} not built, and skills further down may be missing too`
+    : `first "${first}", so skills inside them may be missing`;
+  const raise = bound === "maxDepth" ? "Raise `discovery.maxDepth` in the config, or move the skills closer to the root" : "Raise `discovery.maxFolders` in the config, or move large non-skill folders out of the root";
+  return `Discovery in "${root}" ${where}: ${missing}. ${raise}; if the limit is meant, set \`rules: { "discovery-limit": "warn" }\`.`;
+}
+
+/** Up to three quoted names, then how many more. */
+function listSome(names: string[]): string {
+  const shown = names.slice(0, 3).map((n) => `"${n}"`).join(", ");
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}

@@ -1,7 +1,7 @@
-import type { RuleMeta } from "../diagnostics/rule.js";
+import { defineRule, type AnyRule } from "../diagnostics/rule.js";
 
 /** index.js is bigger than `maxBundleBytes`. */
-export const BUNDLE_TOO_LARGE: RuleMeta = {
+export const BUNDLE_TOO_LARGE = defineRule<{ bytes: number; limit: number }>({
   id: "bundle-too-large",
   severity: "warning",
   description: "The emitted index.js is larger than `maxBundleBytes`.",
@@ -9,7 +9,10 @@ export const BUNDLE_TOO_LARGE: RuleMeta = {
     "Importing a large bundle costs start-up time and memory, and edge platforms cap bundle sizes (a few MB to tens of MB). " +
     "Leave large assets out with `files.exclude`, lower `files.maxBytes`, split the skills into several builds, " +
     "or raise `maxBundleBytes` if the size is expected.",
-};
+  message: ({ bytes, limit }) =>
+    `index.js is ${bytes} bytes, over maxBundleBytes (${limit}): importing it costs start-up time and memory, and edge platforms cap bundle sizes. ` +
+    `Exclude large files (files.exclude, files.maxBytes), split the skills into several builds, or raise maxBundleBytes.`,
+});
 
-/** Rules reported by the emit stage (src/emit/; registered by src/diagnostics/registry.ts). */
-export const EMIT_RULES: RuleMeta[] = [BUNDLE_TOO_LARGE];
+/** Rules reported by the emit stage (registered by src/diagnostics/registry.ts). */
+export const EMIT_RULES: AnyRule[] = [BUNDLE_TOO_LARGE];

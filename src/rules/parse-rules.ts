@@ -1,73 +1,109 @@
-import type { RuleMeta } from "../diagnostics/rule.js";
+import { defineRule as rule, type AnyRule } from "../diagnostics/rule.js";
 
-const rule = (r: RuleMeta): RuleMeta => r;
+/** Rules whose message needs only the file's name. */
+type File = { fileName: string };
 
-export const EMPTY_FILE = rule({
+export const EMPTY_FILE = rule<File>({
   id: "empty-file",
   severity: "error",
   description: "SKILL.md is empty or holds only whitespace.",
   help: "A skill needs YAML frontmatter (at least `description`) and instructions. Run `skillc new <name>` for a valid starting point, or delete the folder.",
+  message: ({ fileName }) => `${fileName} is empty; add frontmatter with at least a \`description\` and the skill's instructions (\`skillc new\` scaffolds one).`,
 });
 
-export const INVALID_UTF8 = rule({
+export const INVALID_UTF8 = rule<File>({
   id: "invalid-utf8",
   severity: "error",
   description: "SKILL.md is not valid UTF-8.",
   help: "Agents read SKILL.md as UTF-8 and would show replacement characters or refuse the file. Re-save it as UTF-8 in your editor (or `iconv -f latin1 -t utf-8`).",
+  message: ({ fileName }) => `${fileName} is not valid UTF-8 from here on; re-save the file as UTF-8.`,
 });
 
-export const BINARY_FILE = rule({
+export const BINARY_FILE = rule<File>({
   id: "binary-file",
   severity: "error",
   description: "SKILL.md contains NUL bytes, so it is a binary file, not markdown.",
   help: "SKILL.md must be text. Check that the right file was saved under that name (a UTF-16 export holds NUL bytes too: re-save as UTF-8).",
+  message: ({ fileName }) => `${fileName} contains a NUL byte, so it is binary, not text; save it as UTF-8 markdown.`,
 });
 
-export const FRONTMATTER_MISSING = rule({
+export const FRONTMATTER_MISSING = rule<File & { dashes: boolean }>({
   id: "frontmatter-missing",
   severity: "error",
   description: "SKILL.md does not start with a `---` line opening YAML frontmatter.",
   help: "The first line must be exactly `---` (no indentation, nothing after it but spaces), followed by the YAML fields and a closing `---` line. Agents skip skills without frontmatter.",
+  message: ({ fileName, dashes }) =>
+    `${fileName} has no YAML frontmatter: ${
+      dashes
+        ? "the first line must be exactly `---` (no indentation, no other characters)"
+        : "add a `---` line, the YAML fields (`name`, `description`) and a closing `---` line at the top"
+    }.`,
 });
 
-export const FRONTMATTER_UNCLOSED = rule({
+export const FRONTMATTER_UNCLOSED = rule<Record<string, never>>({
   id: "frontmatter-unclosed",
   severity: "error",
   description: "The frontmatter opened by `---` on line 1 is never closed.",
   help: "Add a line holding only `---` after the last YAML field. Without it markdown parsers see a horizontal rule and the fields are lost.",
+  message: () => "the frontmatter opened here is never closed; add a line holding only `---` after the last field.",
 });
 
-export const YAML_SYNTAX = rule({
+export const YAML_SYNTAX = rule<YamlSyntax>({
   id: "yaml-syntax",
   severity: "error",
   description: "The frontmatter is not valid YAML.",
   help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets.",
   fixable: true,
+  message: (p) => {
+    if (p.kind === "aliases") return `the frontmatter's aliases expand too much (${p.reason}); write the values out instead of nesting \`*alias\` references.`;
+    if (p.kind === "colon") {
+      const base = `the value of \`${p.field}\` contains \`: \`, which YAML reads as a nested key`;
+      return p.quoted === undefined
+        ? `${base}; wrap the whole value in double quotes (or use a \`>\` block scalar for a multi-line value).`
+        : `${base}; wrap the whole value in double quotes (\`--fix\` does it): ${p.field}: ${p.quoted}`;
+    }
+    const advice =
+      p.code === "TAB_AS_INDENT"
+        ? "indent with spaces, not tabs"
+        : p.code === "BLOCK_AS_IMPLICIT_KEY" || p.code === "MULTILINE_IMPLICIT_KEY"
+          ? "check the indentation of this line and the next, and quote values that contain `: ` or `#`"
+          : "fix the YAML here (quote values holding `: `, `#`, or leading `[`, `{`, `*`, `&`, `!`, `|`, `>`)";
+    return `invalid YAML in the frontmatter (${p.reason}); ${advice}.`;
+  },
 });
 
-export const YAML_DUPLICATE_KEY = rule({
+export const YAML_DUPLICATE_KEY = rule<{ key: string }>({
   id: "yaml-duplicate-key",
   severity: "error",
   description: "The same key appears twice in one YAML map.",
   help: "Parsers disagree on which one wins (first, last, or an error). Keep one of them.",
+  message: ({ key }) => `\`${key}\` is already set earlier in this map; keep only one of the two (parsers disagree on which one wins).`,
 });
 
-export const YAML_MULTI_DOCUMENT = rule({
+export const YAML_MULTI_DOCUMENT = rule<Record<string, never>>({
   id: "yaml-multi-document",
   severity: "error",
   description: "The frontmatter holds more than one YAML document (a `---` or `...` line inside it).",
   help: "Frontmatter is a single YAML map. Remove the extra document marker; if a value needs `---`, quote it.",
+  message: () => "a second YAML document starts here; remove the `---` or `...` marker before it (quote a value that needs one) so the frontmatter is a single map.",
 });
 
-export const FRONTMATTER_NOT_MAP = rule({
+export const FRONTMATTER_NOT_MAP = rule<{ what: "empty" | "a list" | "a single value" }>({
   id: "frontmatter-not-map",
   severity: "error",
   description: "The frontmatter is not a YAML map of fields (it is empty, a list or a single value).",
   help: "Write the fields as `key: value` lines, e.g. `name: my-skill` and `description: What it does and when to use it`.",
+  message: ({ what }) => `the frontmatter is ${what}, not a map of fields; write \`key: value\` lines such as \`name: my-skill\` and \`description: …\`.`,
 });
 
+/** What went wrong in YAML: expanding aliases, an unquoted `: ` in a plain value (`quoted`: the fix, when one is safe), or yaml's own error. */
+export type YamlSyntax =
+  | { kind: "aliases"; reason: string }
+  | { kind: "colon"; field: string; quoted?: string }
+  | { kind: "yaml"; reason: string; code: string };
+
 /** Rules reported by the parse stage. */
-export const PARSE_RULES: RuleMeta[] = [
+export const PARSE_RULES: AnyRule[] = [
   EMPTY_FILE,
   INVALID_UTF8,
   BINARY_FILE,

@@ -13,7 +13,8 @@ import { TOOLSET_IMPORT_REFUSED } from "../rules/toolset-sandbox-rules.js";
 import { toPosix } from "../util/paths.js";
 import { confinePlugin, ENTRY_FILE } from "./confine.js";
 
-export type Report = (rule: RuleMeta, message: string) => void;
+/** Reports on one `toolsets` entry. */
+export type Report = <P>(rule: RuleMeta<P>, params: P) => void;
 
 export interface BundledEntry {
   body: string;
@@ -63,24 +64,24 @@ export async function bundleEntry(esbuild: typeof import("esbuild"), t: BundleTa
     metafile = result.metafile!;
     const dynamic = result.warnings.find((w) => w.id === "unsupported-dynamic-import" || w.id === "unsupported-require-call");
     if (dynamic) {
-      report(R.TOOLSET_UNRESOLVED_IMPORT, `Toolset "${t.spec}": ${where(dynamic)}${dynamic.text}; the bundle cannot include a module chosen at run time. Import it statically.`);
+      report(R.TOOLSET_UNRESOLVED_IMPORT, { kind: "dynamic", spec: t.spec, at: where(dynamic), text: dynamic.text });
       return undefined;
     }
   } catch (err) {
     const errors = (err as BuildFailure).errors;
-    if (!Array.isArray(errors) || errors.length === 0) report(R.TOOLSET_BUILD_FAILED, `Toolset "${t.spec}" failed to bundle: ${(err as Error).message}`);
+    if (!Array.isArray(errors) || errors.length === 0) report(R.TOOLSET_BUILD_FAILED, { kind: "bundle", spec: t.spec, error: (err as Error).message });
     else reportBuildErrors(errors, t, report);
     return undefined;
   }
   const external = Object.values(metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
   if (external.length > 0) {
-    report(R.TOOLSET_UNRESOLVED_IMPORT, `Toolset "${t.spec}" still imports ${external.map((p) => `"${p}"`).join(", ")} after bundling; index.js must import nothing. Remove the import.`);
+    report(R.TOOLSET_UNRESOLVED_IMPORT, { kind: "external", spec: t.spec, imports: external });
     return undefined;
   }
   const m = /export\s*\{\s*([\w$]+)\s+as\s+default\s*\}\s*;?\s*$/.exec(code);
   const body = m ? code.slice(0, m.index).trim() + `return ${m[1]}` : undefined;
   if (!body || /[\n\r\u2028\u2029]/.test(body)) {
-    report(R.TOOLSET_BUILD_FAILED, `Toolset "${t.spec}": esbuild's output could not be turned into an embedded chunk (unexpected ${body ? "line break" : "export form"}). Please report this.`);
+    report(R.TOOLSET_BUILD_FAILED, { kind: "chunk", spec: t.spec, lineBreak: Boolean(body) });
     return undefined;
   }
   // Not found (a path spelled otherwise): unknown, so treated like CommonJS (evaluation decides).
@@ -92,27 +93,22 @@ function reportBuildErrors(errors: Message[], t: BundleTarget, report: Report): 
   const e = errors.find((x) => x.pluginName === "skillc") ?? errors[0]!;
   const text = e.text;
   if (e.pluginName === "skillc") {
-    report(TOOLSET_IMPORT_REFUSED, `Toolset "${t.spec}": ${where(e)}${text}. Nothing outside the skill was read.`);
+    report(TOOLSET_IMPORT_REFUSED, { spec: t.spec, at: where(e), text });
     return;
   }
   if (e.location?.file === ENTRY_FILE && /No matching export/.test(text)) {
-    report(R.TOOLSET_EXPORT_MISSING, `"${t.shown}" does not export "${t.exportName}". Export the toolset under that name or fix the entry.`);
+    report(R.TOOLSET_EXPORT_MISSING, { kind: "missing", file: t.shown, exportName: t.exportName });
     return;
   }
   const unresolved = /^Could not resolve "([^"]+)"/.exec(text);
   if (unresolved) {
     const id = unresolved[1]!;
     const builtin = id.startsWith("node:") || e.notes.some((n) => /built into node/.test(n.text));
-    const why = builtin
-      ? `imports the Node.js built-in "${id}", which the bundle cannot include: index.js imports nothing and must run on Workers, browsers, Deno and Bun too. Use web-standard APIs or plain code instead`
-      : /^[./]/.test(id)
-        ? `imports "${id}", which does not exist. Fix the import path`
-        : `imports the package "${id}", which is not installed where the build runs. Install it (it is then bundled) or remove the import`;
-    report(R.TOOLSET_UNRESOLVED_IMPORT, `Toolset "${t.spec}": ${where(e)}${why}.`);
+    const kind = builtin ? "builtin" : /^[./]/.test(id) ? "missing" : "package";
+    report(R.TOOLSET_UNRESOLVED_IMPORT, { kind, spec: t.spec, at: where(e), id });
     return;
   }
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? "s" : ""})` : "";
-  report(R.TOOLSET_BUILD_FAILED, `Toolset "${t.spec}" failed to compile: ${where(e)}${text}${more}.`);
+  report(R.TOOLSET_BUILD_FAILED, { kind: "compile", spec: t.spec, at: where(e), text, more: errors.length - 1 });
 }
 
 /** "toolsets/helpers.ts:3:14: " for a message inside a module of the skill. */

@@ -20,7 +20,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CompiledSkill, Diagnostic, Profile, Range, RuleSetting } from "../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../diagnostics/rule.js";
+import type { RuleMeta } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import * as R from "../rules/toolset-rules.js";
 import { isInside, toPosix } from "../util/paths.js";
 import { bundleEntry, type Report } from "./bundle.js";
@@ -89,7 +90,7 @@ export async function compileToolsets(
   for (const skill of withToolsets) {
     const report = reporter(skill, ctx, diagnostics);
     for (const [index, spec] of skill.fields.toolsets.entries()) {
-      const r: Report = (rule, message) => report(index, rule, message);
+      const r: Report = (rule, params) => report(index, rule, params);
       const target = entryTarget(skill, spec, r);
       const bundled = target && (await bundleEntry(esbuild, target, r));
       if (bundled) pending.push({ skill, index, spec, file: target.shown, exportName: target.exportName, ...bundled, report: r });
@@ -115,20 +116,16 @@ function checkNames(owners: Map<string, Array<{ skill: CompiledSkill; index: num
     if (!reserved && defs.length < 2) continue;
     for (const def of defs) {
       const others = defs.filter((d) => d !== def).map((d) => (d.skill === def.skill ? `"${d.skill.fields.toolsets[d.index]}" of this skill` : `skill "${d.skill.name}" (${d.skill.source.file})`));
-      const why = reserved
-        ? `is the name of a built-in tool, so \`call\` would never reach it`
-        : `is also defined by ${[...new Set(others)].join(", ")}, so \`call\` could not tell them apart`;
-      reporter(def.skill, ctx, diagnostics)(def.index, R.TOOLSET_NAME_CLASH, `Tool "${name}" ${why}: rename it (e.g. prefix it with the skill's name).`);
+      const params = reserved ? { kind: "reserved" as const, name } : { kind: "shared" as const, name, others: [...new Set(others)] };
+      reporter(def.skill, ctx, diagnostics)(def.index, R.TOOLSET_NAME_CLASH, params);
     }
   }
 }
 
+/** Reports at the skill's `toolsets` entry `index`. */
 function reporter(skill: CompiledSkill, ctx: ToolsetContext, out: Diagnostic[]) {
-  const rc: ReportContext = { file: skill.source.file, profile: ctx.profile, settings: ctx.settings };
-  return (index: number, rule: RuleMeta, message: string) => {
-    const d = diagnose(rc, rule, entryRange(skill, index), message);
-    if (d) out.push(d);
-  };
+  const report = (ctx instanceof Reporter ? ctx : new Reporter(ctx)).to(out, skill.source.file);
+  return <P>(index: number, rule: RuleMeta<P>, params: P) => report(rule, entryRange(skill, index), params);
 }
 
 /** The `toolsets` array item's position (or the scalar's, for `toolsets: "a:B"`). */
@@ -142,7 +139,7 @@ function entryTarget(skill: CompiledSkill, spec: string, report: Report) {
   const rel = colon > 0 ? spec.slice(0, colon).trim() : "";
   const exportName = colon > 0 ? spec.slice(colon + 1).trim() : "";
   if (!rel || !/^[A-Za-z_$][\w$]*$/.test(exportName)) {
-    report(R.TOOLSET_EXPORT_MISSING, `Toolset entry "${spec}" must be "path:ExportName": a module path relative to the skill folder, a colon, and the name it exports.`);
+    report(R.TOOLSET_EXPORT_MISSING, { kind: "form", spec });
     return undefined;
   }
   const resolved = resolveModule(skill, rel, spec, report);
@@ -153,12 +150,12 @@ function entryTarget(skill: CompiledSkill, spec: string, report: Report) {
 function resolveModule(skill: CompiledSkill, rel: string, spec: string, report: Report): { real: string; root: string; shown: string } | undefined {
   const p = rel.replace(/\\/g, "/");
   if (p.startsWith("/") || /^[A-Za-z]:/.test(p) || path.isAbsolute(rel)) {
-    report(R.TOOLSET_PATH_ESCAPE, `Toolset "${spec}" uses an absolute path; give a path relative to the skill folder, inside it (e.g. "toolsets/index:${spec.slice(spec.lastIndexOf(":") + 1)}").`);
+    report(R.TOOLSET_PATH_ESCAPE, { kind: "absolute", spec });
     return undefined;
   }
   const norm = path.posix.normalize(p);
   if (norm === ".." || norm.startsWith("../")) {
-    report(R.TOOLSET_PATH_ESCAPE, `Toolset "${spec}" points outside the skill folder ("${p}"); a skill's toolsets must live inside its folder.`);
+    report(R.TOOLSET_PATH_ESCAPE, { kind: "outside", spec, path: p });
     return undefined;
   }
   const base = path.join(skill.source.absDir, ...norm.split("/"));
@@ -173,8 +170,8 @@ function resolveModule(skill: CompiledSkill, rel: string, spec: string, report: 
     }
   });
   if (!found) {
-    const tried = candidates.map((c) => `"${toPosix(path.relative(skill.source.absDir, c))}"`);
-    report(R.TOOLSET_NOT_FOUND, `Toolset "${spec}": no module at ${tried.length > 1 ? `any of ${tried.join(", ")}` : tried[0]} in ${skill.source.dir}. Fix the path or add the file.`);
+    const tried = candidates.map((c) => toPosix(path.relative(skill.source.absDir, c)));
+    report(R.TOOLSET_NOT_FOUND, { kind: "none", spec, tried, dir: skill.source.dir });
     return undefined;
   }
   let real: string;
@@ -183,11 +180,11 @@ function resolveModule(skill: CompiledSkill, rel: string, spec: string, report: 
     real = fs.realpathSync(found);
     root = fs.realpathSync(skill.source.absDir);
   } catch (err) {
-    report(R.TOOLSET_NOT_FOUND, `Toolset "${spec}": cannot read "${toPosix(path.relative(skill.source.absDir, found))}" (${(err as NodeJS.ErrnoException).code ?? err}).`);
+    report(R.TOOLSET_NOT_FOUND, { kind: "unreadable", spec, file: toPosix(path.relative(skill.source.absDir, found)), code: String((err as NodeJS.ErrnoException).code ?? err) });
     return undefined;
   }
   if (!isInside(root, real)) {
-    report(R.TOOLSET_PATH_ESCAPE, `Toolset "${spec}" resolves through a symlink to a file outside the skill folder; a skill's toolsets must live inside its folder.`);
+    report(R.TOOLSET_PATH_ESCAPE, { kind: "symlink", spec });
     return undefined;
   }
   return { real, root, shown: toPosix(path.relative(skill.source.absDir, found)) };

@@ -2,6 +2,7 @@
 // (src/toolsets/sandbox.ts), each answer turned into tool names or a diagnostic on its entry.
 import type { CompiledSkill } from "../types.js";
 import * as R from "../rules/toolset-rules.js";
+import type { ToolsetBuildFailed } from "../rules/toolset-rules.js";
 import { TOOLSET_SANDBOX_FAILED } from "../rules/toolset-sandbox-rules.js";
 import type { BundledEntry, Report } from "./bundle.js";
 import { limitsFromEnv, runSandbox, type SandboxAnswer, type SandboxLimits, type SandboxStop } from "./sandbox.js";
@@ -16,8 +17,6 @@ export interface Pending extends BundledEntry {
   exportName: string;
   report: Report;
 }
-
-const TOP_LEVEL = "Its top level must only define tools; do host work inside execute()";
 
 /**
  * The entries that evaluated to a valid toolset, with their tool names; the others are reported.
@@ -62,51 +61,41 @@ function judge(p: Pending, a: SandboxAnswer): string[] | undefined {
   if ("tools" in a) return a.tools;
   switch (a.kind) {
     case "threw":
-      p.report(R.TOOLSET_BUILD_FAILED, `Toolset "${p.spec}" threw when evaluated at build time: ${a.error}. ${TOP_LEVEL} (at build time it runs in a sandbox: no process, require, timers, files, network or environment).`);
+      p.report(R.TOOLSET_BUILD_FAILED, { kind: "threw", spec: p.spec, error: a.error });
       break;
     case "undefined":
-      p.report(R.TOOLSET_EXPORT_MISSING, `"${p.file}" does not export "${p.exportName}". Export the toolset under that name or fix the entry.`);
+      p.report(R.TOOLSET_EXPORT_MISSING, { kind: "missing", file: p.file, exportName: p.exportName });
       break;
     case "not-array":
-      p.report(R.TOOLSET_INVALID, `Toolset "${p.spec}" is ${a.what}, not an array of tools { name, description, parameters, execute }.`);
+      p.report(R.TOOLSET_INVALID, { kind: "not-array", spec: p.spec, what: a.what });
       break;
     case "invalid":
-      p.report(R.TOOLSET_INVALID, `Tool ${a.tool}${a.name !== undefined ? ` (${JSON.stringify(a.name)})` : ""} of toolset "${p.spec}" ${PROBLEMS[a.problem] ?? "is not a valid tool"}.`);
+      p.report(R.TOOLSET_INVALID, { kind: "tool", spec: p.spec, tool: a.tool, name: a.name, problem: a.problem });
       break;
     case "duplicate":
-      p.report(R.TOOLSET_NAME_CLASH, `Toolset "${p.spec}" defines tool "${a.name}" twice; tool names must be unique.`);
+      p.report(R.TOOLSET_NAME_CLASH, { kind: "twice", spec: p.spec, name: a.name });
       break;
     default:
-      p.report(TOOLSET_SANDBOX_FAILED, `Toolset "${p.spec}": the sandboxed check gave an answer skillc does not understand. Please report this.`);
+      p.report(TOOLSET_SANDBOX_FAILED, { kind: "answer", spec: p.spec });
   }
   return undefined;
 }
 
-const PROBLEMS: Record<string, string> = {
-  object: "must be an object { name, description, parameters, execute }",
-  name: "needs a `name` of 1-64 letters, digits, _ or - (what OpenAI and Anthropic accept)",
-  description: "needs a string `description`",
-  parameters: 'needs `parameters`: a JSON Schema object with `type: "object"`',
-  execute: "needs an `execute(input)` function",
-};
-
 /** `culprit`: the entry the check was stopped in, when it is not `p` itself. */
 function reportStop(p: Pending, stop: SandboxStop, culprit: Pending | undefined, limits: SandboxLimits): void {
   if (stop.reason === "start") {
-    p.report(TOOLSET_SANDBOX_FAILED, `Toolset "${p.spec}" could not be checked: the sandboxed process that evaluates toolsets did not start (${stop.detail}).`);
+    p.report(TOOLSET_SANDBOX_FAILED, { kind: "start", spec: p.spec, detail: stop.detail });
     return;
   }
   if (culprit) {
-    p.report(R.TOOLSET_BUILD_FAILED, `Toolset "${p.spec}" was not checked: the build's toolset check stopped in toolset "${culprit.spec}" of ${culprit.skill.source.file}. Fix that one first.`);
+    p.report(R.TOOLSET_BUILD_FAILED, { kind: "not-checked", spec: p.spec, culprit: culprit.spec, file: culprit.skill.source.file });
     return;
   }
-  const message =
+  const params: ToolsetBuildFailed =
     stop.reason === "timeout"
-      ? `Toolset "${p.spec}" did not finish evaluating within ${limits.timeoutMs} ms at build time (one limit for all toolsets of the build; SKILLC_TOOLSET_TIMEOUT_MS sets it). ${TOP_LEVEL}: no endless loops, no waiting.`
-      : stop.reason === "memory"
-        ? `Toolset "${p.spec}" used more than ${stop.detail} when evaluated at build time. ${TOP_LEVEL}.`
-        : stop.reason === "output"
-          ? `Toolset "${p.spec}": the sandboxed check wrote ${stop.detail}; it was stopped.`
-          : `Toolset "${p.spec}": ${stop.detail} while evaluating it at build time.`;
-  p.report(R.TOOLSET_BUILD_FAILED, message);
+      ? { kind: "timeout", spec: p.spec, ms: limits.timeoutMs }
+      : stop.reason === "memory" || stop.reason === "output"
+        ? { kind: stop.reason, spec: p.spec, detail: stop.detail }
+        : { kind: "stopped", spec: p.spec, detail: stop.detail };
+  p.report(R.TOOLSET_BUILD_FAILED, params);
 }

@@ -4,7 +4,7 @@
 // `script-not-found` diagnostic on that entry.
 import path from "node:path";
 import type { CompiledSkill, Diagnostic, Range } from "../types.js";
-import { diagnose } from "../diagnostics/rule.js";
+import { Reporter } from "../diagnostics/reporter.js";
 import { SCRIPT_NOT_FOUND } from "../rules/toolset-rules.js";
 import type { ToolsetContext } from "./compile.js";
 
@@ -36,16 +36,12 @@ export function scriptsOf(skill: CompiledSkill): ScriptInfo[] {
 export function checkScripts(skill: CompiledSkill, ctx: ToolsetContext): Diagnostic[] {
   const files = new Set(skill.files.map((f) => f.path));
   const out: Diagnostic[] = [];
+  const report = (ctx instanceof Reporter ? ctx : new Reporter(ctx)).to(out, skill.source.file);
   for (const [i, raw] of skill.fields.scripts.entries()) {
     const p = normalize(raw);
     if (p !== undefined && files.has(p)) continue;
     const at: Range = skill.positions[`/scripts/${i}`]?.value ?? skill.positions["/scripts"]?.value ?? skill.frontmatterRange;
-    const message =
-      p === undefined
-        ? `Script "${raw}" is not a path inside the skill folder; list scripts relative to it (e.g. "scripts/run.sh").`
-        : `Script "${raw}" is not among the skill's files. Fix the path, add the file, or check that files.exclude / files.maxBytes does not leave it out.`;
-    const d = diagnose({ file: skill.source.file, profile: ctx.profile, settings: ctx.settings }, SCRIPT_NOT_FOUND, at, message);
-    if (d) out.push(d);
+    report(SCRIPT_NOT_FOUND, at, { script: raw, inside: p !== undefined });
   }
   return out;
 }

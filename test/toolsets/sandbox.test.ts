@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RuleMeta } from "../../src/diagnostics/rule.js";
+import { messageOf } from "../../src/diagnostics/rule.js";
 import { evaluateEntries, type Pending } from "../../src/toolsets/evaluate.js";
 import { DEFAULT_LIMITS, runSandbox, sandboxFlags } from "../../src/toolsets/sandbox.js";
 import type { CompiledSkill } from "../../src/types.js";
@@ -56,7 +56,7 @@ process.stdout.write(out.join(" "));`;
       exportName: "A",
       body: `return ${tool("x" + index)}`,
       format: "esm",
-      report: (rule: RuleMeta, message: string) => reports.push([rule.id, message]),
+      report: (rule, params) => void reports.push([rule.id, messageOf(rule, params)]),
     }));
     const ok = await evaluateEntries(pending, { ...DEFAULT_LIMITS, execPath: path.join(dir, "no-such-node") });
     expect(ok).toEqual([]);

@@ -19,13 +19,8 @@ export function checkUnknownFields(c: FmContext, profile: Profile, known: readon
   const set = new Set(known);
   for (const key of Object.keys(c.frontmatter)) {
     if (set.has(key)) continue;
-    const near = closest(key, known);
-    const hint = near
-      ? `did you mean \`${near}\`?`
-      : profile === "agentskills"
-        ? `the specification allows only ${known.map((k) => `\`${k}\``).join(", ")}; move it under \`metadata\` or use the skillc profile.`
-        : "agents ignore it; remove it, or move it under `metadata`.";
-    report(c, R.UNKNOWN_FIELD, rangeAt(c.parsed, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, "key"), `\`${key}\` is not a field the ${profile} profile knows; ${hint}`);
+    const at = rangeAt(c.parsed, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, "key");
+    report(c, R.UNKNOWN_FIELD, at, { key, profile, near: closest(key, known), known: [...known] });
   }
 }
 
@@ -33,7 +28,7 @@ export function checkName(c: FmContext): void {
   const name = c.frontmatter.name;
   if (name === undefined || name === null) {
     const folder = folderName(c.parsed.source);
-    if (name === undefined) report(c, R.NAME_MISSING, openingFence(), `\`name\` is required by the Agent Skills specification; add \`name: ${kebab(folder) || "my-skill"}\`.`);
+    if (name === undefined) report(c, R.NAME_MISSING, openingFence(), { suggestion: kebab(folder) || "my-skill" });
     checkFolderName(c, folder);
     return;
   }
@@ -41,34 +36,32 @@ export function checkName(c: FmContext): void {
   const range = rangeAt(c.parsed, "/name");
   const problems = nameProblems(name);
   if (problems.length > 0) {
-    const suggestion = suggest(name);
-    const rename = suggestion && suggestion !== name ? `; rename it, e.g. \`name: ${suggestion}\`` : "; rename it in kebab-case";
-    report(c, R.NAME_FORMAT, range, `\`name\` ${problems.join(", ")}${rename}.`);
+    report(c, R.NAME_FORMAT, range, { kind: "name", name, problems, suggestion: suggest(name) });
     return;
   }
-  checkReserved(c, name, range, "`name`");
+  checkReserved(c, name, range);
   const folder = folderName(c.parsed.source);
   if (folder && folder !== name) {
-    report(c, R.NAME_MISMATCH, range, `\`name\` is "${name}" but the folder is "${escapeTerminal(folder)}"; rename one so they match (skillc uses "${name}").`);
+    report(c, R.NAME_MISMATCH, range, { name, folder: escapeTerminal(folder) });
   }
 }
 
 /** A skill without `name` is called by its folder: the folder's name obeys the same rules, reported at the SKILL.md. */
 function checkFolderName(c: FmContext, folder: string): void {
   const problems = nameProblems(folder);
-  const shown = `the skill has no \`name\`, so its folder's name "${escapeTerminal(folder)}" is used`;
   if (problems.length > 0) {
-    const suggestion = suggest(folder) || "my-skill";
-    report(c, R.NAME_FORMAT, openingFence(), `${shown}, and it ${problems.join(", ")}; rename the folder (e.g. to "${suggestion}") or add \`name: ${suggestion}\` to the frontmatter.`);
+    report(c, R.NAME_FORMAT, openingFence(), { kind: "folder", folder: escapeTerminal(folder), problems, suggestion: suggest(folder) || "my-skill" });
     return;
   }
-  checkReserved(c, folder, openingFence(), shown + ", and it");
+  checkReserved(c, folder, openingFence(), true);
 }
 
-function checkReserved(c: FmContext, name: string, range: Range, subject: string): void {
+/** `folder`: the name is the folder's (the skill has no `name`). */
+function checkReserved(c: FmContext, name: string, range: Range, folder = false): void {
   const lower = name.toLowerCase();
-  const reserved = RESERVED.find((w) => lower.includes(w));
-  if (reserved) report(c, R.NAME_RESERVED, range, `${subject} contains "${reserved}", which Anthropic's platform reserves and rejects; rename the skill if it will be uploaded there.`);
+  const word = RESERVED.find((w) => lower.includes(w));
+  if (!word) return;
+  report(c, R.NAME_RESERVED, range, folder ? { kind: "folder", folder: escapeTerminal(name), word } : { kind: "name", word });
 }
 
 /** What is wrong with `name` as a skill name ([] when nothing). */
@@ -104,7 +97,7 @@ export function checkXml(c: FmContext): void {
     const v = c.frontmatter[field];
     if (typeof v !== "string") continue;
     const tag = XML_TAG.exec(v);
-    if (tag) report(c, R.XML_IN_FIELD, rangeAt(c.parsed, `/${field}`), `\`${field}\` contains the XML tag \`${tag[0]}\`, which can break the XML catalog and is rejected by Anthropic's platform; reword it without angle-bracket tags.`);
+    if (tag) report(c, R.XML_IN_FIELD, rangeAt(c.parsed, `/${field}`), { field, tag: tag[0] });
   }
 }
 
@@ -116,16 +109,15 @@ export function checkDescription(c: FmContext, profile: Profile): void {
     const range = d === undefined ? openingFence() : rangeAt(c.parsed, "/description");
     const fallback = profile === "claude-code" ? firstParagraph(c.parsed.body) : "";
     if (fallback) {
-      report(c, R.DESCRIPTION_FALLBACK, range, "`description` is missing, so the body's first paragraph is used; add a `description` saying what the skill does and when to use it.");
+      report(c, R.DESCRIPTION_FALLBACK, range, {});
     } else {
-      const what = d === undefined ? "is missing" : "is empty";
-      report(c, R.DESCRIPTION_MISSING, range, `\`description\` ${what}; add one saying what the skill does and when to use it (1-${DESCRIPTION_MAX} characters).`);
+      report(c, R.DESCRIPTION_MISSING, range, { empty: d !== undefined, max: DESCRIPTION_MAX });
     }
     return;
   }
   const length = codePoints(d);
   if (length > DESCRIPTION_MAX) {
-    report(c, R.DESCRIPTION_TOO_LONG, rangeAt(c.parsed, "/description"), `\`description\` is ${length} characters long, over the limit of ${DESCRIPTION_MAX} by ${length - DESCRIPTION_MAX}; shorten it and move detail into the body.`);
+    report(c, R.DESCRIPTION_TOO_LONG, rangeAt(c.parsed, "/description"), { length, max: DESCRIPTION_MAX });
   }
 }
 
@@ -134,7 +126,7 @@ export function checkCompatibility(c: FmContext): void {
   if (typeof v !== "string") return;
   const length = codePoints(v);
   if (length > COMPATIBILITY_MAX) {
-    report(c, R.COMPATIBILITY_TOO_LONG, rangeAt(c.parsed, "/compatibility"), `\`compatibility\` is ${length} characters long, over the limit of ${COMPATIBILITY_MAX} by ${length - COMPATIBILITY_MAX}; keep it to the requirements and move the rest into the body.`);
+    report(c, R.COMPATIBILITY_TOO_LONG, rangeAt(c.parsed, "/compatibility"), { length, max: COMPATIBILITY_MAX });
   }
 }
 
@@ -149,9 +141,9 @@ export function checkTriggers(c: FmContext): void {
     const verdict = checkTriggerRegex(p);
     if (verdict.ok) return;
     if (verdict.kind === "invalid") {
-      report(c, R.TRIGGER_REGEX_INVALID, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` is not a valid regular expression (${verdict.reason}); fix its syntax or escape characters meant literally.`);
+      report(c, R.TRIGGER_REGEX_INVALID, rangeAt(c.parsed, pointer), { field: displayPath(pointer), reason: verdict.reason });
     } else {
-      report(c, R.TRIGGER_REGEX_REDOS, rangeAt(c.parsed, pointer), `\`${displayPath(pointer)}\` fails the ReDoS check: ${verdict.reason}. Rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`, \`a*a*b\` → \`a*b\`), or use \`keywords\`.`);
+      report(c, R.TRIGGER_REGEX_REDOS, rangeAt(c.parsed, pointer), { field: displayPath(pointer), reason: verdict.reason });
     }
   });
 }

@@ -1,6 +1,7 @@
 // What the frontmatter checks share: a report function bound to the file, and node lookups by pointer.
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../../types.js";
-import { diagnose, type ReportContext, type RuleMeta } from "../../diagnostics/rule.js";
+import type { ReportContext, RuleMeta } from "../../diagnostics/rule.js";
+import { reportInto } from "../../diagnostics/reporter.js";
 import { LineIndex } from "./locate.js";
 
 export interface FmContext {
@@ -10,9 +11,8 @@ export interface FmContext {
   diagnostics: Diagnostic[];
 }
 
-export function report(c: FmContext, rule: RuleMeta, range: Range, message: string, fix?: Fix): void {
-  const d = diagnose(c.ctx, rule, range, message, fix);
-  if (d) c.diagnostics.push(d);
+export function report<P>(c: FmContext, rule: RuleMeta<P>, range: Range, params: P, fix?: Fix): void {
+  reportInto(c.diagnostics, c.ctx)(rule, range, params, fix);
 }
 
 /** The opening `---` line: where findings about absent fields point. */

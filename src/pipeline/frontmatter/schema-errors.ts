@@ -3,6 +3,7 @@
 // checks.ts with a better message and their own severity.
 import type { ErrorObject } from "ajv/dist/2020.js";
 import * as R from "../../rules/frontmatter-rules.js";
+import type { FieldType } from "../../rules/frontmatter-rules.js";
 import { loadSkillSchema } from "./schema.js";
 import { describeValue, displayPath, openingFence, rangeAt, report, sourceOf, type FmContext } from "./context.js";
 
@@ -11,16 +12,6 @@ const OWN_RULE: Record<string, string[]> = {
   "/name": ["pattern", "minLength", "maxLength"],
   "/description": ["minLength", "maxLength"],
   "/compatibility": ["minLength", "maxLength"],
-};
-
-const EXPECTED: Record<string, string> = {
-  string: "a string",
-  boolean: "true or false",
-  array: "a list",
-  object: "a map of fields",
-  number: "a number",
-  integer: "an integer",
-  null: "empty",
 };
 
 /** The schema node an ajv schemaPath ("#/$defs/field-triggers") names, if it is in skill.schema.json. */
@@ -64,53 +55,35 @@ export function reportSchemaErrors(c: FmContext, errors: readonly ErrorObject[],
 
     if (!fromExtraSchema && e.keyword === "type" && /^\/metadata\/[^/]+$/.test(path)) {
       const key = path.slice(path.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
-      const hint = typeof value === "number" || typeof value === "boolean" ? `quote it: \`${key}: "${sourceOf(c.parsed, range)}"\`` : "write it as a string (metadata values are strings)";
-      report(c, R.METADATA_VALUE_TYPE, range, `\`${field}\` must be a string, got ${describeValue(value)}; ${hint}.`);
+      const source = typeof value === "number" || typeof value === "boolean" ? sourceOf(c.parsed, range) : undefined;
+      report(c, R.METADATA_VALUE_TYPE, range, { field, key, got: describeValue(value), source });
       continue;
     }
     if (!fromExtraSchema && e.keyword === "type" && path === "/version" && typeof value === "number") {
-      const src = sourceOf(c.parsed, range);
-      report(c, R.VERSION_NUMBER, range, `\`version: ${src}\` is read by YAML as the number ${value}; quote it: \`version: "${src}"\`.`);
+      report(c, R.VERSION_NUMBER, range, { source: sourceOf(c.parsed, range), value });
       continue;
     }
-    report(c, R.FIELD_TYPE, e.keyword === "additionalProperties" ? rangeAt(c.parsed, `${path}/${(e.params as { additionalProperty: string }).additionalProperty}`, "key") : range, messageFor(e, field, value, fromExtraSchema));
+    report(c, R.FIELD_TYPE, e.keyword === "additionalProperties" ? rangeAt(c.parsed, `${path}/${(e.params as { additionalProperty: string }).additionalProperty}`, "key") : range, fieldType(e, field, value, fromExtraSchema));
   }
 }
 
-function messageFor(e: ErrorObject, field: string, value: unknown, fromExtraSchema: boolean): string {
-  const from = fromExtraSchema ? " (by the project's extra schema)" : "";
+/** The ajv error as `field-type`'s data (the rule's template words it). */
+function fieldType(e: ErrorObject, field: string, value: unknown, extra: boolean): FieldType {
+  const got = describeValue(value);
   switch (e.keyword) {
-    case "type": {
-      const types = ([] as string[]).concat((e.params as { type: string | string[] }).type);
-      const expected = field === "name"
-        ? "a string of lowercase letters, digits and hyphens"
-        : types.includes("string") && types.includes("array") ? "a string or a list of strings" : types.map((t) => EXPECTED[t] ?? t).join(" or ");
-      const fixHint =
-        types.includes("string") && (typeof value === "number" || typeof value === "boolean")
-          ? field === "name" ? " — quote it or rename" : " — quote it"
-          : value === null ? " — give it a value or remove the line" : "";
-      return `\`${field}\` must be ${expected}${from}, got ${describeValue(value)}${fixHint}.`;
-    }
-    case "enum": {
-      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ");
-      return `\`${field}\` must be one of ${allowed}${from}, got ${describeValue(value)}.`;
-    }
-    case "pattern": {
-      if (field.startsWith("toolsets")) return `\`${field}\` must be "path:ExportName" (a module path, a colon, an exported name), got ${describeValue(value)}.`;
-      if (field.startsWith("arguments")) return `\`${field}\` must be argument names (ASCII letters, digits and underscores, not starting with a digit, as \`$name\` placeholders need; separated by spaces), got ${describeValue(value)}.`;
-      return `\`${field}\` must match the pattern ${(e.params as { pattern: string }).pattern}${from}, got ${describeValue(value)}.`;
-    }
+    case "type":
+      return { kind: "type", field, types: ([] as string[]).concat((e.params as { type: string | string[] }).type), got, valueType: value === null ? "null" : typeof value, extra };
+    case "enum":
+      return { kind: "enum", field, allowed: (e.params as { allowedValues: unknown[] }).allowedValues, got, extra };
+    case "pattern":
+      return { kind: "pattern", field, pattern: (e.params as { pattern: string }).pattern, got, extra };
     case "additionalProperties": {
-      const extra = (e.params as { additionalProperty: string }).additionalProperty;
       const parent = schemaAt(e.schemaPath.replace(/\/additionalProperties$/, ""));
-      const allowed = parent?.properties ? `; its fields are ${Object.keys(parent.properties).map((k) => `\`${k}\``).join(", ")}` : "";
-      return `\`${field}\` does not take a field \`${extra}\`${from}${allowed}.`;
+      return { kind: "additional", field, key: (e.params as { additionalProperty: string }).additionalProperty, fields: parent?.properties && Object.keys(parent.properties), extra };
     }
-    case "required": {
-      const missing = (e.params as { missingProperty: string }).missingProperty;
-      return `\`${field}\` needs a field \`${missing}\`${from}; add it.`;
-    }
+    case "required":
+      return { kind: "required", field, missing: (e.params as { missingProperty: string }).missingProperty, extra };
     default:
-      return `\`${field}\` ${e.message ?? "is invalid"}${from}.`;
+      return { kind: "other", field, problem: e.message ?? "is invalid", extra };
   }
 }
