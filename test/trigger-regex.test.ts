@@ -4,12 +4,12 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkTriggerRegex, quantifiers, withoutWordBoundaries, staticRedos, TRIGGER_PATTERN_MAX, TRIGGER_QUANTIFIERS_MAX } from "../src/pipeline/fm-regex.js";
+import { checkTriggerRegex, quantifiers, withoutWordBoundaries, staticRedos, TRIGGER_PATTERN_MAX, TRIGGER_QUANTIFIERS_MAX } from "../src/pipeline/frontmatter/trigger-regex.js";
 import { createSkills } from "../src/runtime/index.js";
 import { MATCH_MAX } from "../src/runtime/limits.js";
 import { parse as parseYaml } from "yaml";
 import { bundle } from "./runtime/helpers.js";
-import { deterministicLoops } from "../src/pipeline/regex-loops.js";
+import { deterministicLoops } from "../src/pipeline/frontmatter/trigger-regex-loops.js";
 
 // test/hostile/prompt.test.ts's list, then issue 13's five (the `[a-z]*`×6 one needs something
 // after it to fail on: alone it matches the empty string at once and is linear).
@@ -95,7 +95,7 @@ describe("trigger-regex-redos", () => {
   });
 
   it("reads no clock: the verdict is the pattern's alone", () => {
-    for (const f of ["src/pipeline/fm-regex.ts", "src/pipeline/recheck.ts"]) {
+    for (const f of ["src/pipeline/frontmatter/trigger-regex.ts", "src/pipeline/frontmatter/trigger-regex-recheck.ts"]) {
       const src = readFileSync(f, "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "");
       expect(src).not.toMatch(/performance\.now|Date\.now|new Date|setTimeout|hrtime/);
       expect(src).not.toMatch(/\btimeout:\s*\d/);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createSkills, SkillError } from "../../src/runtime/index.js";
 import { ARGS_MAX, MATCH_MAX, PATH_MAX, QUERY_MAX, REF_MAX } from "../../src/runtime/limits.js";
 import { norm } from "../../src/runtime/search.js";
-import { checkRegexComplexity } from "../../src/pipeline/recheck.js";
+import { checkRegexComplexity } from "../../src/pipeline/frontmatter/trigger-regex-recheck.js";
 import { bundle } from "./helpers.js";
 
 const make = () => {

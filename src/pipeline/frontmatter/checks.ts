@@ -5,7 +5,7 @@ import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../../util/hidde
 import * as R from "../../rules/frontmatter-rules.js";
 import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./context.js";
 import { closest } from "../../util/closest.js";
-import { checkTriggerRegex } from "../fm-regex.js";
+import { checkTriggerRegex } from "./trigger-regex.js";
 import { firstParagraph } from "./fields.js";
 
 export const NAME_MAX = 64;

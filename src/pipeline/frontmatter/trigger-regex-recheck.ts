@@ -1,9 +1,9 @@
-// recheck (makenowjust-labs): the ReDoS checker behind `trigger-regex-redos`, after fm-regex.ts's
+// recheck (makenowjust-labs): the ReDoS checker behind `trigger-regex-redos`, after trigger-regex.ts's
 // fast heuristic. Configured so that its verdict depends on the pattern alone, on any machine:
 //  - the pure-JavaScript backend, in this process (no native binary, no worker, no JVM);
 //  - the automaton checker only (no fuzzing, so no random seeds or timed attack runs);
 //  - no time limit (a `timeout` verdict would flip between a fast and a slow machine).
-// Its cost is bounded instead by the pattern length limit (fm-regex.ts) and the heuristic, which
+// Its cost is bounded instead by the pattern length limit (trigger-regex.ts) and the heuristic, which
 // refuses the shapes the automaton construction is slowest on (large repeat counts of repeats).
 // Loaded lazily: 2.9 MB of JavaScript that only skills with `triggers.patterns` need.
 import { createRequire } from "node:module";

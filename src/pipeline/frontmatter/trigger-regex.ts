@@ -5,8 +5,8 @@
 // and adjacent overlapping quantifiers (`a*a*a*b`). Quadratic patterns pass (an unanchored `\d+x`
 // is quadratic on "1111…"): the runtime's match() reads at most 2,000 characters of a message.
 import type { Diagnostics } from "recheck";
-import { checkRegexComplexity } from "./recheck.js";
-import { deterministicLoops } from "./regex-loops.js";
+import { checkRegexComplexity } from "./trigger-regex-recheck.js";
+import { deterministicLoops } from "./trigger-regex-loops.js";
 
 export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
 
