@@ -120,7 +120,7 @@ describe("README: reference sections", () => {
   it("documents every flag of every command's --help", async () => {
     const missing: string[] = [];
     for (const c of COMMANDS) {
-      const { HELP } = (await import(`../src/commands/${c}.ts`)) as { HELP: string };
+      const { HELP } = (await import(`../../src/commands/${c}.ts`)) as { HELP: string };
       for (const [flag] of HELP.matchAll(/--[a-z][a-z-]*/g)) {
         if (!README.includes("`" + flag) && !README.includes(" " + flag + " ")) missing.push(`${c} ${flag}`);
       }

@@ -43,9 +43,9 @@ const RESULTS: LintFileResult[] = [
 describe("stylish", () => {
   it("matches the snapshot, plain and coloured", async () => {
     const plain = formatResults("stylish", RESULTS, OPTS);
-    await expect(plain).toMatchFileSnapshot("fixtures/formatters/stylish.txt");
+    await expect(plain).toMatchFileSnapshot("../../fixtures/formatters/stylish.txt");
     const colored = formatResults("stylish", RESULTS, { ...OPTS, color: true });
-    await expect(colored).toMatchFileSnapshot("fixtures/formatters/stylish-color.txt");
+    await expect(colored).toMatchFileSnapshot("../../fixtures/formatters/stylish-color.txt");
     expect(plain).not.toContain("\u001b[");
     expect(colored).toContain("\u001b[31merror\u001b[39m");
     expect(colored.replace(/\u001b\[\d+m/g, "")).toBe(plain);
@@ -78,7 +78,7 @@ describe("stylish", () => {
 
 describe("json", () => {
   it("matches the snapshot", async () => {
-    await expect(formatResults("json", RESULTS, OPTS)).toMatchFileSnapshot("fixtures/formatters/eslint.json");
+    await expect(formatResults("json", RESULTS, OPTS)).toMatchFileSnapshot("../../fixtures/formatters/eslint.json");
   });
 
   it("has ESLint's result shape with relative posix paths", () => {
@@ -106,7 +106,7 @@ describe("json", () => {
 
 describe("github", () => {
   it("matches the snapshot", async () => {
-    await expect(formatResults("github", RESULTS, OPTS)).toMatchFileSnapshot("fixtures/formatters/github.txt");
+    await expect(formatResults("github", RESULTS, OPTS)).toMatchFileSnapshot("../../fixtures/formatters/github.txt");
   });
 
   it("escapes data and properties as @actions/core does", () => {
@@ -133,7 +133,7 @@ describe("sarif", () => {
 
   it("matches the snapshot and is deterministic", async () => {
     const out = formatResults("sarif", RESULTS, OPTS);
-    await expect(out).toMatchFileSnapshot("fixtures/formatters/sarif.json");
+    await expect(out).toMatchFileSnapshot("../../fixtures/formatters/sarif.json");
     expect(formatResults("sarif", [...RESULTS].reverse(), OPTS)).toBe(out);
   });
 
