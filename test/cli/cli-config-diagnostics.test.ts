@@ -1,23 +1,11 @@
 // A bad config is a usage problem (exit 2) reported as diagnostics with rule ids, so that
 // `skillc lint --format json|sarif|github` can report it too — through the real CLI.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 import { sarifValidator } from "../helpers/sarif.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-config-diag-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let n = 0;
-function project(files: Record<string, string>): string {
-  const dir = path.join(tmp, `p${n++}`);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>) => tempProject(files, "skillc-config-diag-");
 const skill = { "skills/good/SKILL.md": "---\nname: good\ndescription: A good skill. Use when testing configs.\n---\nDo it.\n" };
 // Line 3: a misspelt key; line 4: a value of the wrong type; line 5: a rule that does not exist.
 const badJson = '{\n  "sources": ["skills"],\n  "outdir": "out",\n  "maxBundleBytes": "big",\n  "rules": { "name-formats": "off" }\n}\n';

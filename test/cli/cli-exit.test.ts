@@ -1,22 +1,10 @@
 // One exit policy for every command that reports diagnostics (lint, build, list, catalog, render):
 // 1 when an error was reported, 0 otherwise, 2 for bad usage — as real processes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-exit-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let n = 0;
-function project(files: Record<string, string>): string {
-  const dir = path.join(tmp, `p${n++}`);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>) => tempProject(files, "skillc-exit-");
 const good = "---\nname: good\ndescription: A good skill. Use when testing exit codes.\n---\nDo it.\n";
 const yamlError = "---\nname: bad\ndescription: Use when: it breaks\n  badly\n---\nBody\n";
 
