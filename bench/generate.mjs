@@ -14,7 +14,7 @@
 //   skillc.config.json                     discovery limits raised for big corpora
 //   .corpus.json                           stamp: generator version, size, seed, counts, sha256
 //
-// Shape (checked by test/bench-generator.test.ts, tuned to perf-facts.md): SKILL.md median ≈ 7.9 KB
+// Shape (checked by test/unit/bench/bench-generator.test.ts, tuned to perf-facts.md): SKILL.md median ≈ 7.9 KB
 // and ≈ 200 lines, ≈ 9% over 500 lines; 0–5 supporting files per skill (mean ≈ 1.7); ≈ 27 KB per skill.
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";

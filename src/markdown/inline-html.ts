@@ -2,7 +2,7 @@
 // (work.ts). RE_INLINE_HTML's comment, processing-instruction, declaration and CDATA forms search for
 // their closer to the end of the text: a run of `<!--` with no `-->` made each one rescan the rest,
 // quadratic. Here each closer is searched at most once past any position (Closers), and the tag forms
-// scan only the tag. Same matches as the regular expressions in syntax.ts (test/markdown-scan.test.ts).
+// scan only the tag. Same matches as the regular expressions in syntax.ts (test/unit/markdown/markdown-scan.test.ts).
 import { RE_AUTOLINK } from "./syntax.js";
 import { work } from "./work.js";
 

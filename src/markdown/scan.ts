@@ -3,7 +3,7 @@
 // container/leaf algorithm: block quotes, list items, lazy continuation, fences, indented code, HTML
 // blocks, ATX/setext headings, reference definitions); its inline phase (inline.ts) only looks at
 // code spans, autolinks, raw HTML and link brackets. No tree is built and no text is copied but the
-// paragraphs' own. test/markdown-scan.test.ts checks it against remark-parse (micromark) on the whole
+// paragraphs' own. test/unit/markdown/markdown-scan.test.ts checks it against remark-parse (micromark) on the whole
 // corpus, on tricky snippets and on random documents; where micromark departs from commonmark.js
 // (list items right after indented code, `!` in email autolinks, closing raw tags) it follows micromark.
 // There is no remark fallback: the scanner agrees with remark on every corpus body. Known gaps:

@@ -1,5 +1,5 @@
 // Conformance on the real corpus (../shared/corpus beside the clone): the body checks over 162 real
-// skills. Moved out of test/body-rules.test.ts so `npm test` needs nothing beside the clone.
+// skills. Moved out of test/unit/body/body-rules.test.ts so `npm test` needs nothing beside the clone.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parse as parseYaml } from "yaml";

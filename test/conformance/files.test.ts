@@ -1,5 +1,5 @@
 // Conformance on the real corpus (../shared/corpus beside the clone): every skill discovered and
-// every file collected, byte-exact. Moved out of test/files.test.ts so `npm test` needs nothing
+// every file collected, byte-exact. Moved out of test/unit/files/files.test.ts so `npm test` needs nothing
 // beside the clone.
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // The module graph of src/: every import of every .ts file (static `import … from`, `export … from`,
 // `import("…")` and `typeof import("…")` types), read from the TypeScript syntax tree so that text
-// inside strings and comments is never taken for an import. Used by test/architecture.test.ts.
+// inside strings and comments is never taken for an import. Used by test/unit/architecture/architecture.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";

@@ -1,5 +1,5 @@
 // The scanner (src/markdown/scan.ts) compared with remark-parse on one document, shared by
-// test/markdown-scan.test.ts and test/conformance/markdown-scan.test.ts.
+// test/unit/markdown/markdown-scan.test.ts and test/conformance/markdown-scan.test.ts.
 import { scanMarkdown } from "../../src/markdown/scan.js";
 import { scanWithRemark } from "./remark-scan.js";
 import { decodeDestination } from "../../src/markdown/syntax.js";

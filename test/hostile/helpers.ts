@@ -9,6 +9,7 @@ import { build, type BuildResult } from "../../src/project/build.js";
 import { lint, type LintReport } from "../../src/project/lint.js";
 import { resolveDefaults, type SkillcConfig } from "../../src/config/types.js";
 import type { Diagnostic } from "../../src/types.js";
+import { writeTree } from "../helpers/project.js";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const CLI = path.join(REPO, "dist", "cli.js");
@@ -29,14 +30,8 @@ export function cleanupTmp(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
-/** Writes `files` (posix paths relative to `root`) — strings as UTF-8, Uint8Array as bytes. */
-export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
-  for (const [rel, content] of Object.entries(files)) {
-    const abs = path.join(root, ...rel.split("/"));
-    mkdirSync(path.dirname(abs), { recursive: true });
-    writeFileSync(abs, content);
-  }
-}
+// writeTree is the one of test/helpers/project.ts (strings as UTF-8, Uint8Array as bytes).
+export { writeTree };
 
 export const skillMd = (name: string, description = `Does ${name} things.`, body = `Use ${name}.`, extra = ""): string =>
   `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${extra}---\n\n${body}\n`;

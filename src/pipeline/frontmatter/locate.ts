@@ -2,7 +2,7 @@
 //
 // remark (micromark) parses at ~1 MB/s, far too slow to run on every SKILL.md (perf-facts.md), so this
 // module implements the exact rule of micromark-extension-frontmatter for YAML `---` fences, checked
-// against a real unified + remark-parse + remark-frontmatter parse in test/parse.test.ts:
+// against a real unified + remark-parse + remark-frontmatter parse in test/unit/parse/parse.test.ts:
 //   - the opening fence is the very first line (after an optional BOM, which micromark skips), at
 //     column 1: exactly `---`, then optional spaces/tabs, then a line ending (EOF is not enough);
 //     so `----`, `--- x` and ` ---` are not fences;

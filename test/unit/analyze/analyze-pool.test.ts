@@ -1,0 +1,155 @@
+// The analysis worker pool (src/pipeline/analyze-pool.ts): lint and build give byte-identical output
+// with and without worker threads, and a worker that cannot start, crashes or throws loses no skill.
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-ignore -- plain ESM script without declarations
+import { generateCorpus } from "../../../bench/generate.mjs";
+import { AnalyzePool, findWorkerScript } from "../../../src/pipeline/analyze-pool.js";
+import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
+import type { SkillSource } from "../../../src/types.js";
+import { REPO, runCli } from "../../helpers/cli.js";
+
+const WORKER = path.join(REPO, "dist", "analyze-worker.js");
+let base: string;
+let corpus: string;
+
+/** Skills whose analysis takes the unusual paths: broken YAML, no frontmatter, binary, bad UTF-8, BOM + CRLF. */
+const ODD: Record<string, string | Buffer> = {
+  "odd-yaml": "---\nname: odd-yaml\ndescription: [unclosed\n---\nBody.\n",
+  "odd-none": "Just text, no frontmatter.\n",
+  "odd-binary": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x02]),
+  "odd-utf8": Buffer.concat([Buffer.from("---\nname: odd-utf8\ndescription: Bad bytes \n---\n"), Buffer.from([0xc3, 0x28, 0x0a])]),
+  "odd-crlf": "\ufeff---\r\nname: odd-crlf\r\ndescription: Uses CRLF line ends. Use when testing.\r\n---\r\n\r\nRun $ARGUMENTS and see [x](missing.md).\r\n",
+  "odd-empty": "",
+};
+
+beforeAll(() => {
+  base = mkdtempSync(path.join(tmpdir(), "skillc-pool-"));
+  corpus = path.join(base, "corpus");
+  generateCorpus({ size: 300, dir: corpus });
+  for (const [name, content] of Object.entries(ODD)) {
+    mkdirSync(path.join(corpus, "skills", name), { recursive: true });
+    writeFileSync(path.join(corpus, "skills", name, "SKILL.md"), content);
+  }
+});
+
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+});
+
+function readTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = readFileSync(p).toString("base64");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function clean(): void {
+  rmSync(path.join(corpus, ".skillc"), { recursive: true, force: true });
+  rmSync(path.join(corpus, "node_modules", ".cache"), { recursive: true, force: true });
+}
+
+describe("analysis on worker threads (built CLI)", () => {
+  it("is built next to the CLI", () => {
+    expect(statSync(WORKER).isFile()).toBe(true);
+  });
+
+  it("lint --format json is identical with and without workers", async () => {
+    const results: string[] = [];
+    for (const workers of ["0", "2", "1"]) {
+      clean();
+      const r = await runCli(["lint", "--format", "json"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
+      expect(r.stderr).toBe("");
+      results.push(r.stdout + "\n" + r.code);
+    }
+    expect(JSON.parse(results[0]!.split("\n")[0]!).length ?? 1).toBeTruthy();
+    expect(results[1]).toBe(results[0]);
+    expect(results[2]).toBe(results[0]);
+  });
+
+  it("build writes identical files with and without workers, cold and warm", async () => {
+    const runs: { out: string; files: Record<string, string> }[] = [];
+    for (const [workers, cold] of [["0", true], ["2", true], ["2", false], ["1", true]] as const) {
+      if (cold) clean();
+      const r = await runCli(["build", "--emit-on-error"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
+      runs.push({ out: `${r.code}\n${r.stdout.replace(/ in \d+ ms/g, "")}\n${r.stderr.replace(/ in \d+ ms/g, "")}`, files: readTree(path.join(corpus, ".skillc")) });
+    }
+    expect(Object.keys(runs[0]!.files).length).toBeGreaterThan(3);
+    for (const run of runs.slice(1)) {
+      expect(run.out).toBe(runs[0]!.out);
+      expect(run.files).toEqual(runs[0]!.files);
+    }
+  });
+});
+
+describe("AnalyzePool", () => {
+  const options: TextOptions = { profile: "skillc", settings: {} };
+  let jobs: { source: SkillSource; bytes: Uint8Array; paths: string[] }[];
+
+  beforeAll(() => {
+    const root = { dir: "skills", scope: "skills", precedence: 0 };
+    const dirs = readdirSync(path.join(corpus, "skills"), { withFileTypes: true }).filter((e) => e.isDirectory() && statSafe(path.join(corpus, "skills", e.name, "SKILL.md")));
+    jobs = dirs.slice(0, 120).map((e) => {
+      const absDir = path.join(corpus, "skills", e.name);
+      return {
+        source: { root, dir: `skills/${e.name}`, relDir: e.name, file: `skills/${e.name}/SKILL.md`, fileName: "SKILL.md", absDir },
+        bytes: readFileSync(path.join(absDir, "SKILL.md")),
+        paths: readdirSync(absDir).filter((f) => f !== "SKILL.md"),
+      };
+    });
+  });
+
+  const inThread = () => jobs.map((j) => analyzeText(j.source, j.bytes, new Set(j.paths), options));
+
+  async function viaPool(script: string | undefined, workers = 2) {
+    const pool = new AnalyzePool(options, { workers, minMisses: 1, script });
+    try {
+      const pending = jobs.map((j) => pool.analyze(j.source, j.bytes, j.paths));
+      pool.finish();
+      return await Promise.all(pending);
+    } finally {
+      await pool.close();
+    }
+  }
+
+  it("gives exactly the in-thread results", async () => {
+    const expected = inThread();
+    const got = await viaPool(WORKER);
+    expect(got).toEqual(expected);
+    // The results carry the caller's source objects, not copies.
+    got.forEach((r, i) => expect(r.parsed.source).toBe(jobs[i]!.source));
+  });
+
+  it("falls back to this thread when the worker script is missing", async () => {
+    expect(await viaPool(path.join(base, "no-such-worker.js"))).toEqual(inThread());
+  });
+
+  it("falls back to this thread when a worker crashes or answers with an error", async () => {
+    const crash = path.join(base, "crash-worker.mjs");
+    writeFileSync(crash, `import { parentPort } from "node:worker_threads";\nlet n = 0;\nparentPort.on("message", (b) => { if (++n === 2) process.exit(3); if (n === 1) throw new Error("boom"); parentPort.postMessage({ id: b.id, ok: false, error: "nope" }); });\n`);
+    expect(await viaPool(crash)).toEqual(inThread());
+    const garbage = path.join(base, "garbage-worker.mjs");
+    writeFileSync(garbage, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (b) => parentPort.postMessage({ id: b.id, ok: true, results: [] }));\n`);
+    expect(await viaPool(garbage, 1)).toEqual(inThread());
+  });
+
+  it("runs everything in this thread from the TypeScript sources (no worker file there)", () => {
+    expect(findWorkerScript()).toBeUndefined();
+  });
+});
+
+function statSafe(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

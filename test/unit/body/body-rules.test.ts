@@ -1,0 +1,196 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkBody, type BodyCheckInput } from "../../../src/pipeline/body-checks.js";
+import { BODY_RULES } from "../../../src/rules/body-rules.js";
+import type { ReportContext } from "../../../src/diagnostics/rule.js";
+import type { ParsedSkill } from "../../../src/types.js";
+
+const FIXTURES = join(import.meta.dirname, "../../fixtures/body");
+const ctx: ReportContext = { file: "SKILL.md", profile: "skillc", settings: {} };
+
+/** A ParsedSkill as the parse stage makes it (only the fields the body checks read are real). */
+function parsed(text: string): ParsedSkill {
+  const m = /^---\n[\s\S]*?\n---\n/.exec(text);
+  const bodyOffset = m ? m[0].length : 0;
+  const rest = text.slice(bodyOffset);
+  const body = rest.trim();
+  return {
+    source: { root: { dir: ".", scope: "test", precedence: 0 }, dir: ".", relDir: ".", file: "SKILL.md", fileName: "SKILL.md", absDir: "/" },
+    hash: "",
+    text,
+    frontmatter: {},
+    positions: {},
+    frontmatterRange: { line: 1, column: 1, endLine: 1, endColumn: 1 },
+    bodyOffset,
+    body,
+    bodyStart: bodyOffset + (body ? rest.length - rest.trimStart().length : 0),
+    diagnostics: [],
+  };
+}
+
+function listFiles(dir: string, root = dir, out = new Set<string>()): Set<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) listFiles(p, root, out);
+    else if (name !== "SKILL.md") out.add(relative(root, p).split("\\").join("/"));
+  }
+  return out;
+}
+
+function run(text: string, opts: Partial<BodyCheckInput> = {}) {
+  return checkBody({ parsed: parsed(text), declaredArguments: [], hasArgumentHint: false, files: new Set(), ctx, ...opts });
+}
+
+function fixture(name: string, opts: Partial<BodyCheckInput> = {}) {
+  const dir = join(FIXTURES, name);
+  return run(readFileSync(join(dir, "SKILL.md"), "utf8"), { files: listFiles(dir), ...opts });
+}
+
+const brief = (ds: ReturnType<typeof run>) => ds.map((d) => [d.ruleId, d.line, d.column]);
+
+describe("link rules (fixture: links)", () => {
+  const ds = fixture("links");
+
+  it("reports each bad link at its destination, and nothing else", () => {
+    expect(brief(ds)).toEqual([
+      ["link-missing-file", 10, 41],
+      ["link-missing-file", 12, 17],
+      ["link-missing-file", 12, 51],
+      ["link-outside-skill", 13, 15],
+      ["link-absolute", 13, 57],
+      ["reference-depth", 14, 14],
+      ["link-missing-file", 23, 8],
+    ]);
+  });
+
+  it("keeps a sentence's period outside the link, and points out a period inside it", () => {
+    const d = ds.find((x) => x.line === 10)!;
+    expect(d.severity).toBe("error");
+    expect(d.message).toContain("did you mean `references/api.md`?");
+    expect([d.endLine, d.endColumn]).toEqual([10, 41 + "references/api.md.".length]);
+  });
+
+  it("suggests the right case", () => {
+    expect(ds.find((x) => x.line === 12 && x.column === 51)!.message).toContain("`references/api.md`? paths are case-sensitive");
+  });
+
+  it("severities follow design.md", () => {
+    const sev = Object.fromEntries(ds.map((d) => [d.ruleId, d.severity]));
+    expect(sev).toEqual({
+      "link-missing-file": "error",
+      "link-outside-skill": "warning",
+      "link-absolute": "warning",
+      "reference-depth": "warning",
+    });
+  });
+
+  it("resolves against the folder, not the working directory, and honours settings", () => {
+    const off = fixture("links", { ctx: { ...ctx, settings: { "link-missing-file": "off", "reference-depth": "error" } } });
+    expect(off.some((d) => d.ruleId === "link-missing-file")).toBe(false);
+    expect(off.find((d) => d.ruleId === "reference-depth")!.severity).toBe("error");
+  });
+
+  it("accepts folders given as entries, a link to SKILL.md, and links in a body with no files", () => {
+    expect(brief(run("---\nname: a\n---\n[self](SKILL.md) [r](refs/) [x](./refs/../refs/a.md)\n", { files: new Set(["refs/", "refs/a.md"]) }))).toEqual([]);
+    expect(brief(run("---\nname: a\n---\n[x](a.md)\n"))).toEqual([["link-missing-file", 4, 5]]);
+  });
+});
+
+describe("placeholder rules", () => {
+  it("flags placeholders in code of a skill that takes arguments (fixture: placeholders)", () => {
+    const ds = fixture("placeholders", { hasArgumentHint: true });
+    expect(brief(ds)).toEqual([
+      ["placeholder-in-code", 10, 13],
+      ["placeholder-in-code", 10, 19],
+      ["placeholder-in-code", 11, 7],
+      ["placeholder-in-code", 14, 11],
+      ["placeholder-price", 15, 10],
+      ["placeholder-price", 15, 28],
+    ]);
+    expect(ds[0].message).toContain("argument 1 (0-based: the second)");
+    expect(ds[0].message).toContain("escape it as `\\$1`");
+    expect(ds[4].message).toContain("`$1.00`");
+    expect(ds[4].message).toContain("followed by `.00`");
+    expect([ds[4].endLine, ds[4].endColumn]).toEqual([15, 15]);
+  });
+
+  it("does not flag a skill that takes no arguments (fixture: no-args)", () => {
+    expect(fixture("no-args")).toEqual([]);
+  });
+
+  it("counts $N outside code as taking arguments, but not a price", () => {
+    const body = "---\nname: a\n---\nUse $0.\n\n```sh\necho $1\n```\n";
+    expect(brief(run(body))).toEqual([["placeholder-in-code", 7, 6]]);
+    expect(brief(run("---\nname: a\n---\nCosts $1.00.\n\n```sh\necho $1\n```\n"))).toEqual([]);
+  });
+
+  it("$1abc is not a placeholder, $1.00 is, \\$1 is escaped", () => {
+    const text = "---\nname: a\n---\n`$1abc` `$1.00` `\\$1` `$1`\n";
+    expect(brief(run(text, { hasArgumentHint: true }))).toEqual([
+      ["placeholder-price", 4, 10],
+      ["placeholder-in-code", 4, 24],
+    ]);
+  });
+
+  it("knows declared names and ignores ${CLAUDE_SKILL_DIR}", () => {
+    const text = "---\nname: a\n---\n    cp $file ${CLAUDE_SKILL_DIR}/x $files $other\n";
+    expect(brief(run(text, { declaredArguments: ["file"] }))).toEqual([["placeholder-in-code", 4, 8]]);
+  });
+
+  it("treats $ARGUMENTS in prose as taking arguments", () => {
+    const text = "---\nname: a\n---\nFix $ARGUMENTS.\n\n~~~\nx=$ARGUMENTS[0]\n~~~\n";
+    expect(brief(run(text))).toEqual([["placeholder-in-code", 7, 3]]);
+  });
+});
+
+describe("shell-command-line", () => {
+  it("flags !`cmd` anywhere, code included", () => {
+    const text = "---\nname: a\n---\nStatus: !`git status`\n\n```md\nDiff: !`git diff HEAD`\n```\n";
+    const ds = run(text);
+    expect(brief(ds)).toEqual([
+      ["shell-command-line", 4, 9],
+      ["shell-command-line", 7, 7],
+    ]);
+    expect(ds[0]).toMatchObject({ severity: "warning", endLine: 4, endColumn: 22 });
+  });
+
+  it("leaves plain inline code and a lone ! alone", () => {
+    expect(run("---\nname: a\n---\nRun `git status`! Then ! `x`.\n")).toEqual([]);
+  });
+});
+
+describe("body-too-long", () => {
+  const head = "---\nname: a\n---\n";
+
+  it("reports at the 501st line", () => {
+    const lines = Array.from({ length: 520 }, (_, i) => `line ${i + 1}`).join("\n");
+    const ds = run(head + lines + "\n");
+    expect(brief(ds)).toEqual([["body-too-long", 4 + 500, 1]]);
+    expect(ds[0].message).toContain("520 lines");
+  });
+
+  it("reports where ~5,000 tokens are passed", () => {
+    const long = "x".repeat(30) + "\n";
+    const body = long.repeat(700); // 21,700 chars, 700 lines
+    const ds = run(head + body);
+    const tokenDiag = ds.filter((d) => d.message.includes("tokens"));
+    expect(brief(tokenDiag)).toEqual([["body-too-long", 4 + Math.floor(20000 / 31), 1 + (20000 % 31)]]);
+    expect(ds).toHaveLength(2);
+  });
+
+  it("is quiet at exactly 500 lines and 20,000 characters", () => {
+    expect(run(head + Array.from({ length: 500 }, () => "y").join("\n"))).toEqual([]);
+    expect(run(head + "z".repeat(20000))).toEqual([]);
+  });
+});
+
+describe("rule catalog", () => {
+  it("has kebab-case ids, descriptions and help", () => {
+    for (const r of BODY_RULES) {
+      expect(r.id).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
+      expect(r.description.length).toBeGreaterThan(10);
+      expect(r.help.length).toBeGreaterThan(30);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+// The build's sandboxed evaluation (src/toolsets/sandbox.ts, evaluate.ts): what the child's flags
+// deny on this Node, answers for many entries from one process, and a process that cannot start
+// turned into a diagnostic on every entry instead of a crash.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { messageOf } from "../../../src/diagnostics/rule.js";
+import { evaluateEntries, type Pending } from "../../../src/toolsets/evaluate.js";
+import { DEFAULT_LIMITS, runSandbox, sandboxFlags } from "../../../src/toolsets/sandbox.js";
+import type { CompiledSkill } from "../../../src/types.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "skillc-sandbox-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const tool = (name: string) => `[{name:${JSON.stringify(name)},description:"d",parameters:{type:"object"},execute(){}}]`;
+
+describe("the sandbox process", () => {
+  it("cannot read or write files, spawn processes, start workers or generate code from strings (this Node's flags)", () => {
+    const file = path.join(dir, "marker");
+    const script = `
+const fs = require("fs"), out = [];
+const t = (k, f) => { try { f(); out.push(k + ":allowed"); } catch (e) { out.push(k + ":" + (e.code || e.name)); } };
+t("read", () => fs.readFileSync("/etc/hostname"));
+t("write", () => fs.writeFileSync(${JSON.stringify(file)}, "x"));
+t("spawn", () => require("child_process").execFileSync("true"));
+t("worker", () => new (require("worker_threads").Worker)("1", { eval: true }));
+t("function", () => Function("return 1")());
+process.stdout.write(out.join(" "));`;
+    const r = spawnSync(process.execPath, [...sandboxFlags(64)!, "-e", script], { env: {}, encoding: "utf8" });
+    expect(r.stdout).toBe("read:ERR_ACCESS_DENIED write:ERR_ACCESS_DENIED spawn:ERR_ACCESS_DENIED worker:ERR_ACCESS_DENIED function:EvalError");
+  });
+
+  it("answers for every entry of a build from one process, in order, without host globals", async () => {
+    const entries = Array.from({ length: 20 }, (_, i) => ({ body: `return ${tool(`t${i}`)}`, file: `s${i}/tools.ts` }));
+    entries.push({ body: `return typeof process + typeof require + typeof fetch + typeof setTimeout + typeof TextEncoder`, file: "x.ts" });
+    const { answers, stop } = await runSandbox(entries);
+    expect(stop).toBeUndefined();
+    expect(answers.slice(0, 20)).toEqual(entries.slice(0, 20).map((_, i) => ({ tools: [`t${i}`] })));
+    expect(answers[20]).toEqual({ kind: "not-array", what: "a string" });
+  });
+
+  it("reports a thrown value whose message getter throws, without crashing", async () => {
+    const { answers } = await runSandbox([{ body: `throw { get message() { throw new Error("no") } }`, file: "x.ts" }]);
+    expect(answers).toEqual([{ kind: "threw", error: "[object Object]" }]);
+  });
+
+  it("a process that cannot start is a toolset-sandbox-failed diagnostic on every entry", async () => {
+    const reports: Array<[string, string]> = [];
+    const pending: Pending[] = ["a:A", "b:B"].map((spec, index) => ({
+      skill: { source: { dir: "skills/x", file: "skills/x/SKILL.md" } } as unknown as CompiledSkill,
+      index,
+      spec,
+      file: "a.ts",
+      exportName: "A",
+      body: `return ${tool("x" + index)}`,
+      format: "esm",
+      report: (rule, params) => void reports.push([rule.id, messageOf(rule, params)]),
+    }));
+    const ok = await evaluateEntries(pending, { ...DEFAULT_LIMITS, execPath: path.join(dir, "no-such-node") });
+    expect(ok).toEqual([]);
+    expect(reports.map(([id]) => id)).toEqual(["toolset-sandbox-failed", "toolset-sandbox-failed"]);
+    expect(reports[0]![1]).toMatch(/Toolset "a:A" could not be checked: the sandboxed process that evaluates toolsets did not start \(spawn .*no-such-node ENOENT\)/);
+  });
+});
