@@ -11,7 +11,7 @@ import { emit, type EmitOutput } from "../emit/index.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
-import { analyzeProject } from "./analyze-project.js";
+import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
 import { compileSkills, withToolsets } from "./compile.js";
 import { projectRoots } from "./roots.js";
@@ -53,7 +53,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (writing) checkBuildOutDir(opts);
   // The build cache serves only builds that write (it points into the index.js on disk).
   let reuse: BuildReuse | undefined;
-  const buildStore = async (key: { analysis: unknown; profile: string; roots: unknown }) => {
+  const buildStore: ProjectOptions["buildStore"] = async (key) => {
     reuse = await BuildReuse.open(config.root, { analysis: key.analysis, config, profile: key.profile, roots: key.roots, cwd }, outDir);
     return reuse.store;
   };
