@@ -1,5 +1,7 @@
 // The data that flows through the compiler, one stage to the next:
-//   SkillSource → ParsedSkill → ValidSkill → ResolvedSkill → CompiledSkill → BuildResult
+//   SkillSource → ParsedSkill → ValidSkill → ResolvedSkill → CompiledSkill → ToolsetSkill → BuildResult
+// A skill a rebuild did not read (its folder is unchanged) flows as a ValidSkillHead, then a
+// ReusedSkill, whose line in index.js is copied from the previous build.
 // A stage that fails a skill keeps its diagnostics and drops the skill from later stages;
 // no stage throws for bad input.
 
@@ -142,6 +144,15 @@ export interface ResolvedSkill extends ValidSkill {
   name: string;
 }
 
+/**
+ * A valid skill without its text and body: what the caches restore of a skill whose folder did not
+ * change since the last build (the SKILL.md is not even read). Resolve needs no more than this.
+ */
+export type ValidSkillHead = Omit<ValidSkill, "text" | "body">;
+
+/** A resolved skill without its text and body: all the toolset and script checks and resolve read. */
+export type ResolvedSkillHead = Omit<ResolvedSkill, "text" | "body">;
+
 /** A supporting file of a skill, as it goes into the bundle. */
 export interface SkillFile {
   /** posix, relative to the skill folder: "references/api.md". */
@@ -155,6 +166,9 @@ export interface SkillFile {
   /** Text content (binary: false) or raw bytes (binary: true). */
   content: string | Uint8Array;
 }
+
+/** A supporting file without its contents: what the build cache keeps and a reused skill carries. */
+export type SkillFileMeta = Omit<SkillFile, "content">;
 
 /** How a collision between roots was settled. */
 export interface Collision {
@@ -175,4 +189,51 @@ export interface CompiledSkill extends ResolvedSkill {
   files: SkillFile[];
   /** sha256 hex over the SKILL.md bytes and every file's path and sha256: changes when anything served changes. */
   contentHash: string;
+}
+
+/** One `toolsets` entry, compiled (src/toolsets/compile.ts). */
+export interface ToolsetEntry {
+  /** As written: "toolsets/index:HelloToolset". */
+  entry: string;
+  /** The module it resolved to, posix, relative to the skill folder: "toolsets/index.ts". */
+  file: string;
+  exportName: string;
+  /** Names of its tools, in order. */
+  tools: string[];
+  /** A function body (no newline, no import) whose `return` is the exported toolset. */
+  body: string;
+}
+
+/** A skill's toolsets, ready to emit. */
+export interface CompiledToolsets {
+  entries: ToolsetEntry[];
+  /** Every tool name of the skill, in entry order. */
+  tools: string[];
+}
+
+/** A compiled skill as emit takes it: with its compiled toolsets when it has any. */
+export type ToolsetSkill = CompiledSkill & { toolsets?: CompiledToolsets };
+
+/**
+ * A skill a rebuild did not read: its folder's fingerprint is unchanged, so its frontmatter comes
+ * from the analysis cache, its files' metadata from the build cache, and its line in index.js is
+ * copied from the previous one (verified against its key and bytes). It has no text, body or
+ * template, and never toolsets (a skill with toolsets is always read).
+ */
+export interface ReusedSkill extends ResolvedSkillHead {
+  files: SkillFileMeta[];
+  /** As CompiledSkill's. */
+  contentHash: string;
+  /** Its line in the previous index.js (without the trailing comma) and that line's sha1. */
+  line: { bytes: Uint8Array; sha1: string };
+  /** Never: a skill with toolsets is always read and compiled. */
+  toolsets?: undefined;
+}
+
+/** What emit renders: every output but index.js's skill lines reads only what both kinds share. */
+export type EmitSkill = ToolsetSkill | ReusedSkill;
+
+/** Whether a skill to emit was reused (it carries its previous line instead of a template and contents). */
+export function isReused(skill: EmitSkill): skill is ReusedSkill {
+  return "line" in skill;
 }

@@ -8,14 +8,14 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
-import { isCachedAnalysis, isObj } from "./shape.js";
-import type { AnalysisStore, CachedAnalysis } from "../pipeline/analysis-store.js";
+import { isAnalysisSnapshot, isObj } from "./shape.js";
+import type { AnalysisStore, AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
 
 /** Entries by SKILL.md path: one per skill, replaced when its key changes (so the file never grows stale). */
 interface CacheFile {
   key: string;
-  /** `{ key, value: CachedAnalysis }` each, as written; checked when read. */
+  /** `{ key, value: AnalysisSnapshot }` each, as written; checked when read. */
   entries: Record<string, unknown>;
 }
 
@@ -44,13 +44,13 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
-  get(file: string, entryKey: string): CachedAnalysis | undefined {
+  get(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const entry = this.entries.get(file);
     if (!isObj(entry) || entry.key !== entryKey) return undefined;
-    return isCachedAnalysis(entry.value, file) ? entry.value : undefined;
+    return isAnalysisSnapshot(entry.value, file) ? entry.value : undefined;
   }
 
-  set(file: string, entryKey: string, value: CachedAnalysis): void {
+  set(file: string, entryKey: string, value: AnalysisSnapshot): void {
     this.entries.set(file, { key: entryKey, value });
     this.dirty = true;
   }

@@ -2,7 +2,7 @@
 // a string, a list of the wrong shape, a number out of range) makes the entry a miss, never a crash.
 // Linear in the size of the value.
 import type { Diagnostic, Range, SkillFields } from "../types.js";
-import type { BuildEntry, CachedAnalysis } from "../pipeline/analysis-store.js";
+import type { BuildEntry, AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { RULES } from "../diagnostics/registry.js";
 
 type Obj = Record<string, unknown>;
@@ -38,11 +38,12 @@ export function isFields(v: unknown): v is SkillFields {
 }
 
 /** Whether `v` is an analysis of the SKILL.md at `file` as the cache stores it. */
-export function isCachedAnalysis(v: unknown, file: string): v is CachedAnalysis {
+export function isAnalysisSnapshot(v: unknown, file: string): v is AnalysisSnapshot {
   if (!isObj(v) || !opt(v.frontmatter, isObj) || !isObj(v.positions) || !isRange(v.frontmatterRange)) return false;
   if (!isNat(v.bodyOffset) || !isNat(v.bodyStart) || v.bodyStart < v.bodyOffset || !opt(v.fields, isFields)) return false;
   if (!Object.values(v.positions).every((p) => isObj(p) && isRange(p.value) && opt(p.key, isRange))) return false;
-  return Array.isArray(v.diagnostics) && v.diagnostics.length <= MAX_ITEMS && v.diagnostics.every((d) => isDiagnostic(d, file));
+  if (!Array.isArray(v.diagnostics) || v.diagnostics.length > MAX_ITEMS || !opt(v.parsedCount, (n) => isNat(n) && n <= (v.diagnostics as unknown[]).length)) return false;
+  return v.diagnostics.every((d) => isDiagnostic(d, file));
 }
 
 const isFileMeta = (f: unknown) =>

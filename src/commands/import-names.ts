@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
-import { configRoots } from "../project/lint.js";
+import { configRoots } from "../project/roots.js";
 import { discover } from "../pipeline/discover.js";
 import { declaredName } from "../archive/skill-name.js";
 import { toPosix } from "../util/paths.js";

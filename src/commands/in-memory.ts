@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { CliContext } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { build, type BuildResult } from "../project/build.js";
+import type { ToolsetSkill } from "../types.js";
 import { printDiagnostics } from "./report.js";
 
 /** The subset of the bundle's API these commands use (the full API is typed in the emitted index.d.ts). */
@@ -22,7 +23,7 @@ export interface BundleModule {
 export async function buildInMemory(
   ctx: CliContext,
   flags: { config?: string; roots?: string[] },
-): Promise<{ result: BuildResult; bundle?: BundleModule }> {
+): Promise<{ result: BuildResult<ToolsetSkill>; bundle?: BundleModule }> {
   const { config } = await loadConfig(ctx.cwd, flags.config);
   const result = await build({ cwd: ctx.cwd, config, roots: flags.roots, write: false, emitOnError: true, toolsets: "check" });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));

@@ -6,6 +6,7 @@ import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
 import { UsageError, type CliContext } from "./context.js";
 import { build, type BuildOptions } from "../project/build.js";
+import { rootDirs } from "../project/roots.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
 import { reportBuild } from "./report.js";
 import { isInside, toPosix } from "../util/paths.js";
@@ -142,11 +143,7 @@ async function configDependencies(opts: BuildOptions): Promise<string[]> {
 }
 
 function sourceDirs(opts: BuildOptions): string[] {
-  const dirs =
-    opts.roots && opts.roots.length > 0
-      ? opts.roots.map((r) => path.resolve(opts.cwd, r))
-      : opts.config.sources.map((s) => path.resolve(opts.config.root, s.dir));
-  return [...new Set(dirs)];
+  return rootDirs(opts.cwd, opts.config, opts.roots);
 }
 
 const EDITOR_TEMP = /(~|\.sw[pox]|\.tmp|^4913)$/;

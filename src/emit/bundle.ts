@@ -8,7 +8,7 @@
 // inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
 // toolset helper (src/emit/toolset-helper.ts) on the line before the data, and `runTool` in the data:
 // splicing the first toolset skill into a bundle without them needs a full render.
-import type { ToolsetSkill } from "../toolsets/compile.js";
+import { isReused, type EmitSkill, type ToolsetSkill } from "../types.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
@@ -77,22 +77,22 @@ function payloadLiteral(skill: ToolsetSkill): string {
  * The whole index.js. `skills` must already be in output order. `toolsetHelper` (the minified
  * src/emit/toolset-helper.ts) is required when a skill has toolsets, and left out otherwise.
  */
-export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
+export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
   const lines = [bundleHead(runtime, version, options, skills, toolsetHelper)];
-  for (const skill of skills) lines.push(serializeSkill(skill) + ",");
+  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : serializeSkill(skill)) + ",");
   lines.push(bundleTail());
   return lines.join("\n");
 }
 
-function bundleHead(runtime: string, version: string, options: BundleOptions, skills: ToolsetSkill[], toolsetHelper?: string): string {
+function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
   const tools = skills.some((s) => s.toolsets);
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
   return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`;
 }
 
 /**
- * The same bytes as renderBundle, as Buffers, one skill at a time: `reuse` may supply a skill's
- * line (from the previous index.js) instead of serializing it; `spans` receives where each skill's
+ * The same bytes as renderBundle, as Buffers, one skill at a time: a reused skill's line (from the
+ * previous index.js) is copied instead of serialized; `onLine` receives where each skill's
  * line (without its comma) sits. Each skill's file contents are let go once its line is written.
  * When the bytes come out equal to `previous` (the last index.js), `previous` itself is returned.
  */
@@ -100,10 +100,9 @@ export function renderBundleBytes(
   runtime: string,
   version: string,
   options: BundleOptions,
-  skills: ToolsetSkill[],
+  skills: EmitSkill[],
   toolsetHelper: string | undefined,
-  reuse: (skill: ToolsetSkill) => Buffer | undefined,
-  onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void,
+  onLine: (skill: EmitSkill, offset: number, line: Buffer) => void,
   previous?: Buffer,
 ): Buffer {
   // Written straight into one buffer, sized generously up front: pages never written are never
@@ -149,15 +148,19 @@ export function renderBundleBytes(
   };
   putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   for (const skill of skills) {
-    const old = reuse(skill);
     const start = offset;
-    const line = old ? putBytes(old) : putString(serializeSkill(skill));
-    onLine(skill, start, line, old !== undefined);
+    const line = isReused(skill) ? putBytes(asBuffer(skill.line.bytes)) : putString(serializeSkill(skill));
+    onLine(skill, start, line);
     putString(",\n");
   }
   putString(bundleTail());
   if (!out) return offset === previous!.length ? previous! : previous!.subarray(0, offset);
   return out.subarray(0, offset);
+}
+
+/** The same bytes as a Buffer, without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function bundleTail(): string {

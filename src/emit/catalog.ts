@@ -1,6 +1,6 @@
 // catalog.xml / catalog.md / catalog.json: the runtime's own renderCatalog over the skills the
 // model may see, so the build's catalog and `skills.catalog()` can never disagree.
-import type { CompiledSkill } from "../types.js";
+import type { EmitSkill } from "../types.js";
 import type { CatalogFormat } from "../runtime/data.js";
 import { renderCatalog, type CatalogEntry } from "../runtime/catalog.js";
 import { permits } from "../runtime/permissions.js";
@@ -19,7 +19,7 @@ export interface CatalogOutput {
 }
 
 export function renderCatalogs(
-  skills: CompiledSkill[],
+  skills: EmitSkill[],
   opts: { format: CatalogFormat; budget: number; permissions: { allow: string[]; deny: string[] } },
 ): CatalogOutput {
   const permitted = permits(opts.permissions.allow, opts.permissions.deny);

@@ -1,12 +1,11 @@
 // index.d.ts, as a string: the bundle's API typed by the names, paths, arguments and files of the
 // skills it holds, so an unknown name or file is a compile error in the consumer's code. The API
 // itself (types and doc comments) is the runtime's own, generated from src/runtime at package build.
-import type { CompiledSkill } from "../types.js";
-import type { ToolsetSkill } from "../toolsets/compile.js";
+import type { EmitSkill } from "../types.js";
 import { str } from "./literal.js";
 
 /** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
-export function renderDts(version: string, skills: ToolsetSkill[], runtimeApi: string): string {
+export function renderDts(version: string, skills: EmitSkill[], runtimeApi: string): string {
   const names = unique(skills.map((s) => s.name));
   const paths = unique(skills.map((s) => s.source.file));
   const dirs = unique(skills.map((s) => s.source.dir));
@@ -24,12 +23,12 @@ export function renderDts(version: string, skills: ToolsetSkill[], runtimeApi: s
 }
 
 /** Keys of the per-skill interfaces: every way to name the skill. */
-function refs(s: CompiledSkill): string[] {
+function refs(s: EmitSkill): string[] {
   return [s.name, s.source.file, s.source.dir, `${s.source.root.scope}:${s.name}`];
 }
 
 /** `SkillArgs`: declared argument names; `SkillArgv`: the matching argument tuple, labelled. Keyed by every ref. */
-function argsInterfaces(skills: CompiledSkill[]): string[] {
+function argsInterfaces(skills: EmitSkill[]): string[] {
   const names = new Map<string, string[]>();
   for (const s of skills) {
     if (s.fields.arguments.length === 0) continue;
@@ -51,7 +50,7 @@ function argsInterfaces(skills: CompiledSkill[]): string[] {
 }
 
 /** `SkillFiles`: each skill's supporting files and what \`file()\` returns for each. Keyed by every ref. */
-function filesInterface(skills: CompiledSkill[]): string[] {
+function filesInterface(skills: EmitSkill[]): string[] {
   const byKey = new Map<string, Map<string, Set<string>>>();
   for (const s of skills) {
     for (const key of refs(s)) {

@@ -1,15 +1,14 @@
-// The emit stage: CompiledSkill[] → the contents of every file in outDir, in memory.
+// The emit stage: EmitSkill[] → the contents of every file in outDir, in memory.
 // Pure apart from reading the runtime's code once per process; writing is write.ts's job.
 import { createHash } from "node:crypto";
-import type { Collision, Diagnostic } from "../types.js";
-import type { ToolsetSkill } from "../toolsets/compile.js";
+import type { Collision, Diagnostic, EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
-import { renderManifest, type ManifestEntries } from "./manifest.js";
+import { renderManifest } from "./manifest.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
@@ -21,7 +20,7 @@ export { EMIT_RULES, BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
 
 export interface EmitInput {
   /** Sorted by name then path; includes `keep` duplicates (re-sorted here regardless). With their compiled toolsets, if any. */
-  skills: ToolsetSkill[];
+  skills: EmitSkill[];
   collisions: Collision[];
   /** Counted for the manifest's stats. */
   diagnostics: Diagnostic[];
@@ -29,27 +28,29 @@ export interface EmitInput {
   /** The run's reporter (build passes its own); by default the config's profile and rules. */
   reporter?: Reporter;
   stats: { skills: number; files: number; bytes: number };
-  /**
-   * Build's incremental path: index.js is rendered as bytes, `reuse` may hand a skill's previous
-   * line, and `onLine` learns where each line landed (for the build cache).
-   */
-  lines?: {
-    reuse: (skill: ToolsetSkill) => Buffer | undefined;
-    onLine: (skill: ToolsetSkill, offset: number, line: Buffer, reused: boolean) => void;
-    /** The previous index.js, returned as it is when the new one has the same bytes. */
-    previous?: Buffer;
-  };
-  /** Build's incremental path for manifest.json: unchanged skills' entries copied from the previous one. */
-  manifestEntries?: ManifestEntries;
-  /**
-   * Build's incremental path for the catalogs and index.d.ts: each group has a key over everything
-   * it is rendered from; `get` returns the previous files of a group whose key is unchanged (as they
-   * are on disk, verified by the caller), `extra` being what was `set` with them.
-   */
-  outputs?: {
-    get: (group: string, key: string, names: readonly string[]) => { files: Map<string, string>; extra?: unknown } | undefined;
-    set: (group: string, key: string, names: readonly string[], extra?: unknown) => void;
-  };
+  /** Build's incremental path, backed by the build cache (src/project/build-reuse.ts). */
+  reuse?: EmitReuse;
+}
+
+/**
+ * What a rebuild reuses of the previous outputs, and learns of the new ones for the next rebuild.
+ * With it, index.js is rendered as bytes (a reused skill's line copied), manifest.json may take
+ * unchanged skills' entries from the previous one, and each other group of outputs is kept as it
+ * is on disk while the key of what it is rendered from is unchanged.
+ */
+export interface EmitReuse {
+  /** The previous index.js, returned as it is when the new one has the same bytes. */
+  previousIndex(): Buffer | undefined;
+  /** Where a skill's line landed in the new index.js (without its trailing comma). */
+  onLine(skill: EmitSkill, offset: number, line: Buffer): void;
+  /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
+  manifestEntry(skill: EmitSkill): string | undefined;
+  /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets). */
+  onManifestEntry(skill: EmitSkill, offset: number, length: number): void;
+  /** The previous files of a group whose key is unchanged (as they are on disk, verified), with what was `setOutput` with them. */
+  output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined;
+  /** Records a group rendered by this build. */
+  setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
 }
 
 export interface EmitOutput {
@@ -69,12 +70,13 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const collisions = [...input.collisions].sort((a, b) => compare(a.name, b.name) || compare(a.paths.join("\n"), b.paths.join("\n")));
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
-  const indexJs = input.lines
-    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, input.lines.reuse, input.lines.onLine, input.lines.previous)
+  const reuse = input.reuse;
+  const indexJs = reuse
+    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex())
     : renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
-  const outputs = input.outputs;
+  const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
   const files = new Map<string, string | Uint8Array>();
   /** One group of outputs: reused as they are when its key is unchanged, else rendered (and recorded). */
   const group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => { files: Array<[string, string]>; extra?: E }): E | undefined => {
@@ -111,7 +113,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats };
-  files.set("manifest.json", renderManifest(manifestInput, input.manifestEntries));
+  const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
+  files.set("manifest.json", renderManifest(manifestInput, entries));
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
@@ -121,7 +124,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   return { files, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
-function bySkill(a: ToolsetSkill, b: ToolsetSkill): number {
+function bySkill(a: EmitSkill, b: EmitSkill): number {
   return compare(a.name, b.name) || compare(a.source.file, b.source.file);
 }
 

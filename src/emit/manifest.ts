@@ -1,7 +1,6 @@
 // manifest.json: everything the build knows about each skill, as data for other tools.
 // Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
-import type { Collision, Diagnostic, Profile } from "../types.js";
-import type { ToolsetSkill } from "../toolsets/compile.js";
+import type { Collision, Diagnostic, EmitSkill, Profile } from "../types.js";
 import { scriptsOf } from "../toolsets/scripts.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
@@ -9,7 +8,7 @@ export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.sch
 export interface ManifestInput {
   version: string;
   profile: Profile;
-  skills: ToolsetSkill[];
+  skills: EmitSkill[];
   collisions: Collision[];
   diagnostics: Diagnostic[];
   stats: { skills: number; files: number; bytes: number };
@@ -21,8 +20,8 @@ export interface ManifestInput {
  * in the returned text (UTF-16 offsets).
  */
 export interface ManifestEntries {
-  reuse: (skill: ToolsetSkill) => string | undefined;
-  onEntry: (skill: ToolsetSkill, offset: number, length: number) => void;
+  reuse: (skill: EmitSkill) => string | undefined;
+  onEntry: (skill: EmitSkill, offset: number, length: number) => void;
 }
 
 /** The `skills` line of the manifest rendered with no skills: top level, so indented by exactly two spaces. */
@@ -59,7 +58,7 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
   return parts.join("");
 }
 
-function manifestSkill(skill: ToolsetSkill) {
+function manifestSkill(skill: EmitSkill) {
   const f = skill.fields;
   return {
     name: skill.name,

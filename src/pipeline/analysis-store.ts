@@ -3,23 +3,29 @@
 // checks, keys by version and config); the pipeline never imports them, so a run without a cache,
 // or a test with a Map, needs nothing from there.
 import { createHash } from "node:crypto";
-import type { Diagnostic, NodePositions, Range, SkillFields, SkillFile } from "../types.js";
+import type { Diagnostic, NodePositions, Range, SkillFields, SkillFileMeta } from "../types.js";
 
-/** What a hit restores; the text and body are re-derived from the bytes, which are read anyway. */
-export interface CachedAnalysis {
+/**
+ * One skill's analysis as plain data, without the source, text and body (re-derived from the bytes,
+ * which are read anyway): what the analysis cache stores, what a worker thread sends back, and what
+ * both are restored from (analyze-text.ts: snapshotOf, restoreText).
+ */
+export interface AnalysisSnapshot {
   frontmatter?: Record<string, unknown>;
   positions: NodePositions;
   frontmatterRange: Range;
   bodyOffset: number;
   bodyStart: number;
   fields?: SkillFields;
+  /** Every diagnostic of the analysis; the first `parsedCount` are the parser's own. */
   diagnostics: Diagnostic[];
+  parsedCount?: number;
 }
 
 /** Where analyses are looked up and stored, by SKILL.md path and entry key (src/cache/analysis-cache.ts). */
 export interface AnalysisStore {
-  get(file: string, entryKey: string): CachedAnalysis | undefined;
-  set(file: string, entryKey: string, value: CachedAnalysis): void;
+  get(file: string, entryKey: string): AnalysisSnapshot | undefined;
+  set(file: string, entryKey: string, value: AnalysisSnapshot): void;
 }
 
 /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */
@@ -27,14 +33,12 @@ export function analysisEntryKey(bytesHash: string, fileList: readonly string[])
   return createHash("sha256").update(bytesHash).update("\0").update(fileList.join("\0")).digest("hex");
 }
 
-export type FileMeta = Omit<SkillFile, "content">;
-
 export interface BuildEntry {
   /** The skill folder's fingerprint when it was read. */
   fp: string;
   /** sha256 of the SKILL.md bytes (the analysis cache's key and the content hash start from it). */
   hash: string;
-  files: FileMeta[];
+  files: SkillFileMeta[];
   /** The skill's line in index.js (without the trailing comma): its key, byte offset, length and sha1. */
   line?: { key: string; offset: number; length: number; sha1: string };
   /** The skill's entry in manifest.json's `skills` (UTF-16 offset and length), valid while `line.key` is. */

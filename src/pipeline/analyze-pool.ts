@@ -14,25 +14,13 @@ import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { Diagnostic, ParsedSkill, SkillFields, SkillSource } from "../types.js";
-import { setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter/locate.js";
-import { analyzeText, type TextOptions, type TextResult } from "./analyze-text.js";
+import type { SkillSource } from "../types.js";
+import type { AnalysisSnapshot } from "./analysis-store.js";
+import { analyzeText, restoreText, snapshotOf, type TextOptions, type TextResult } from "./analyze-text.js";
 
-// ---- the wire format: a TextResult without the source, text and body (re-derived from the bytes) ----
+// ---- the wire format: a TextResult as its snapshot and hash (the text and body are re-derived from the bytes) ----
 
-export interface WireResult {
-  hash: string;
-  frontmatter: Record<string, unknown> | undefined;
-  positions: ParsedSkill["positions"];
-  frontmatterRange: ParsedSkill["frontmatterRange"];
-  bodyOffset: number;
-  bodyStart: number;
-  fields: SkillFields | undefined;
-  /** All of analyzeText's diagnostics; the first `parsedCount` are the parser's own. */
-  diagnostics: Diagnostic[];
-  parsedCount: number;
-}
+export type WireResult = AnalysisSnapshot & { hash: string };
 
 export interface WireJob {
   source: SkillSource;
@@ -53,39 +41,12 @@ export interface WireBatch {
 export type WireReply = { id: number; ok: true; results: WireResult[] } | { id: number; ok: false; error: string };
 
 export function toWire(r: TextResult): WireResult {
-  const p = r.parsed;
-  return {
-    hash: p.hash,
-    frontmatter: p.frontmatter,
-    positions: p.positions,
-    frontmatterRange: p.frontmatterRange,
-    bodyOffset: p.bodyOffset,
-    bodyStart: p.bodyStart,
-    fields: r.skill?.fields,
-    diagnostics: r.diagnostics,
-    parsedCount: p.diagnostics.length,
-  };
+  return { ...snapshotOf(r), hash: r.parsed.hash };
 }
 
 /** The TextResult analyzeText would have returned, from its wire form and the same bytes. */
 export function fromWire(source: SkillSource, bytes: Uint8Array, w: WireResult): TextResult {
-  const decoded = decodeSkill(bytes);
-  const parsed: ParsedSkill = {
-    source,
-    hash: w.hash,
-    text: decoded.ok ? decoded.text : "",
-    frontmatter: w.frontmatter,
-    positions: w.positions,
-    frontmatterRange: w.frontmatterRange,
-    bodyOffset: 0,
-    body: "",
-    bodyStart: 0,
-    diagnostics: w.diagnostics.slice(0, w.parsedCount),
-  };
-  setBody(parsed, w.bodyOffset);
-  parsed.bodyStart = w.bodyStart;
-  const skill = w.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: w.fields } : undefined;
-  return { parsed, skill, diagnostics: w.diagnostics };
+  return restoreText(source, bytes, w, w.hash);
 }
 
 /** Runs one batch as a worker does (also the worker's whole job). */

@@ -1,8 +1,12 @@
 // The per-skill stages on one SKILL.md's bytes: parse → validate → body checks → suppressions. Pure
-// (no I/O): the same result in this thread, on a worker (analyze-pool.ts) or restored from the cache.
+// (no I/O): the same result in this thread, on a worker (analyze-pool.ts) or restored from the cache,
+// both of which carry it as an AnalysisSnapshot (snapshotOf, restoreText).
+import { createHash } from "node:crypto";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillSource, ValidSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
-import { parseSkill } from "./parse.js";
+import type { AnalysisSnapshot } from "./analysis-store.js";
+import { parseSkill, setBody } from "./parse.js";
+import { decodeSkill } from "./frontmatter/locate.js";
 import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
@@ -44,4 +48,49 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
   // Suppressed ones stay in the list, marked: the cache and the workers carry them like the others.
   diagnostics.push(...applySuppressions(parsed, body, ctx));
   return { parsed, skill: validated.skill, diagnostics };
+}
+
+/** The result as plain data (for the cache and the workers' replies). */
+export function snapshotOf(r: TextResult): AnalysisSnapshot {
+  const p = r.parsed;
+  return {
+    frontmatter: p.frontmatter,
+    positions: p.positions,
+    frontmatterRange: p.frontmatterRange,
+    bodyOffset: p.bodyOffset,
+    bodyStart: p.bodyStart,
+    fields: r.skill?.fields,
+    diagnostics: r.diagnostics,
+    parsedCount: p.diagnostics.length,
+  };
+}
+
+/**
+ * The ParsedSkill a snapshot was taken of, from the same bytes (decoding is cheap; parsing is not).
+ * Without bytes (a skill a rebuild reuses unread) the text and body stay empty.
+ */
+export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string): ParsedSkill {
+  const decoded = bytes ? decodeSkill(bytes) : undefined;
+  const parsed: ParsedSkill = {
+    source,
+    hash: hash ?? createHash("sha256").update(bytes!).digest("hex"),
+    text: decoded?.ok ? decoded.text : "",
+    frontmatter: snap.frontmatter,
+    positions: snap.positions,
+    frontmatterRange: snap.frontmatterRange,
+    bodyOffset: 0,
+    body: "",
+    bodyStart: 0,
+    diagnostics: snap.diagnostics.slice(0, snap.parsedCount ?? 0),
+  };
+  if (bytes) setBody(parsed, snap.bodyOffset);
+  Object.assign(parsed, { bodyOffset: snap.bodyOffset, bodyStart: snap.bodyStart });
+  return parsed;
+}
+
+/** The TextResult analyzeText would have returned, from its snapshot and the same bytes. */
+export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string): TextResult {
+  const parsed = restoreParsed(source, bytes, snap, hash);
+  const skill = snap.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: snap.fields } : undefined;
+  return { parsed, skill, diagnostics: snap.diagnostics };
 }

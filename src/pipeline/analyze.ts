@@ -5,12 +5,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillSource, ValidSkill } from "../types.js";
-import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore, type CachedAnalysis } from "./analysis-store.js";
-import { setBody } from "./parse.js";
-import { decodeSkill } from "./frontmatter/locate.js";
+import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFileMeta, SkillSource, ValidSkill, ValidSkillHead } from "../types.js";
+import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore } from "./analysis-store.js";
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
-import { analyzeText, type TextResult } from "./analyze-text.js";
+import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { Dirent } from "node:fs";
 import { Reporter } from "../diagnostics/reporter.js";
@@ -33,23 +31,62 @@ export interface AnalyzeOptions {
   pool?: AnalyzePool;
 }
 
-export interface SkillAnalysis {
+/** One skill's analysis: what happened to it decides what it has (`outcome`). */
+export type SkillAnalysis = UnreadableAnalysis | FailedAnalysis | ValidAnalysis | ReusedAnalysis;
+
+interface AnalysisBase {
   source: SkillSource;
-  parsed?: ParsedSkill;
-  /** Present when the frontmatter is valid (warnings allowed). */
-  skill?: ValidSkill;
+  /** Every diagnostic of the skill's own files (rated by the run's settings, before overrides). */
+  diagnostics: Diagnostic[];
+}
+
+/** The SKILL.md could not be read: `skill-file-unreadable`, and nothing else is known. */
+export interface UnreadableAnalysis extends AnalysisBase {
+  outcome: "unreadable";
+  skill?: undefined;
+}
+
+/** A SKILL.md that was read, and its folder's files listed (lint) or read (build). */
+interface ReadAnalysis extends AnalysisBase {
+  parsed: ParsedSkill;
+  /** The supporting files' paths. */
+  paths: string[];
   /** Present when readFiles was set. */
   files?: SkillFile[];
-  /** The supporting files' paths (always present once the SKILL.md was read). */
-  paths?: string[];
-  diagnostics: Diagnostic[];
   /** With a build cache: the folder's fingerprint as read (undefined when it cannot be fingerprinted). */
   fp?: string;
-  /**
-   * With a build cache: the previous entry, when nothing changed. Then `files` carry no content and
-   * the parsed text and body are empty: the skill's line is copied from the previous index.js.
-   */
-  reused?: BuildEntry;
+}
+
+/** The frontmatter failed to parse ("unparsed") or is invalid ("invalid"): the skill goes no further. */
+export interface FailedAnalysis extends ReadAnalysis {
+  outcome: "unparsed" | "invalid";
+  skill?: undefined;
+}
+
+/** The frontmatter is valid (warnings allowed). */
+export interface ValidAnalysis extends ReadAnalysis {
+  outcome: "valid";
+  skill: ValidSkill;
+}
+
+/**
+ * With a build cache: a skill whose folder's fingerprint is unchanged, restored from the caches
+ * without reading a byte of it (no text or body; its files' metadata only).
+ */
+export interface ReusedAnalysis extends AnalysisBase {
+  outcome: "reused";
+  skill: ValidSkillHead;
+  paths: string[];
+  files: SkillFileMeta[];
+  fp: string;
+  /** The build cache's previous entry, which holds where its line is in the previous index.js. */
+  entry: BuildEntry;
+}
+
+/** The analysis of a SKILL.md that was read, by what its frontmatter turned out to be. */
+function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
+  if (skill) return { ...base, outcome: "valid", parsed, skill };
+  return { ...base, outcome: parsed.frontmatter === undefined ? "unparsed" : "invalid", parsed };
 }
 
 /** What in the options changes an analysis result: the cache is keyed by it. */
@@ -80,7 +117,7 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
     // (each async read round-trips the thread pool), and discovery admits only regular files.
     bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
-    return ready({ source, diagnostics: cannotRead(source, error, opts) });
+    return ready({ outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) });
   }
   // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
   // and depend on more than the cache key.
@@ -118,11 +155,11 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
       const hit = entry && opts.cache.get(source.file, analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
-      if (entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
-        const parsed = restoreParsed(source, undefined, hit, entry.hash);
-        const skill = { ...parsed, frontmatter: hit.frontmatter, fields: hit.fields };
-        const files = entry.files.map((f) => ({ ...f, content: "" }));
-        return ready({ source, parsed, skill, files, paths: walked.paths, diagnostics: [...hit.diagnostics, ...walked.walkDiagnostics], fp, reused: entry });
+      if (fp && entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
+        const { text: _text, body: _body, ...head } = restoreParsed(source, undefined, hit, entry.hash);
+        const skill: ValidSkillHead = { ...head, frontmatter: hit.frontmatter, fields: hit.fields };
+        const diagnostics = [...hit.diagnostics, ...walked.walkDiagnostics];
+        return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp, entry });
       }
     } catch {
       // fall through to a full read, which reports what is wrong
@@ -140,7 +177,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       fs.closeSync(fd);
     }
   } catch (error) {
-    return ready({ source, diagnostics: cannotRead(source, error, opts) });
+    return ready({ outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) });
   }
   const fps: string[] = [];
   const collected = walked.read(fps);
@@ -149,7 +186,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   // Fingerprintable only when every listed file was read (none skipped, oversize or special).
   const fp = fps.length === walked.paths.length ? "SKILL.md\0" + mdFp + "\n" + fps.join("\n") : undefined;
   const started = analyzeBytes(source, bytes, files, paths, collected.leftOut, collected.diagnostics, opts);
-  const done = started.done.then((result) => ({ ...result, fp }));
+  const done = started.done.then((result): SkillAnalysis => (result.outcome === "unreadable" || result.outcome === "reused" ? result : { ...result, fp }));
   done.catch(() => undefined);
   return { done };
 }
@@ -176,23 +213,12 @@ function analyzeBytes(
   // Why files are left out changes the link messages, so it is part of the key.
   const key = hash ? analysisEntryKey(hash, leftOutKey(paths, leftOut)) : "";
   const hit = opts.cache?.get(source.file, key);
-  if (hit) {
-    const parsed = restoreParsed(source, bytes, hit, hash);
-    const skill = hit.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: hit.fields } : undefined;
-    return { done: Promise.resolve({ source, parsed, skill, files, paths, diagnostics: [...hit.diagnostics, ...diagnostics] }) };
-  }
+  const result = (own: TextResult) => readAnalysis({ source, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] }, own.parsed, own.skill);
+  if (hit) return { done: Promise.resolve(result(restoreText(source, bytes, hit, hash))) };
 
   const finish = (own: TextResult): SkillAnalysis => {
-    opts.cache?.set(source.file, key, {
-      frontmatter: own.parsed.frontmatter,
-      positions: own.parsed.positions,
-      frontmatterRange: own.parsed.frontmatterRange,
-      bodyOffset: own.parsed.bodyOffset,
-      bodyStart: own.parsed.bodyStart,
-      fields: own.skill?.fields,
-      diagnostics: own.diagnostics,
-    });
-    return { source, parsed: own.parsed, skill: own.skill, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] };
+    opts.cache?.set(source.file, key, snapshotOf(own));
+    return result(own);
   };
   if (opts.pool) {
     const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined).then(finish);
@@ -201,26 +227,6 @@ function analyzeBytes(
     return { done };
   }
   return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash, leftOut))) };
-}
-
-/** Rebuilds a ParsedSkill from a cache entry and the bytes (decoding is cheap; parsing is not). */
-function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, hit: CachedAnalysis, hash?: string): ParsedSkill {
-  const decoded = bytes ? decodeSkill(bytes) : undefined;
-  const parsed: ParsedSkill = {
-    source,
-    hash: hash ?? createHash("sha256").update(bytes!).digest("hex"),
-    text: decoded?.ok ? decoded.text : "",
-    frontmatter: hit.frontmatter,
-    positions: hit.positions,
-    frontmatterRange: hit.frontmatterRange,
-    bodyOffset: 0,
-    body: "",
-    bodyStart: 0,
-    diagnostics: [],
-  };
-  if (bytes) setBody(parsed, hit.bodyOffset);
-  else Object.assign(parsed, { bodyOffset: hit.bodyOffset, bodyStart: hit.bodyStart });
-  return parsed;
 }
 
 /**

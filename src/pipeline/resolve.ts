@@ -11,7 +11,7 @@
 //    `error` drops every skill involved with an error on each (`collision-error`), `keep` keeps them all.
 //    The policy decides what is kept; rule settings only decide what is reported.
 //  - Deterministic: inputs are sorted by (root precedence, root dir, relDir, file) first; outputs are sorted.
-import type { Collision, CollisionPolicy, Diagnostic, Profile, ResolvedSkill, RuleSetting, ValidSkill } from "../types.js";
+import type { Collision, CollisionPolicy, Diagnostic, Profile, RuleSetting, ValidSkill, ValidSkillHead } from "../types.js";
 import type { RuleMeta } from "../diagnostics/rule.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
@@ -24,9 +24,12 @@ export interface ResolveOptions {
   profile: Profile;
 }
 
-export interface ResolveResult {
+/** A skill with its name resolved: a ResolvedSkill, or a reused skill's head (types.ts). */
+export type Named<S extends ValidSkillHead> = S & { name: string };
+
+export interface ResolveResult<S extends ValidSkillHead = ValidSkill> {
   /** Sorted by name, then SKILL.md path. */
-  skills: ResolvedSkill[];
+  skills: Array<Named<S>>;
   /** One per name found in more than one root, sorted by name. */
   collisions: Collision[];
   diagnostics: Diagnostic[];
@@ -35,7 +38,7 @@ export interface ResolveResult {
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The name lookups use: `fields.name`, prefixed by the parent folders when namespaces are on. */
-export function skillName(skill: ValidSkill, namespaces: boolean): string {
+export function skillName(skill: ValidSkillHead, namespaces: boolean): string {
   const parents = skill.source.relDir.split("/").slice(0, -1).filter((p) => p && p !== ".");
   return namespaces && parents.length ? `${parents.join(":")}:${skill.fields.name}` : skill.fields.name;
 }
@@ -45,7 +48,7 @@ export function nameKey(name: string): string {
   return name.normalize("NFC").toLowerCase().normalize("NFC");
 }
 
-function compareSources(a: ResolvedSkill, b: ResolvedSkill): number {
+function compareSources(a: ValidSkillHead, b: ValidSkillHead): number {
   const s = a.source;
   const t = b.source;
   return s.root.precedence - t.root.precedence || cmp(s.root.dir, t.root.dir) || cmp(s.relDir, t.relDir) || cmp(s.file, t.file);
@@ -63,19 +66,20 @@ function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
 }
 
 
-export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): ResolveResult {
+/** Resolves names and settles collisions; reads nothing of a skill but its frontmatter and source. */
+export function resolveSkills<S extends ValidSkillHead>(skills: S[], opts: ResolveOptions): ResolveResult<S> {
   const diagnostics: Diagnostic[] = [];
   const reporter = new Reporter(opts);
   // Every finding sits on the skill's `name` (its key), or the file's start when it has none.
-  const report = <P>(skill: ResolvedSkill, rule: RuleMeta<P>, params: P) => {
+  const report = <P>(skill: ValidSkillHead, rule: RuleMeta<P>, params: P) => {
     const pos = skill.positions["/name"];
     reporter.to(diagnostics, skill.source.file)(rule, pos ? (pos.key ?? pos.value) : { line: 1, column: 1 }, params);
   };
 
-  const all = skills.map((s): ResolvedSkill => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);
+  const all = skills.map((s): Named<S> => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);
 
   // Within one root: keep the first of each name key, report every file of a clash.
-  const survivors: ResolvedSkill[] = [];
+  const survivors: Array<Named<S>> = [];
   for (const group of groupBy(all, (s) => `${s.source.root.precedence}\0${s.source.root.dir}\0${nameKey(s.name)}`)) {
     survivors.push(group[0]);
     if (group.length < 2) continue;
@@ -93,7 +97,7 @@ export function resolveSkills(skills: ValidSkill[], opts: ResolveOptions): Resol
   }
 
   // Across roots: at most one skill per root and key is left; the collisions policy settles the rest.
-  const kept: ResolvedSkill[] = [];
+  const kept: Array<Named<S>> = [];
   const collisions: Collision[] = [];
   for (const group of groupBy(survivors, (s) => nameKey(s.name))) {
     if (group.length < 2) {

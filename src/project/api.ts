@@ -1,5 +1,6 @@
 // lint() and build() as the package exports them: the config is optional (loaded from `cwd`, as the
 // CLI does) and the results carry no internal types.
+import { isReused, type CompiledSkill, type EmitSkill } from "../types.js";
 import type { BuildApiOptions, BuildApiResult, LintOptions, LintReport } from "./api-types.js";
 import { loadConfig } from "../config/load.js";
 import { lintRun } from "./lint.js";
@@ -13,5 +14,17 @@ export async function lint(opts: LintOptions): Promise<LintReport> {
 
 /** Compiles the skills into `config.outDir` (or in memory with `write: false`). */
 export async function build(opts: BuildApiOptions): Promise<BuildApiResult> {
-  return buildWith({ ...opts, config: opts.config ?? (await loadConfig(opts.cwd)).config });
+  const result = await buildWith({ ...opts, config: opts.config ?? (await loadConfig(opts.cwd)).config });
+  return { ...result, skills: result.skills.map(published) };
+}
+
+/**
+ * The published result keeps CompiledSkill's shape for every skill: a skill a rebuild reused (its
+ * line copied from the previous index.js) shows empty text, body, template and file contents, as a
+ * written skill's contents are let go after writing.
+ */
+function published(skill: EmitSkill): CompiledSkill {
+  if (!isReused(skill)) return skill;
+  const { line: _line, toolsets: _toolsets, ...rest } = skill;
+  return { ...rest, text: "", body: "", template: [], files: skill.files.map((f) => ({ ...f, content: "" })) };
 }

@@ -19,36 +19,13 @@
 // Every problem is a diagnostic at the entry's line and column in the SKILL.md; nothing throws.
 import fs from "node:fs";
 import path from "node:path";
-import type { CompiledSkill, Diagnostic, Profile, Range, RuleSetting } from "../types.js";
+import type { CompiledToolsets, Diagnostic, Profile, Range, ResolvedSkillHead, RuleSetting, ToolsetEntry } from "../types.js";
 import type { RuleMeta } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import * as R from "../rules/toolset-rules.js";
 import { isInside, toPosix } from "../util/paths.js";
 import { bundleEntry, type Report } from "./bundle.js";
 import { evaluateEntries, type Pending } from "./evaluate.js";
-
-/** One `toolsets` entry, compiled. */
-export interface ToolsetEntry {
-  /** As written: "toolsets/index:HelloToolset". */
-  entry: string;
-  /** The module it resolved to, posix, relative to the skill folder: "toolsets/index.ts". */
-  file: string;
-  exportName: string;
-  /** Names of its tools, in order. */
-  tools: string[];
-  /** A function body (no newline, no import) whose `return` is the exported toolset. */
-  body: string;
-}
-
-/** A skill's toolsets, ready to emit. */
-export interface CompiledToolsets {
-  entries: ToolsetEntry[];
-  /** Every tool name of the skill, in entry order. */
-  tools: string[];
-}
-
-/** A skill as emit takes it: with its compiled toolsets when it has any. */
-export type ToolsetSkill = CompiledSkill & { toolsets?: CompiledToolsets };
 
 export interface ToolsetContext {
   profile: Profile;
@@ -76,11 +53,11 @@ const CODE_EXT = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 /** Compiles the toolsets of every skill that has some; `skills` without toolsets are left alone. */
 export async function compileToolsets(
-  skills: CompiledSkill[],
+  skills: ResolvedSkillHead[],
   ctx: ToolsetContext,
   mode: ToolsetMode = "evaluate",
-): Promise<{ toolsets: Map<CompiledSkill, CompiledToolsets>; diagnostics: Diagnostic[] }> {
-  const toolsets = new Map<CompiledSkill, CompiledToolsets>();
+): Promise<{ toolsets: Map<ResolvedSkillHead, CompiledToolsets>; diagnostics: Diagnostic[] }> {
+  const toolsets = new Map<ResolvedSkillHead, CompiledToolsets>();
   const diagnostics: Diagnostic[] = [];
   const withToolsets = skills.filter((s) => s.fields.toolsets.length > 0);
   if (withToolsets.length === 0) return { toolsets, diagnostics };
@@ -98,7 +75,7 @@ export async function compileToolsets(
   }
   if (mode === "check") return { toolsets, diagnostics };
 
-  const owners = new Map<string, Array<{ skill: CompiledSkill; index: number }>>();
+  const owners = new Map<string, Array<{ skill: ResolvedSkillHead; index: number }>>();
   for (const { p, tools } of await evaluateEntries(pending)) {
     const entry: ToolsetEntry = { entry: p.spec, file: p.file, exportName: p.exportName, tools, body: p.body };
     const prev = toolsets.get(p.skill);
@@ -110,7 +87,7 @@ export async function compileToolsets(
 }
 
 /** Tool names across the build: unique, and none a built-in tool's. */
-function checkNames(owners: Map<string, Array<{ skill: CompiledSkill; index: number }>>, ctx: ToolsetContext, diagnostics: Diagnostic[]): void {
+function checkNames(owners: Map<string, Array<{ skill: ResolvedSkillHead; index: number }>>, ctx: ToolsetContext, diagnostics: Diagnostic[]): void {
   for (const [name, defs] of owners) {
     const reserved = RESERVED_TOOL_NAMES.has(name.toLowerCase());
     if (!reserved && defs.length < 2) continue;
@@ -123,18 +100,18 @@ function checkNames(owners: Map<string, Array<{ skill: CompiledSkill; index: num
 }
 
 /** Reports at the skill's `toolsets` entry `index`. */
-function reporter(skill: CompiledSkill, ctx: ToolsetContext, out: Diagnostic[]) {
+function reporter(skill: ResolvedSkillHead, ctx: ToolsetContext, out: Diagnostic[]) {
   const report = (ctx instanceof Reporter ? ctx : new Reporter(ctx)).to(out, skill.source.file);
   return <P>(index: number, rule: RuleMeta<P>, params: P) => report(rule, entryRange(skill, index), params);
 }
 
 /** The `toolsets` array item's position (or the scalar's, for `toolsets: "a:B"`). */
-export function entryRange(skill: CompiledSkill, index: number): Range {
+export function entryRange(skill: ResolvedSkillHead, index: number): Range {
   return skill.positions[`/toolsets/${index}`]?.value ?? skill.positions["/toolsets"]?.value ?? skill.frontmatterRange;
 }
 
 /** The entry's module and export, checked; undefined after reporting. */
-function entryTarget(skill: CompiledSkill, spec: string, report: Report) {
+function entryTarget(skill: ResolvedSkillHead, spec: string, report: Report) {
   const colon = spec.lastIndexOf(":");
   const rel = colon > 0 ? spec.slice(0, colon).trim() : "";
   const exportName = colon > 0 ? spec.slice(colon + 1).trim() : "";
@@ -147,7 +124,7 @@ function entryTarget(skill: CompiledSkill, spec: string, report: Report) {
 }
 
 /** The module file for `rel`, resolved like esbuild and kept inside the skill folder. */
-function resolveModule(skill: CompiledSkill, rel: string, spec: string, report: Report): { real: string; root: string; shown: string } | undefined {
+function resolveModule(skill: ResolvedSkillHead, rel: string, spec: string, report: Report): { real: string; root: string; shown: string } | undefined {
   const p = rel.replace(/\\/g, "/");
   if (p.startsWith("/") || /^[A-Za-z]:/.test(p) || path.isAbsolute(rel)) {
     report(R.TOOLSET_PATH_ESCAPE, { kind: "absolute", spec });

@@ -1,6 +1,6 @@
 // The build's evaluation of bundled toolset entries: all of them in one sandboxed process
 // (src/toolsets/sandbox.ts), each answer turned into tool names or a diagnostic on its entry.
-import type { CompiledSkill } from "../types.js";
+import type { ResolvedSkillHead } from "../types.js";
 import * as R from "../rules/toolset-rules.js";
 import type { ToolsetBuildFailed } from "../rules/toolset-rules.js";
 import { TOOLSET_SANDBOX_FAILED } from "../rules/toolset-sandbox-rules.js";
@@ -9,7 +9,7 @@ import { limitsFromEnv, runSandbox, type SandboxAnswer, type SandboxLimits, type
 
 /** A bundled entry waiting for its evaluation. */
 export interface Pending extends BundledEntry {
-  skill: CompiledSkill;
+  skill: ResolvedSkillHead;
   index: number;
   spec: string;
   /** The module, relative to the skill folder. */

@@ -3,7 +3,7 @@
 // bit, whether declared); skillc never runs them. A declared script the skill does not ship is a
 // `script-not-found` diagnostic on that entry.
 import path from "node:path";
-import type { CompiledSkill, Diagnostic, Range } from "../types.js";
+import type { Diagnostic, Range, ResolvedSkillHead, SkillFields, SkillFileMeta } from "../types.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { SCRIPT_NOT_FOUND } from "../rules/toolset-rules.js";
 import type { ToolsetContext } from "./compile.js";
@@ -25,16 +25,16 @@ function normalize(p: string): string | undefined {
 }
 
 /** The skill's scripts, sorted by path. */
-export function scriptsOf(skill: CompiledSkill): ScriptInfo[] {
+export function scriptsOf(skill: { fields: SkillFields; files: readonly SkillFileMeta[] }): ScriptInfo[] {
   const declared = new Set(skill.fields.scripts.map(normalize).filter((p): p is string => p !== undefined));
   return skill.files
     .filter((f) => f.path.startsWith("scripts/") || declared.has(f.path))
     .map((f) => ({ path: f.path, declared: declared.has(f.path), executable: f.executable, ...(f.interpreter !== undefined && { interpreter: f.interpreter }) }));
 }
 
-/** `script-not-found` for each declared script the skill does not ship. */
-export function checkScripts(skill: CompiledSkill, ctx: ToolsetContext): Diagnostic[] {
-  const files = new Set(skill.files.map((f) => f.path));
+/** `script-not-found` for each declared script the skill does not ship (`paths`: its files, relative to its folder). */
+export function checkScripts(skill: ResolvedSkillHead, paths: readonly string[], ctx: ToolsetContext): Diagnostic[] {
+  const files = new Set(paths);
   const out: Diagnostic[] = [];
   const report = (ctx instanceof Reporter ? ctx : new Reporter(ctx)).to(out, skill.source.file);
   for (const [i, raw] of skill.fields.scripts.entries()) {

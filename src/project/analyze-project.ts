@@ -1,0 +1,111 @@
+// What lint and build share of a run: the run's settings and reporter → roots → discovery → every
+// skill's analysis (with the analysis cache, and the build cache when build hands one) → resolve.
+// Lint stops here (plus its static toolset checks); build compiles and emits what it returns.
+import type { Dirent } from "node:fs";
+import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot, ValidSkill, ValidSkillHead } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { Reporter } from "../diagnostics/reporter.js";
+import { discover, type DiscoverOptions } from "../pipeline/discover.js";
+import { resolveTargets } from "../pipeline/targets.js";
+import { analysisKey, analyzeAll, type AnalyzeOptions, type SkillAnalysis } from "../pipeline/analyze.js";
+import type { BuildStore } from "../pipeline/analysis-store.js";
+import { resolveSkills, type ResolveResult } from "../pipeline/resolve.js";
+import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
+import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
+import { projectRoots } from "./roots.js";
+
+export interface ProjectOptions {
+  cwd: string;
+  config: ResolvedConfig;
+  profile?: Profile;
+  /** Overrides on top of config.rules. */
+  rules?: Record<string, RuleSetting>;
+  /** The caches: see LintOptions.cache. */
+  cache?: boolean;
+  /** Folders that replace the config's sources (build's roots). */
+  roots?: string[];
+  /** Lint's targets (pipeline/targets.ts): files and folders, each mapped to its skill or root. */
+  paths?: string[];
+  /** Build reads every supporting file; lint only lists them. */
+  readFiles: boolean;
+  /** Build: a skill with an error of its own is left out before resolve (it is not emitted). */
+  leaveOutFailed?: boolean;
+  /** Build: the build cache for this run's analysis key and roots, asked for only when the analysis cache is used. */
+  buildStore?: (key: { analysis: unknown; profile: Profile; roots: SourceRoot[] }) => Promise<BuildStore | undefined>;
+  /** Called as skills are analysed. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ProjectAnalysis {
+  profile: Profile;
+  /** The run's reporter: profile and settings, and the per-path overrides as its rating. */
+  reporter: Reporter;
+  /** The skills found (lint: only the targeted ones), in discovery order. */
+  sources: SkillSource[];
+  analyses: SkillAnalysis[];
+  /** Names resolved across the skills (build: only those without an error of their own). */
+  resolved: ResolveResult<ValidSkill | ValidSkillHead>;
+  /** Targets', discovery's, the analyses' and resolve's diagnostics, rated; suppressed ones taken out. */
+  diagnostics: Diagnostic[];
+  /** The suppressed ones (the JSON formatter's `suppressedMessages`). */
+  suppressed: Diagnostic[];
+  /** What analyses a skill again (build's fallback when a reused skill's previous line is gone). */
+  analyzeOptions: AnalyzeOptions;
+}
+
+/** Discovers, analyses and resolves the project's skills. Never throws for bad input. */
+export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnalysis> {
+  const { cwd, config } = opts;
+  const profile = opts.profile ?? config.profile;
+  const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
+  const settings = analysisSettings(overrides);
+  const reporter = new Reporter({ profile, settings }, overrideRater(overrides));
+  // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder.
+  const listings = new Map<string, Dirent[]>();
+  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings });
+  const diagnostics = reporter.rate(found.diagnostics);
+
+  const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };
+  const key = analysisKey(base);
+  const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, key) : undefined;
+  const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
+  let analysed = 0;
+  const total = found.sources.length;
+  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings }, () => opts.onProgress?.(++analysed, total));
+  listings.clear();
+  await cache?.save();
+  const suppressed = settleAnalyses(analyses, (d) => reporter.rate(d));
+  for (const a of analyses) diagnostics.push(...a.diagnostics);
+
+  const usable = opts.leaveOutFailed ? analyses.filter((a) => !hasOwnError(a)) : analyses;
+  const skills = usable.flatMap((a) => (a.skill ? [a.skill] : []));
+  const resolved = resolveSkills<ValidSkill | ValidSkillHead>(skills, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
+  resolved.diagnostics = reporter.rate(resolved.diagnostics);
+  diagnostics.push(...resolved.diagnostics);
+  return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache } };
+}
+
+/** The run's roots and the skills in them: lint's targets, else build's roots or the config's sources. */
+async function findSources(opts: ProjectOptions, discoverOpts: DiscoverOptions): Promise<{ roots: SourceRoot[]; sources: SkillSource[]; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  let roots: SourceRoot[];
+  let only: Set<string> | undefined;
+  if (opts.paths && opts.paths.length > 0) {
+    const targets = await resolveTargets(opts.paths, discoverOpts);
+    roots = targets.roots;
+    only = targets.only;
+    diagnostics.push(...targets.diagnostics);
+  } else {
+    roots = projectRoots(opts.cwd, opts.config, opts.roots);
+  }
+  const found = await discover(roots, discoverOpts);
+  diagnostics.push(...found.diagnostics);
+  const sources = only ? found.sources.filter((s) => only.has(s.dir)) : found.sources;
+  return { roots, sources, diagnostics };
+}
+
+/** Whether a skill has an error in its SKILL.md or any of its files (it is then not emitted). */
+function hasOwnError(a: SkillAnalysis): boolean {
+  const prefix = a.source.dir + "/";
+  return a.diagnostics.some((d) => d.severity === "error" && (d.file === a.source.file || d.file.startsWith(prefix)));
+}

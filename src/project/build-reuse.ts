@@ -1,0 +1,106 @@
+// The build cache as one build sees it (src/cache/build-cache.ts keeps the file): which unchanged
+// skills keep their previous line in index.js, emit's incremental hooks (EmitReuse), what the next
+// build gets (one entry per skill written), and which outputs need not be compared on write.
+import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
+import type { ReusedAnalysis, SkillAnalysis } from "../pipeline/analyze.js";
+import type { Named } from "../pipeline/resolve.js";
+import { isReused, type EmitSkill, type ReusedSkill, type SkillFileMeta, type SkillSource, type ValidSkillHead } from "../types.js";
+import type { EmitReuse } from "../emit/index.js";
+import { BuildCache, lineKey, sha1 } from "../cache/build-cache.js";
+
+export class BuildReuse implements EmitReuse {
+  /** Reused skills' previous entries, by SKILL.md path. */
+  private readonly reused = new Map<string, BuildEntry>();
+  /** Every analysed skill's folder fingerprint, by SKILL.md path (a skill without one gets no entry). */
+  private readonly fps = new Map<string, string>();
+  /** This build's entries, recorded as index.js and manifest.json are rendered. */
+  private readonly entries: Record<string, BuildEntry> = {};
+
+  private constructor(private readonly cache: BuildCache) {}
+
+  /** Opens the build cache of this project root, config key and output folder. */
+  static async open(projectRoot: string, key: unknown, outDir: string): Promise<BuildReuse> {
+    return new BuildReuse(await BuildCache.open(projectRoot, key, outDir));
+  }
+
+  /** The previous entries, for the analysis (a skill whose folder is unchanged is not read). */
+  get store(): BuildStore {
+    return this.cache;
+  }
+
+  /** Notes the analysed skills' fingerprints (the new entries are keyed by them). */
+  track(analyses: readonly SkillAnalysis[]): void {
+    for (const a of analyses) if (a.outcome !== "unreadable" && a.fp) this.fps.set(a.source.file, a.fp);
+  }
+
+  /** A reused analysis as a ReusedSkill, when its previous line is intact and keyed as this skill is now. */
+  reuse(a: ReusedAnalysis, skill: Named<ValidSkillHead>, contentHash: string): ReusedSkill | undefined {
+    const line = this.cache.line(a.entry, skillLineKey(skill, contentHash));
+    if (!line) return undefined;
+    this.reused.set(a.source.file, a.entry);
+    return { ...skill, files: a.files, contentHash, line };
+  }
+
+  previousIndex(): Buffer | undefined {
+    return this.cache.trustedIndex();
+  }
+
+  onLine(skill: EmitSkill, offset: number, line: Buffer): void {
+    const fp = this.fps.get(skill.source.file);
+    if (skill.toolsets || !fp) return;
+    const reused = isReused(skill);
+    this.entries[skill.source.file] = {
+      fp,
+      hash: skill.hash,
+      files: skill.files.map(fileMeta),
+      line: { key: skillLineKey(skill, skill.contentHash), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
+    };
+    // Written: the contents are not needed any more (the result keeps the metadata).
+    if (!reused) for (const f of skill.files) f.content = "";
+  }
+
+  manifestEntry(skill: EmitSkill): string | undefined {
+    // Only a skill whose line was reused is unchanged in everything its entry shows.
+    const entry = isReused(skill) ? this.reused.get(skill.source.file) : undefined;
+    return entry && this.cache.manifestEntry(entry);
+  }
+
+  onManifestEntry(skill: EmitSkill, offset: number, length: number): void {
+    const e = this.entries[skill.source.file];
+    if (e) e.manifest = { offset, length };
+  }
+
+  output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined {
+    return this.cache.output(group, key, names);
+  }
+
+  setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void {
+    this.cache.setOutput(group, key, names, extra);
+  }
+
+  /**
+   * The outputs that need not be read back to compare: index.js when its bytes equal the trusted
+   * previous one (already in memory), the others when reused from disk as they are.
+   */
+  unchanged(indexJs: string | Uint8Array | undefined): Set<string> {
+    const unchanged = new Set<string>(this.cache.reusedOutputs());
+    const prev = this.cache.trustedIndex();
+    if (prev && indexJs === prev) unchanged.add("index.js");
+    return unchanged;
+  }
+
+  /** Saves this build's entries (after a write). */
+  async save(): Promise<void> {
+    await this.cache.save(this.entries);
+  }
+}
+
+/** What a skill's line depends on besides its folder's contents (the config is in the cache's key). */
+function skillLineKey(s: { name: string; source: SkillSource }, hash: string): string {
+  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash]);
+}
+
+function fileMeta(f: SkillFileMeta & { content?: unknown }): SkillFileMeta {
+  const { content: _content, ...meta } = f;
+  return meta;
+}

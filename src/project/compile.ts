@@ -1,0 +1,72 @@
+// Build's steps after resolve: each resolved skill → a CompiledSkill (body → template parts), or a
+// ReusedSkill when the build cache still holds its line; then the toolsets and declared scripts.
+import { createHash } from "node:crypto";
+import { isReused, type CompiledSkill, type Diagnostic, type EmitSkill, type ReusedSkill, type SkillFile, type SkillFileMeta } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { Reporter } from "../diagnostics/reporter.js";
+import { analyzeSkill, type SkillAnalysis } from "../pipeline/analyze.js";
+import { compileTemplate } from "../pipeline/template.js";
+import { compileToolsets, type ToolsetMode } from "../toolsets/compile.js";
+import { checkScripts } from "../toolsets/scripts.js";
+import type { ProjectAnalysis } from "./analyze-project.js";
+import type { BuildReuse } from "./build-reuse.js";
+
+/** The resolved skills without an error from resolve, compiled or reused, in resolve's order. */
+export async function compileSkills(project: ProjectAnalysis, reuse: BuildReuse | undefined, config: ResolvedConfig): Promise<Array<CompiledSkill | ReusedSkill>> {
+  const { resolved } = project;
+  const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
+  const out: Array<CompiledSkill | ReusedSkill> = [];
+  for (const s of resolved.skills) {
+    if (resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file)) continue;
+    const a = byFile.get(s.source.file)!;
+    if (a.outcome === "reused") {
+      const reused = reuse?.reuse(a, s, contentHash(s.hash, a.files));
+      if (reused) {
+        out.push(reused);
+        continue;
+      }
+    }
+    // A reused skill whose previous line is gone, edited or keyed otherwise (e.g. renamed by resolve) is read in full.
+    const read = a.outcome === "reused" ? await readAgain(a, project) : a;
+    if (read.outcome !== "valid") continue;
+    const skill = { ...read.skill, name: s.name };
+    const files = read.files ?? [];
+    const template = compileTemplate(skill.body, { dialect: config.dialect, argumentNames: skill.fields.arguments });
+    out.push({ ...skill, template, files, contentHash: contentHash(skill.hash, files) });
+  }
+  return out;
+}
+
+/** Analyses a reused skill again, reading everything. */
+async function readAgain(a: SkillAnalysis, project: ProjectAnalysis): Promise<SkillAnalysis> {
+  return analyzeSkill(a.source, project.analyzeOptions);
+}
+
+/**
+ * Toolsets (each entry bundled by esbuild into a lazily evaluated chunk, checked at build time) and
+ * declared scripts. A skill with a toolset or script error of its own is left out, like any skill
+ * with an error.
+ */
+export async function withToolsets(
+  compiled: Array<CompiledSkill | ReusedSkill>,
+  reporter: Reporter,
+  mode: ToolsetMode,
+): Promise<{ skills: EmitSkill[]; diagnostics: Diagnostic[] }> {
+  const toolsets = await compileToolsets(compiled, reporter, mode);
+  const scripts = compiled.flatMap((s) => checkScripts(s, s.files.map((f) => f.path), reporter));
+  const diagnostics = reporter.rate([...toolsets.diagnostics, ...scripts]);
+  const skills: EmitSkill[] = compiled
+    .filter((s) => !diagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
+    .map((s) => {
+      const t = toolsets.toolsets.get(s);
+      return t && !isReused(s) ? { ...s, toolsets: t } : s;
+    });
+  return { skills, diagnostics };
+}
+
+/** Changes when anything the bundle serves for this skill changes: the SKILL.md and every file. */
+function contentHash(skillMdHash: string, files: ReadonlyArray<SkillFile | SkillFileMeta>): string {
+  const hash = createHash("sha256").update(skillMdHash);
+  for (const f of files) hash.update("\0" + f.path + "\0" + f.sha256);
+  return hash.digest("hex");
+}
