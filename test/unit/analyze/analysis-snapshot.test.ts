@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeText, restoreText, snapshotOf, type TextOptions } from "../src/pipeline/analyze-text.js";
-import { isAnalysisSnapshot } from "../src/cache/shape.js";
-import type { SkillSource } from "../src/types.js";
+import { analyzeText, restoreText, snapshotOf, type TextOptions } from "../../../src/pipeline/analyze-text.js";
+import { isAnalysisSnapshot } from "../../../src/cache/shape.js";
+import type { SkillSource } from "../../../src/types.js";
 
-const FIXTURES = path.join(import.meta.dirname, "fixtures");
+const FIXTURES = path.join(import.meta.dirname, "../../fixtures");
 const options: TextOptions = { profile: "skillc", settings: {} };
 
 /** Every fixture SKILL.md under parse/, frontmatter/ and body/: its bytes and a source for it. */
