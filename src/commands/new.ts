@@ -10,35 +10,10 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { SkillSource } from "../types.js";
 import { parseSkill } from "../pipeline/parse.js";
 import { validateSkill } from "../pipeline/validate.js";
-import { parse } from "./args.js";
+import { defineCommand } from "./define.js";
+import { NEW } from "./specs.js";
 
-export const HELP = `Usage: skillc new <name> [options]
-
-Scaffold a skill folder <root>/<name>/ holding a SKILL.md that lints clean.
-<name> is kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.
-
-Options:
-  --dir <root>           where to create the folder (default: the config's first source, skills/)
-  --description <text>   the description agents read to decide when to load the skill
-  --args "<a> <b>"       named arguments: declared in arguments:, used as $a $b in the body
-  --force                write SKILL.md even if the folder exists (other files are kept)
-  --config <file>        use this config instead of skillc.config.* in the current folder
-  -h, --help             show this help
-`;
-
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    dir: { type: "string" },
-    description: { type: "string" },
-    args: { type: "string" },
-    force: { type: "boolean" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(NEW, async (values, positionals, ctx) => {
   if (positionals.length !== 1) throw new UsageError(`expects exactly one skill name, e.g. \`skillc new review-diff\`; got ${positionals.length}.`);
   const name = positionals[0]!;
   const problem = skillNameProblem(name);
@@ -66,7 +41,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const todo = values.description === undefined ? "write its description and instructions" : "write its instructions";
   ctx.stdout.write(`created ${shown}/SKILL.md\nnext: ${todo}, then run \`skillc lint ${shown}\`.\n`);
   return EXIT_OK;
-}
+});
 
 /**
  * The errors `skillc lint` would report for the scaffolded text (same parser, schema and profile), so
