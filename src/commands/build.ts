@@ -3,7 +3,7 @@ import type { CliContext } from "./context.js";
 import { exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { build, checkBuildOutDir, type BuildOptions } from "../project/build.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix } from "../util/paths.js";
 import { profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { BUILD } from "./specs.js";
@@ -14,7 +14,7 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
   const options = async (): Promise<BuildOptions> => {
     const { config } = await loadConfig(ctx.cwd, values.config);
     // Kept relative to the project root: outputs and diagnostics never carry absolute paths.
-    if (values.out) config.outDir = toPosix(path.relative(config.root, path.resolve(ctx.cwd, values.out))) || ".";
+    if (values.out) config.outDir = relPosix(config.root, path.resolve(ctx.cwd, values.out));
     return {
       cwd: ctx.cwd,
       config,

@@ -15,7 +15,7 @@ import { skillNameProblem, suggestName } from "./scaffold.js";
 import { renameSkill } from "../archive/skill-name.js";
 import { skillFileCandidates } from "../pipeline/discover.js";
 import { skillNamed } from "./import-names.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix } from "../util/paths.js";
 import { profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { IMPORT } from "./specs.js";
@@ -43,7 +43,7 @@ export const command = defineCommand(IMPORT, async (values, positionals, ctx) =>
     const checked = await validate(skill, staging, { config, name: values.name, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) });
     // Shown at the source's paths; fixes are dropped, and so is the "`--fix` does it" hint: import
     // has no --fix (it would edit the staging copy); the source is to be fixed, then imported again.
-    const where = toPosix(path.relative(ctx.cwd, path.join(source, skill.inner))) || ".";
+    const where = relPosix(ctx.cwd, path.join(source, skill.inner));
     const diagnostics = checked.report.results
       .flatMap((r) => r.diagnostics)
       .map(({ fix: _fix, ...d }) => ({ ...d, message: d.message.replace(FIX_HINT, ""), file: d.file.replace(/^[^/]+/, where) }));
@@ -55,7 +55,7 @@ export const command = defineCommand(IMPORT, async (values, positionals, ctx) =>
       return EXIT_FAIL;
     }
     const dest = path.join(root, checked.name);
-    const shown = toPosix(path.relative(ctx.cwd, dest)) || ".";
+    const shown = relPosix(ctx.cwd, dest);
     const problem = await destinationProblem(checked.name, dest, { ctx, config, root, force: Boolean(values.force) });
     if (problem) {
       ctx.stderr.write(`skillc import: ${problem}\n`);
@@ -93,7 +93,7 @@ async function destinationProblem(
   o: { ctx: CliContext; config: ResolvedConfig; root: string; force: boolean },
 ): Promise<string | undefined> {
   if (o.force) return undefined;
-  const shown = toPosix(path.relative(o.ctx.cwd, dest)) || ".";
+  const shown = relPosix(o.ctx.cwd, dest);
   if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
   const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
   if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;

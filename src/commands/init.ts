@@ -8,23 +8,10 @@ import { DEFAULTS, type SkillcConfig } from "../config/types.js";
 import { defineCommand } from "./define.js";
 import { INIT } from "./specs.js";
 
-/** The defaults, as a user would write them. */
+/** The defaults, as a user would write them (a fresh, mutable copy). */
 export function defaultConfig(): SkillcConfig {
-  return {
-    sources: DEFAULTS.sources.map((s) => ({ ...s })),
-    outDir: DEFAULTS.outDir,
-    profile: DEFAULTS.profile,
-    collisions: DEFAULTS.collisions,
-    namespaces: DEFAULTS.namespaces,
-    dialect: DEFAULTS.dialect,
-    catalog: { format: DEFAULTS.catalogFormat, budget: { chars: DEFAULTS.budgetChars } },
-    loadFormat: DEFAULTS.loadFormat,
-    files: { include: [...DEFAULTS.files.include], exclude: [], maxBytes: DEFAULTS.files.maxBytes },
-    discovery: { ...DEFAULTS.discovery },
-    permissions: { allow: [], deny: [] },
-    rules: {},
-    maxBundleBytes: DEFAULTS.maxBundleBytes,
-  };
+  // DEFAULTS satisfies SkillcConfig (config/types.ts); the copy only drops its readonly.
+  return structuredClone(DEFAULTS) as unknown as SkillcConfig;
 }
 
 export const SCHEMA_REF = "./node_modules/skillc/schema/config.schema.json";

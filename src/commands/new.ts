@@ -5,7 +5,7 @@ import type { CliContext } from "./context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { argumentProblem, scaffoldSkill, skillNameProblem } from "./scaffold.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix, toPosix } from "../util/paths.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { SkillSource } from "../types.js";
 import { parseSkill } from "../pipeline/parse.js";
@@ -28,7 +28,7 @@ export const command = defineCommand(NEW, async (values, positionals, ctx) => {
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.dir !== undefined ? path.resolve(ctx.cwd, values.dir) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
   const folder = path.join(root, name);
-  const shown = toPosix(path.relative(ctx.cwd, folder)) || ".";
+  const shown = relPosix(ctx.cwd, folder);
   const text = scaffoldSkill({ name, description: values.description, args: argNames });
   const problems = lintScaffold(text, { root, folder, shown, name }, config);
   if (problems.length > 0) throw new UsageError(`the new SKILL.md would not lint, so nothing was written:\n${problems.map((p) => `  ${p}`).join("\n")}`);

@@ -8,7 +8,7 @@ import { UsageError, type CliContext } from "./context.js";
 import { build, type BuildOptions } from "../project/build.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
 import { reportBuild } from "./report.js";
-import { isInside, toPosix } from "../util/paths.js";
+import { isInside, relPosix } from "../util/paths.js";
 
 export interface WatchFlags {
   /** Print only errors and the summary of failed builds. */
@@ -73,7 +73,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   let deps = await configDependencies(opts);
   const changed = new Set<string>();
   const say = (text: string) => flags.quiet || ctx.stderr.write(text + "\n");
-  const shown = (abs: string) => toPosix(path.relative(ctx.cwd, abs)) || ".";
+  const shown = (abs: string) => relPosix(ctx.cwd, abs);
 
   const buildOnce = async () => {
     const started = Date.now();

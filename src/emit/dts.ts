@@ -4,6 +4,7 @@
 import type { CompiledSkill } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { str } from "./literal.js";
+import { compareCodeUnits } from "../util/paths.js";
 
 /** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
 export function renderDts(version: string, skills: ToolsetSkill[], runtimeApi: string): string {
@@ -39,7 +40,7 @@ function argsInterfaces(skills: CompiledSkill[]): string[] {
   for (const s of skills) {
     for (const key of refs(s)) if (names.has(key) && names.get(key)!.join("\0") !== s.fields.arguments.join("\0")) names.delete(key);
   }
-  const keys = [...names.keys()].sort(compare);
+  const keys = [...names.keys()].sort(compareCodeUnits);
   const args = keys.map((k) => `  ${str(k)}: readonly [${names.get(k)!.map(str).join(", ")}];`);
   const argv = keys.map((k) => `  ${str(k)}: [${labels(names.get(k)!).map((l) => `${l}?: string`).join(", ")}, ...rest: string[]];`);
   return [
@@ -66,10 +67,10 @@ function filesInterface(skills: CompiledSkill[]): string[] {
   // Skills without files are left out (no file is valid for them); each distinct file map is written once.
   const shapes = new Map<string, string>();
   const entries: string[] = [];
-  for (const key of [...byKey.keys()].sort(compare)) {
+  for (const key of [...byKey.keys()].sort(compareCodeUnits)) {
     const files = byKey.get(key)!;
     if (files.size === 0) continue;
-    const shape = `{ ${[...files.keys()].sort(compare).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+    const shape = `{ ${[...files.keys()].sort(compareCodeUnits).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
     if (!shapes.has(shape)) shapes.set(shape, `_Files${shapes.size}`);
     entries.push(`  ${str(key)}: ${shapes.get(shape)};`);
   }
@@ -107,15 +108,11 @@ const RESERVED = new Set(
 );
 
 function unique(values: string[]): string[] {
-  return [...new Set(values)].sort(compare);
+  return [...new Set(values)].sort(compareCodeUnits);
 }
 
 function union(values: string[]): string {
   return values.length ? values.map(str).join(" | ") : "never";
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The per-build helpers the narrowed runtime members use (scripts/runtime-types.mjs, NARROW). */

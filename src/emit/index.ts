@@ -6,6 +6,7 @@ import type { ToolsetSkill } from "../toolsets/compile.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
+import { compareCodeUnits } from "../util/paths.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -66,7 +67,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const { config } = input;
   const version = skillcVersion();
   const skills = [...input.skills].sort(bySkill);
-  const collisions = [...input.collisions].sort((a, b) => compare(a.name, b.name) || compare(a.paths.join("\n"), b.paths.join("\n")));
+  const collisions = [...input.collisions].sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths.join("\n"), b.paths.join("\n")));
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
   const indexJs = input.lines
@@ -122,11 +123,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 }
 
 function bySkill(a: ToolsetSkill, b: ToolsetSkill): number {
-  return compare(a.name, b.name) || compare(a.source.file, b.source.file);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareCodeUnits(a.name, b.name) || compareCodeUnits(a.source.file, b.source.file);
 }
 
 function posixJoin(dir: string, file: string): string {

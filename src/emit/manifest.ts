@@ -3,6 +3,7 @@
 import type { Collision, Diagnostic, Profile } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { scriptsOf } from "../toolsets/scripts.js";
+import { compareCodeUnits } from "../util/paths.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 
@@ -91,7 +92,7 @@ function manifestSkill(skill: ToolsetSkill) {
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = Object.keys(value).sort(compareCodeUnits);
   const entries: Array<[string, unknown]> = [];
   for (const k of keys) {
     const v = (value as Record<string, unknown>)[k];

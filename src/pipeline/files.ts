@@ -31,11 +31,11 @@ import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
-  /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
+  /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
   include: string[];
-  /** Globs of files and folders left out. @default [] */
+  /** Globs of files and folders left out: the config's `files.exclude`. */
   exclude: string[];
-  /** Files larger than this are left out with `file-too-large`. @default 1000000 */
+  /** Files larger than this are left out with `file-too-large`: the config's `files.maxBytes`. */
   maxBytes: number;
   settings: Record<string, RuleSetting>;
   profile: Profile;
