@@ -4,7 +4,7 @@
 // and returns either "" or text ending in a newline.
 import path from "node:path";
 import { compareDiagnostics } from "./rule.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { formatStylish } from "./format-stylish.js";
 import { formatJson } from "./format-json.js";

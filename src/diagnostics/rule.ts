@@ -1,5 +1,5 @@
 import type { Diagnostic, Fix, Profile, Range, RuleSetting, Severity } from "../types.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /**
  * A rule's permanent description. Ids are kebab-case and never renamed (the README documents each).

@@ -4,7 +4,7 @@
 import type { CompiledSkill } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { str } from "./literal.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
 export function renderDts(version: string, skills: ToolsetSkill[], runtimeApi: string): string {

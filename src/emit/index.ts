@@ -6,7 +6,7 @@ import type { ToolsetSkill } from "../toolsets/compile.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";

@@ -3,7 +3,7 @@
 import type { Collision, Diagnostic, Profile } from "../types.js";
 import type { ToolsetSkill } from "../toolsets/compile.js";
 import { scriptsOf } from "../toolsets/scripts.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 

@@ -17,7 +17,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promis
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */

@@ -11,7 +11,7 @@ import type { NearPath } from "../rules/body-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
 import { leftOutReason } from "./left-out.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export interface BodyCheckInput {
   /** Positions are offsets in `parsed.text` (LF, no BOM); its line 1 is the file's line 1. */

@@ -24,7 +24,8 @@ import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from ".
 import { report, skillFileCandidates } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
-import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
+import { isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
 import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { Reporter } from "../diagnostics/reporter.js";

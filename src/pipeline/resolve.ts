@@ -15,7 +15,7 @@ import type { Collision, CollisionPolicy, Diagnostic, Profile, ResolvedSkill, Ru
 import type { RuleMeta } from "../diagnostics/rule.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 
 export interface ResolveOptions {

@@ -1,7 +1,7 @@
 // Substitution → template parts. The scan decides once, at build time, what is a placeholder, so
 // the runtime (src/runtime/render.ts) only joins parts. Rules: design.md §5; reference.md §3, §6.
 import type { Dialect, Placeholder, TemplatePart } from "../runtime/data.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export interface TemplateOptions {
   /** `claude-code`: `$N` and `$ARGUMENTS[N]` are 0-based. `opencode`: 1-based, the highest `$N` takes the rest. */

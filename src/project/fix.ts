@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, Fix } from "../types.js";
-import { compareCodeUnits } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /** Applies non-overlapping fixes to `text`; returns the new text and how many were applied. */
 export function applyFixes(text: string, fixes: Fix[]): { text: string; applied: number } {

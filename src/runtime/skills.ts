@@ -93,7 +93,7 @@ function handlers(st: Store, self: Skills, seen?: Map<string, string>): ToolHost
       };
     },
     tool(n, i) {
-      const s = owners(st, "all").find((s) => s.toolNames!.includes(n));
+      const s = owners(st, "all", seen).find((s) => s.toolNames!.includes(n));
       return s && st.data.runTool!(() => tset(st, s).find((t) => t.name === n), i);
     },
   };
