@@ -4,29 +4,29 @@ import { EXIT_USAGE, UsageError, type CliContext } from "./commands/context.js";
 import { skillcVersion } from "./util/version.js";
 import { closest } from "./util/closest.js";
 import { shown } from "./commands/args.js";
+import { summaryLines, type Command } from "./commands/define.js";
+import { SPECS, type CommandName } from "./commands/specs.js";
 
-type Command = (args: string[], ctx: CliContext) => Promise<number>;
-
-// Loaded lazily so that `skillc lint` never pays for the build side's modules.
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  build: { summary: "compile skills into outDir (.skillc/)", load: async () => (await import("./commands/build.js")).run },
-  lint: { summary: "check SKILL.md files, skill folders or roots", load: async () => (await import("./commands/lint.js")).run },
-  list: { summary: "print a table of the skills", load: async () => (await import("./commands/list.js")).run },
-  catalog: { summary: "print the catalog prompt", load: async () => (await import("./commands/catalog.js")).run },
-  render: { summary: "print what the runtime's load returns", load: async () => (await import("./commands/render.js")).run },
-  new: { summary: "scaffold a valid skill folder", load: async () => (await import("./commands/new.js")).run },
-  import: { summary: "validate, then copy a skill into a root", load: async () => (await import("./commands/import.js")).run },
-  init: { summary: "write a config and print how to wire the hook", load: async () => (await import("./commands/init.js")).run },
+// Loaded lazily so that `skillc lint` never pays for the build side's modules; the specs (help,
+// flags, summaries) are text in commands/specs.ts.
+const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
+  build: () => import("./commands/build.js"),
+  lint: () => import("./commands/lint.js"),
+  list: () => import("./commands/list.js"),
+  catalog: () => import("./commands/catalog.js"),
+  render: () => import("./commands/render.js"),
+  new: () => import("./commands/new.js"),
+  import: () => import("./commands/import.js"),
+  init: () => import("./commands/init.js"),
 };
 
 export function mainHelp(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
   return `skillc ${skillcVersion()} — a build-time compiler for Agent Skills
 
 Usage: skillc <command> [options]
 
 Commands:
-${lines.join("\n")}
+${summaryLines(SPECS)}
 
 Run \`skillc <command> --help\` for a command's options.
 Exit codes: 0 clean, 1 errors (or too many warnings), 2 bad usage, bad config or internal failure.
@@ -43,15 +43,15 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write(skillcVersion() + "\n");
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    const near = closest(name, Object.keys(COMMANDS));
+  const spec = SPECS.find((s) => s.name === name);
+  if (!spec) {
+    const near = closest(name, SPECS.map((s) => s.name));
     const hint = near ? ` Did you mean \`skillc ${near}\`?` : "";
     ctx.stderr.write(`skillc: unknown command ${shown(name)}.${hint} Run \`skillc --help\` for the list.\n`);
     return EXIT_USAGE;
   }
   try {
-    return await (await command.load())(rest, ctx);
+    return await (await LOAD[spec.name]()).command.run(rest, ctx);
   } catch (error) {
     if (error instanceof UsageError) {
       ctx.stderr.write(`skillc ${name}: ${error.message}\n`);

@@ -1,56 +1,20 @@
 import path from "node:path";
 import type { CliContext } from "./context.js";
-import { EXIT_OK, exitCodeFor } from "./context.js";
+import { exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
-import { build, checkBuildOutDir, type BuildOptions, type BuildResult } from "../project/build.js";
-import { toPosix } from "../util/paths.js";
-import { parse, profileFlag, ruleFlags } from "./args.js";
+import { build, checkBuildOutDir, type BuildOptions } from "../project/build.js";
+import { relPosix } from "../util/paths.js";
+import { profileFlag, ruleFlags } from "./args.js";
+import { defineCommand } from "./define.js";
+import { BUILD } from "./specs.js";
 import { reportBuild } from "./report.js";
 import { cacheOption } from "../cache/analysis-cache.js";
 
-export const HELP = `Usage: skillc build [roots…] [options]
-
-Compile skills into outDir (default .skillc/): index.js, index.d.ts, manifest.json, catalog.{xml,md,json}.
-Roots given here replace the config's sources, in precedence order (later wins).
-A build with any error writes nothing and exits 1, keeping the previous output if there is one.
-The output folder must be a folder of its own: not the project folder, a source root or inside one.
-
-Options:
-  --out <dir>          output folder (default: config outDir, .skillc)
-  --config <file>      use this config instead of skillc.config.* in the current folder
-  --cache              use node_modules/.cache/skillc even in CI or for a few skills
-  --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
-  --profile <name>     skillc (default) | agentskills | claude-code | codex
-  --rule <id=level>    set a rule to off, warn or error (repeatable)
-  --strict             warnings fail the build
-  --emit-on-error      write the error-free skills even when others have errors (still exits 1)
-  --watch              rebuild on changes to skills and to the config
-  --quiet              print only errors
-  -h, --help           show this help
-`;
-
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    out: { type: "string" },
-    config: { type: "string" },
-    cache: { type: "boolean" },
-    "no-cache": { type: "boolean" },
-    profile: { type: "string" },
-    rule: { type: "string", multiple: true },
-    strict: { type: "boolean" },
-    "emit-on-error": { type: "boolean" },
-    watch: { type: "boolean" },
-    quiet: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(BUILD, async (values, positionals, ctx) => {
   const options = async (): Promise<BuildOptions> => {
     const { config } = await loadConfig(ctx.cwd, values.config);
     // Kept relative to the project root: outputs and diagnostics never carry absolute paths.
-    if (values.out) config.outDir = toPosix(path.relative(config.root, path.resolve(ctx.cwd, values.out))) || ".";
+    if (values.out) config.outDir = relPosix(config.root, path.resolve(ctx.cwd, values.out));
     return {
       cwd: ctx.cwd,
       config,
@@ -76,8 +40,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   };
   const result = await build({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
-  return buildExitCode(result, Boolean(values.strict));
-}
+  return exitCodeFor(result.diagnostics, { maxWarnings: values.strict ? 0 : undefined });
+});
 
 /** A progress line on stderr, only on a TTY, only once a build has run for a while; silent otherwise. */
 function progressLine(ctx: CliContext, quiet: boolean): { update?: (done: number, total: number) => void; clear: () => void } {
@@ -97,8 +61,4 @@ function progressLine(ctx: CliContext, quiet: boolean): { update?: (done: number
       if (drawn) ctx.stderr.write("\r\u001b[K");
     },
   };
-}
-
-export function buildExitCode(result: BuildResult, strict: boolean): number {
-  return exitCodeFor(result.diagnostics, { maxWarnings: strict ? 0 : undefined });
 }

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { configRoots } from "../project/roots.js";
 import { discover } from "../pipeline/discover.js";
 import { declaredName } from "../archive/skill-name.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix } from "../util/paths.js";
 
 /**
  * Where a skill named `name` already lives ("skills/x/SKILL.md"), among the config's sources and
@@ -14,7 +14,7 @@ import { toPosix } from "../util/paths.js";
  */
 export async function skillNamed(name: string, cwd: string, config: ResolvedConfig, target: string): Promise<string | undefined> {
   const roots = configRoots(cwd, config);
-  const targetRel = toPosix(path.relative(cwd, target)) || ".";
+  const targetRel = relPosix(cwd, target);
   if (!roots.some((r) => path.resolve(cwd, r.dir) === target)) roots.push({ dir: targetRel, scope: path.basename(target), precedence: roots.length });
   const found = await discover(roots, { cwd, ...config.discovery, settings: config.rules, profile: config.profile });
   const wanted = name.normalize("NFC");

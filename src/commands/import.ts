@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { CliContext } from "./context.js";
-import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { lintRun, type LintRun } from "../project/lint.js";
@@ -15,46 +15,15 @@ import { skillNameProblem, suggestName } from "./scaffold.js";
 import { renameSkill } from "../archive/skill-name.js";
 import { skillFileCandidates } from "../pipeline/discover.js";
 import { skillNamed } from "./import-names.js";
-import { toPosix } from "../util/paths.js";
-import { parse, profileFlag, ruleFlags } from "./args.js";
+import { relPosix } from "../util/paths.js";
+import { profileFlag, ruleFlags } from "./args.js";
+import { defineCommand } from "./define.js";
+import { IMPORT } from "./specs.js";
 import { counts, plural, printDiagnostics } from "./report.js";
-
-export const HELP = `Usage: skillc import <folder|file.zip|file.skill|file.tar.gz|file.tgz> [options]
-
-Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
-A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
-A skill whose name is already taken in any configured source is refused unless --force.
-An archive holds one skill: a SKILL.md at its top, or a single folder with one.
-Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.
-
-Options:
-  --to <root>          where to put the skill (default: the config's first source, skills/)
-  --name <name>        import the skill under this name: its frontmatter \`name:\` is rewritten (or
-                       added) and its folder named so (default: the frontmatter name, else the source's)
-  --force              replace an existing skill folder of that name, and import even when a skill
-                       of that name exists in another source
-  --profile <name>     validate with this profile instead of the config's
-  --rule <id=level>    set a rule to off, warn or error (repeatable)
-  --config <file>      use this config instead of skillc.config.* in the current folder
-  -h, --help           show this help
-`;
 
 const FIX_HINT = / \(`--fix` does it\)/g;
 
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    to: { type: "string" },
-    name: { type: "string" },
-    force: { type: "boolean" },
-    profile: { type: "string" },
-    rule: { type: "string", multiple: true },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(IMPORT, async (values, positionals, ctx) => {
   if (positionals.length !== 1) throw new UsageError(`expects exactly one folder or archive, e.g. \`skillc import ./review-diff.zip\`; got ${positionals.length}.`);
   const source = path.resolve(ctx.cwd, positionals[0]!);
   if (!existsSync(source)) throw new UsageError(`"${printable(positionals[0]!)}" does not exist.`);
@@ -74,19 +43,19 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const checked = await validate(skill, staging, { config, name: values.name, profile: profileFlag(values.profile), rules: ruleFlags(values.rule) });
     // Shown at the source's paths; fixes are dropped, and so is the "`--fix` does it" hint: import
     // has no --fix (it would edit the staging copy); the source is to be fixed, then imported again.
-    const where = toPosix(path.relative(ctx.cwd, path.join(source, skill.inner))) || ".";
+    const where = relPosix(ctx.cwd, path.join(source, skill.inner));
     const diagnostics = checked.report.results
       .flatMap((r) => r.diagnostics)
       .map(({ fix: _fix, ...d }) => ({ ...d, message: d.message.replace(FIX_HINT, ""), file: d.file.replace(/^[^/]+/, where) }));
     printDiagnostics(ctx, diagnostics);
     const { errors, warnings } = counts(diagnostics);
-    if (errors > 0 || checked.report.skills !== 1) {
+    if (exitCodeFor(diagnostics) !== EXIT_OK || checked.report.skills !== 1) {
       const why = errors > 0 ? `${plural(errors, "error")} (${plural(warnings, "warning")})` : "no skill was found in it";
       ctx.stderr.write(`skillc import: ${shownSource} would not build: ${why}. Nothing was written; fix the source and import it again.\n`);
       return EXIT_FAIL;
     }
     const dest = path.join(root, checked.name);
-    const shown = toPosix(path.relative(ctx.cwd, dest)) || ".";
+    const shown = relPosix(ctx.cwd, dest);
     const problem = await destinationProblem(checked.name, dest, { ctx, config, root, force: Boolean(values.force) });
     if (problem) {
       ctx.stderr.write(`skillc import: ${problem}\n`);
@@ -98,7 +67,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-}
+});
 
 /** The source's files, or the exit code after saying why it cannot be imported. */
 async function readSource(source: string, shown: string, ctx: CliContext): Promise<SkillFiles | number> {
@@ -124,7 +93,7 @@ async function destinationProblem(
   o: { ctx: CliContext; config: ResolvedConfig; root: string; force: boolean },
 ): Promise<string | undefined> {
   if (o.force) return undefined;
-  const shown = toPosix(path.relative(o.ctx.cwd, dest)) || ".";
+  const shown = relPosix(o.ctx.cwd, dest);
   if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
   const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
   if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;

@@ -5,37 +5,13 @@ import type { CliContext } from "./context.js";
 import { EXIT_FAIL, EXIT_OK } from "./context.js";
 import { findConfig } from "../config/load.js";
 import { DEFAULTS, type SkillcConfig } from "../config/types.js";
-import { parse } from "./args.js";
+import { defineCommand } from "./define.js";
+import { INIT } from "./specs.js";
 
-export const HELP = `Usage: skillc init [options]
-
-Write skillc.config.json with every default spelled out (and a "$schema" for editor completion),
-create the skills/ folder, add .skillc/ (the build output) to .gitignore, then print how to run
-\`skillc lint\` from a pre-commit hook.
-
-Options:
-  --ts           write skillc.config.ts (typed with defineConfig) instead
-  --force        overwrite an existing config of the same name
-  -h, --help     show this help
-`;
-
-/** The defaults, as a user would write them. */
+/** The defaults, as a user would write them (a fresh, mutable copy). */
 export function defaultConfig(): SkillcConfig {
-  return {
-    sources: DEFAULTS.sources.map((s) => ({ ...s })),
-    outDir: DEFAULTS.outDir,
-    profile: DEFAULTS.profile,
-    collisions: DEFAULTS.collisions,
-    namespaces: DEFAULTS.namespaces,
-    dialect: DEFAULTS.dialect,
-    catalog: { format: DEFAULTS.catalogFormat, budget: { chars: DEFAULTS.budgetChars } },
-    loadFormat: DEFAULTS.loadFormat,
-    files: { include: [...DEFAULTS.files.include], exclude: [], maxBytes: DEFAULTS.files.maxBytes },
-    discovery: { ...DEFAULTS.discovery },
-    permissions: { allow: [], deny: [] },
-    rules: {},
-    maxBundleBytes: DEFAULTS.maxBundleBytes,
-  };
+  // DEFAULTS satisfies SkillcConfig (config/types.ts); the copy only drops its readonly.
+  return structuredClone(DEFAULTS) as unknown as SkillcConfig;
 }
 
 export const SCHEMA_REF = "./node_modules/skillc/schema/config.schema.json";
@@ -78,16 +54,7 @@ any error. (.skillc/ is in .gitignore: remove that line if you commit the bundle
 `;
 }
 
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values } = parse(args, {
-    ts: { type: "boolean" },
-    force: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(INIT, async (values, _positionals, ctx) => {
   const name = values.ts ? "skillc.config.ts" : "skillc.config.json";
   const file = path.join(ctx.cwd, name);
   const existing = findConfig(ctx.cwd);
@@ -110,7 +77,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (await ignoreOutput(ctx.cwd, DEFAULTS.outDir)) ctx.stdout.write(`added ${DEFAULTS.outDir}/ to .gitignore\n`);
   ctx.stdout.write(hookInstructions(DEFAULTS.sources.map((s) => s.dir)));
   return EXIT_OK;
-}
+});
 
 /** Adds `<outDir>/` to .gitignore (creating it) unless a line already ignores it; true when it wrote. */
 async function ignoreOutput(cwd: string, outDir: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { CliContext } from "./context.js";
-import { EXIT_OK, EXIT_USAGE, UsageError, exitCodeFor, useColor } from "./context.js";
+import { EXIT_USAGE, UsageError, exitCodeFor, useColor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { ConfigError } from "../config/check.js";
 import { groupByFile } from "../project/lint.js";
@@ -8,44 +8,14 @@ import { fixFiles } from "../project/fix.js";
 import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
 import { skillcVersion } from "../util/version.js";
-import { intFlag, parse, profileFlag, ruleFlags } from "./args.js";
+import { intFlag, profileFlag, ruleFlags } from "./args.js";
+import { defineCommand } from "./define.js";
+import { LINT } from "./specs.js";
 import { cacheOption } from "../cache/analysis-cache.js";
 
 const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
 
-export const HELP = `Usage: skillc lint [paths…] [options]
-
-Check SKILL.md files, skill folders, roots, or files inside skill folders (as lint-staged passes them)
-without emitting anything. Default paths: the config's sources (skills/).
-
-Options:
-  --format <name>      stylish (default) | json | github | sarif
-  --max-warnings <n>   exit 1 when there are more than n warnings (default: unlimited)
-  --profile <name>     skillc (default) | agentskills | claude-code | codex
-  --rule <id=level>    set a rule to off, warn or error (repeatable)
-  --fix                apply safe rewrites (e.g. quote a description holding ": ") and report them
-  --config <file>      use this config instead of skillc.config.* in the current folder
-  --cache              use node_modules/.cache/skillc even in CI or for a few skills
-  --no-cache           re-analyse every skill (ignore node_modules/.cache/skillc)
-  -h, --help           show this help
-`;
-
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    format: { type: "string" },
-    "max-warnings": { type: "string" },
-    profile: { type: "string" },
-    rule: { type: "string", multiple: true },
-    fix: { type: "boolean" },
-    config: { type: "string" },
-    cache: { type: "boolean" },
-    "no-cache": { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(LINT, async (values, positionals, ctx) => {
   const format = (values.format ?? "stylish") as FormatName;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; got "${format}".`);
   const maxWarnings = intFlag("max-warnings", values["max-warnings"]);
@@ -77,4 +47,4 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stderr.write(`skillc found ${warnings} warnings; --max-warnings is ${maxWarnings}.\n`);
   }
   return exitCodeFor(report.results.flatMap((r) => r.diagnostics), { maxWarnings });
-}
+});

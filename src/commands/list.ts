@@ -1,30 +1,12 @@
 import type { CliContext } from "./context.js";
-import { EXIT_FAIL, EXIT_OK, exitCodeFor } from "./context.js";
-import { parse } from "./args.js";
+import { EXIT_FAIL, exitCodeFor } from "./context.js";
+import { defineCommand } from "./define.js";
+import { LIST } from "./specs.js";
 import { buildInMemory } from "./in-memory.js";
 import { formatBytes } from "./report.js";
 import { cut } from "../runtime/catalog.js";
 
-export const HELP = `Usage: skillc list [roots…] [options]
-
-Print a table of the skills the model can see: name, scope, description (cut), size.
-
-Options:
-  --json               print the list as JSON
-  --config <file>      use this config instead of skillc.config.* in the current folder
-  -h, --help           show this help
-`;
-
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    json: { type: "boolean" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(LIST, async (values, positionals, ctx) => {
   const { result, bundle } = await buildInMemory(ctx, { config: values.config, roots: positionals });
   if (!bundle) return EXIT_FAIL;
   const sizes = new Map(result.skills.map((s) => [s.source.file, Buffer.byteLength(s.text) + s.files.reduce((n, f) => n + f.bytes, 0)]));
@@ -36,7 +18,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   // The skills that built are listed; any error reported above (a missing root, a YAML error) still fails.
   return exitCodeFor(result.diagnostics);
-}
+});
 
 function table(rows: Array<{ name: string; scope: string; description: string; bytes: number }>): string {
   const cells = rows.map((r) => [r.name, r.scope, cut(r.description.replace(/\s+/g, " ").trim(), 60), formatBytes(r.bytes)]);

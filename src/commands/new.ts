@@ -5,40 +5,15 @@ import type { CliContext } from "./context.js";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { argumentProblem, scaffoldSkill, skillNameProblem } from "./scaffold.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix, toPosix } from "../util/paths.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { SkillSource } from "../types.js";
 import { parseSkill } from "../pipeline/parse.js";
 import { validateSkill } from "../pipeline/validate.js";
-import { parse } from "./args.js";
+import { defineCommand } from "./define.js";
+import { NEW } from "./specs.js";
 
-export const HELP = `Usage: skillc new <name> [options]
-
-Scaffold a skill folder <root>/<name>/ holding a SKILL.md that lints clean.
-<name> is kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.
-
-Options:
-  --dir <root>           where to create the folder (default: the config's first source, skills/)
-  --description <text>   the description agents read to decide when to load the skill
-  --args "<a> <b>"       named arguments: declared in arguments:, used as $a $b in the body
-  --force                write SKILL.md even if the folder exists (other files are kept)
-  --config <file>        use this config instead of skillc.config.* in the current folder
-  -h, --help             show this help
-`;
-
-export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parse(args, {
-    dir: { type: "string" },
-    description: { type: "string" },
-    args: { type: "string" },
-    force: { type: "boolean" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    ctx.stdout.write(HELP);
-    return EXIT_OK;
-  }
+export const command = defineCommand(NEW, async (values, positionals, ctx) => {
   if (positionals.length !== 1) throw new UsageError(`expects exactly one skill name, e.g. \`skillc new review-diff\`; got ${positionals.length}.`);
   const name = positionals[0]!;
   const problem = skillNameProblem(name);
@@ -53,7 +28,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.dir !== undefined ? path.resolve(ctx.cwd, values.dir) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
   const folder = path.join(root, name);
-  const shown = toPosix(path.relative(ctx.cwd, folder)) || ".";
+  const shown = relPosix(ctx.cwd, folder);
   const text = scaffoldSkill({ name, description: values.description, args: argNames });
   const problems = lintScaffold(text, { root, folder, shown, name }, config);
   if (problems.length > 0) throw new UsageError(`the new SKILL.md would not lint, so nothing was written:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -66,7 +41,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const todo = values.description === undefined ? "write its description and instructions" : "write its instructions";
   ctx.stdout.write(`created ${shown}/SKILL.md\nnext: ${todo}, then run \`skillc lint ${shown}\`.\n`);
   return EXIT_OK;
-}
+});
 
 /**
  * The errors `skillc lint` would report for the scaffolded text (same parser, schema and profile), so

@@ -8,7 +8,7 @@ import { formatResults } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
 import { groupByFile } from "../project/lint.js";
 import { skillcVersion } from "../util/version.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix } from "../util/paths.js";
 import type { BuildResult } from "../project/build.js";
 
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
@@ -47,7 +47,7 @@ export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, qu
   const shown = quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   printDiagnostics(ctx, shown);
   const { errors, warnings } = counts(result.diagnostics);
-  const out = toPosix(path.relative(ctx.cwd, result.outDir)) || ".";
+  const out = relPosix(ctx.cwd, result.outDir);
   const status = result.written
     ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
     : existsSync(path.join(result.outDir, "index.js"))

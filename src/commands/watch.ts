@@ -4,12 +4,12 @@
 import { existsSync } from "node:fs";
 import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
-import { UsageError, type CliContext } from "./context.js";
+import { EXIT_OK, UsageError, type CliContext } from "./context.js";
 import { build, type BuildOptions } from "../project/build.js";
 import { rootDirs } from "../project/roots.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
 import { reportBuild } from "./report.js";
-import { isInside, toPosix } from "../util/paths.js";
+import { isInside, relPosix } from "../util/paths.js";
 
 export interface WatchFlags {
   /** Print only errors and the summary of failed builds. */
@@ -74,18 +74,9 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   let deps = await configDependencies(opts);
   const changed = new Set<string>();
   const say = (text: string) => flags.quiet || ctx.stderr.write(text + "\n");
-  const shown = (abs: string) => toPosix(path.relative(ctx.cwd, abs)) || ".";
+  const shown = (abs: string) => relPosix(ctx.cwd, abs);
 
-  const buildOnce = async () => {
-    const started = Date.now();
-    try {
-      reportBuild(ctx, await build(opts), Date.now() - started, flags.quiet);
-    } catch (error) {
-      // A usage error (e.g. a config edit that points outDir at a source root) is the user's to fix.
-      if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${error.message}\nNothing written; fix it and save again (still watching).\n`);
-      else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);
-    }
-  };
+  const buildOnce = () => buildAndReport(ctx, opts, flags.quiet);
 
   const watchers = new Watchers((abs, reload) => {
     changed.add(shown(abs));
@@ -114,21 +105,38 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   await watchers.reset(opts, deps, ctx.cwd);
   say(`watching ${watchers.describe(shown)} for changes; press Ctrl+C to stop.`);
 
-  await new Promise<void>((resolve) => {
+  await untilStopped(flags.signal);
+  await queue.close();
+  await watchers.close();
+  return EXIT_OK;
+}
+
+/** One build and its report; a build that throws is reported, and watching goes on. */
+async function buildAndReport(ctx: CliContext, opts: BuildOptions, quiet: boolean): Promise<void> {
+  const started = Date.now();
+  try {
+    reportBuild(ctx, await build(opts), Date.now() - started, quiet);
+  } catch (error) {
+    // A usage error (e.g. a config edit that points outDir at a source root) is the user's to fix.
+    if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${error.message}\nNothing written; fix it and save again (still watching).\n`);
+    else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);
+  }
+}
+
+/** Resolves on `signal`'s abort, SIGINT or SIGTERM, whichever comes first. */
+function untilStopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => {
-      flags.signal?.removeEventListener("abort", stop);
+      signal?.removeEventListener("abort", stop);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolve();
     };
-    if (flags.signal?.aborted) return stop();
-    flags.signal?.addEventListener("abort", stop);
+    if (signal?.aborted) return stop();
+    signal?.addEventListener("abort", stop);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  await queue.close();
-  await watchers.close();
-  return 0;
 }
 
 /** The config file and what it was built from (imports, the extra schema): a change reloads everything. */

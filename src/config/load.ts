@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveDefaults, type ResolvedConfig, type SkillcConfig } from "./types.js";
 import { ConfigError, checkConfig, loadFailed } from "./check.js";
+import { toPosix } from "../util/paths.js";
 
 export const CONFIG_NAMES = [
   "skillc.config.ts",
@@ -65,7 +66,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
 
 /** The config file as diagnostics name it: relative to cwd, with `/`. */
 function shownPath(cwd: string, file: string): string {
-  return path.relative(cwd, file).split(path.sep).join("/") || file;
+  return toPosix(path.relative(cwd, file)) || file;
 }
 
 async function importConfig(file: string, display: string): Promise<{ raw: unknown; dependencies: string[]; text?: string }> {

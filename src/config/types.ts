@@ -53,9 +53,9 @@ export interface SkillcConfig {
     /** Folders visited per root. @default 2000 */
     maxFolders?: number;
   };
-  /** Allow/deny by skill name (deny wins), applied on every runtime path. */
+  /** Allow/deny by skill name (deny wins), applied on every runtime path. @default { allow: [], deny: [] } */
   permissions?: { allow?: string[]; deny?: string[] };
-  /** Rule severities by id. */
+  /** Rule severities by id. @default {} */
   rules?: Record<string, RuleSetting>;
   /**
    * Rule severities for some paths (ESLint's shape): `files` are globs relative to the project root;
@@ -94,6 +94,11 @@ export function defineConfig(config: SkillcConfig): SkillcConfig {
   return config;
 }
 
+/**
+ * Every option's default, written as a user would write it: the one place a default is set.
+ * resolveDefaults fills a config from it, `skillc init` writes it out, and test/config-defaults.test.ts
+ * checks each `@default` of SkillcConfig above against it.
+ */
 export const DEFAULTS = {
   sources: [{ dir: "skills", scope: "skills" }],
   outDir: ".skillc",
@@ -101,17 +106,20 @@ export const DEFAULTS = {
   collisions: "override",
   namespaces: false,
   dialect: "claude-code",
-  catalogFormat: "xml",
-  budgetChars: 16000,
+  catalog: { format: "xml", budget: { chars: 16000 } },
   loadFormat: "plain",
-  files: { include: ["**/*"], exclude: [] as string[], maxBytes: 1_000_000 },
+  files: { include: ["**/*"], exclude: [], maxBytes: 1_000_000 },
   discovery: { maxDepth: 6, maxFolders: 2000 },
+  permissions: { allow: [], deny: [] },
+  rules: {},
   maxBundleBytes: 25_000_000,
-} as const;
+} as const satisfies DeepReadonly<Required<Omit<SkillcConfig, "schema" | "overrides">>>;
+
+type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 /** Characters a budget allows; tokens count 4 characters each (the same estimate Claude Code uses). */
 export function budgetToChars(budget: BudgetConfig | undefined): number {
-  if (!budget) return DEFAULTS.budgetChars;
+  if (!budget) return DEFAULTS.catalog.budget.chars;
   if ("chars" in budget) return budget.chars;
   if ("tokens" in budget) return budget.tokens * 4;
   return Math.floor(budget.contextTokens * (budget.fraction ?? 0.01) * 4);
@@ -132,19 +140,19 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     collisions: config.collisions ?? DEFAULTS.collisions,
     namespaces: config.namespaces ?? DEFAULTS.namespaces,
     dialect: config.dialect ?? DEFAULTS.dialect,
-    catalog: { format: config.catalog?.format ?? DEFAULTS.catalogFormat, budgetChars: budgetToChars(config.catalog?.budget) },
+    catalog: { format: config.catalog?.format ?? DEFAULTS.catalog.format, budgetChars: budgetToChars(config.catalog?.budget) },
     loadFormat: config.loadFormat ?? DEFAULTS.loadFormat,
     files: {
       include: config.files?.include ?? [...DEFAULTS.files.include],
-      exclude: config.files?.exclude ?? [],
+      exclude: config.files?.exclude ?? [...DEFAULTS.files.exclude],
       maxBytes: config.files?.maxBytes ?? DEFAULTS.files.maxBytes,
     },
     discovery: {
       maxDepth: config.discovery?.maxDepth ?? DEFAULTS.discovery.maxDepth,
       maxFolders: config.discovery?.maxFolders ?? DEFAULTS.discovery.maxFolders,
     },
-    permissions: { allow: config.permissions?.allow ?? [], deny: config.permissions?.deny ?? [] },
-    rules: config.rules ?? {},
+    permissions: { allow: config.permissions?.allow ?? [...DEFAULTS.permissions.allow], deny: config.permissions?.deny ?? [...DEFAULTS.permissions.deny] },
+    rules: config.rules ?? { ...DEFAULTS.rules },
     overrides: (config.overrides ?? []).map((o) => ({ files: [...o.files], rules: { ...o.rules } })),
     maxBundleBytes: config.maxBundleBytes ?? DEFAULTS.maxBundleBytes,
   };

@@ -4,6 +4,7 @@
 // and returns either "" or text ending in a newline.
 import path from "node:path";
 import { compareDiagnostics } from "./rule.js";
+import { compareCodeUnits } from "../util/compare.js";
 import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { formatStylish } from "./format-stylish.js";
 import { formatJson } from "./format-json.js";
@@ -60,7 +61,7 @@ export function summarize(results: readonly LintFileResult[]): Summary {
 export function normalizeResults(results: readonly LintFileResult[], cwd?: string): LintFileResult[] {
   return results
     .map((r) => ({ ...r, file: displayPath(r.file, cwd), diagnostics: [...r.diagnostics].sort(compareDiagnostics) }))
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    .sort((a, b) => compareCodeUnits(a.file, b.file));
 }
 
 function displayPath(file: string, cwd: string | undefined): string {

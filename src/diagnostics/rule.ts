@@ -1,4 +1,5 @@
 import type { Diagnostic, Fix, Profile, Range, RuleSetting, Severity } from "../types.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /**
  * A rule's permanent description. Ids are kebab-case and never renamed (the README documents each).
@@ -74,10 +75,10 @@ export function diagnose<P>(ctx: ReportContext, rule: RuleMeta<P>, range: At, pa
 /** Stable order for every output: file, line, column, rule id, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    compareCodeUnits(a.file, b.file) ||
     a.line - b.line ||
     a.column - b.column ||
-    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) ||
-    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+    compareCodeUnits(a.ruleId, b.ruleId) ||
+    compareCodeUnits(a.message, b.message)
   );
 }

@@ -105,57 +105,79 @@ export function renderBundleBytes(
   onLine: (skill: EmitSkill, offset: number, line: Buffer) => void,
   previous?: Buffer,
 ): Buffer {
-  // Written straight into one buffer, sized generously up front: pages never written are never
-  // touched (so cost no memory), and there is no second copy of the bundle from a final concat.
-  // While the bytes equal `previous`, nothing is copied at all.
   let capacity = 1 << 20;
   for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
   capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
+  const w = new BundleWriter(capacity, previous);
+  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
+  for (const skill of skills) {
+    const start = w.offset;
+    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill));
+    onLine(skill, start, line);
+    w.putString(",\n");
+  }
+  w.putString(bundleTail());
+  return w.result();
+}
+
+/**
+ * The bundle's bytes, written straight into one buffer sized generously up front: pages never
+ * written are never touched (so cost no memory), and there is no second copy of the bundle from a
+ * final concat. While the bytes equal `previous`, nothing is copied at all.
+ */
+class BundleWriter {
   /** The output, once it differs from `previous` (or from the start without one). */
-  let out: Buffer | undefined;
-  let offset = 0;
-  const materialize = (n: number): Buffer => {
-    const buf = Buffer.allocUnsafe(Math.ceil(Math.max(capacity, (offset + n) * 1.25)));
-    if (previous && offset > 0) previous.copy(buf, 0, 0, offset);
-    return buf;
-  };
-  const room = (n: number) => {
-    if (offset + n <= out!.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(out!.length * 2, offset + n));
-    out!.copy(bigger, 0, 0, offset);
-    out = bigger;
-  };
-  const putBytes = (bytes: Buffer): Buffer => {
-    if (!out) {
-      const end = offset + bytes.length;
-      if (previous && end <= previous.length && previous.compare(bytes, 0, bytes.length, offset, end) === 0) {
-        offset = end;
+  private out: Buffer | undefined;
+  offset = 0;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly previous: Buffer | undefined,
+  ) {}
+
+  /** Appends `bytes`; returns where they sit in the output (or `bytes` while the output is `previous`). */
+  putBytes(bytes: Buffer): Buffer {
+    if (!this.out) {
+      const end = this.offset + bytes.length;
+      const previous = this.previous;
+      if (previous && end <= previous.length && previous.compare(bytes, 0, bytes.length, this.offset, end) === 0) {
+        this.offset = end;
         return bytes;
       }
-      out = materialize(bytes.length);
+      this.out = this.materialize(bytes.length);
     }
-    room(bytes.length);
-    const start = offset;
-    offset += bytes.copy(out, offset);
-    return out.subarray(start, offset);
-  };
-  const putString = (text: string): Buffer => {
-    if (!out) return putBytes(Buffer.from(text));
-    if (out.length - offset < text.length * 3) room(Buffer.byteLength(text));
-    const start = offset;
-    offset += out.write(text, offset);
-    return out.subarray(start, offset);
-  };
-  putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
-  for (const skill of skills) {
-    const start = offset;
-    const line = isReused(skill) ? putBytes(asBuffer(skill.line.bytes)) : putString(serializeSkill(skill));
-    onLine(skill, start, line);
-    putString(",\n");
+    this.room(bytes.length);
+    const start = this.offset;
+    this.offset += bytes.copy(this.out, this.offset);
+    return this.out.subarray(start, this.offset);
   }
-  putString(bundleTail());
-  if (!out) return offset === previous!.length ? previous! : previous!.subarray(0, offset);
-  return out.subarray(0, offset);
+
+  putString(text: string): Buffer {
+    if (!this.out) return this.putBytes(Buffer.from(text));
+    if (this.out.length - this.offset < text.length * 3) this.room(Buffer.byteLength(text));
+    const start = this.offset;
+    this.offset += this.out.write(text, this.offset);
+    return this.out.subarray(start, this.offset);
+  }
+
+  /** The bytes written: `previous` itself (or its start) when they never differed from it. */
+  result(): Buffer {
+    if (!this.out) return this.offset === this.previous!.length ? this.previous! : this.previous!.subarray(0, this.offset);
+    return this.out.subarray(0, this.offset);
+  }
+
+  private materialize(n: number): Buffer {
+    const buf = Buffer.allocUnsafe(Math.ceil(Math.max(this.capacity, (this.offset + n) * 1.25)));
+    if (this.previous && this.offset > 0) this.previous.copy(buf, 0, 0, this.offset);
+    return buf;
+  }
+
+  private room(n: number): void {
+    if (this.offset + n <= this.out!.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.out!.length * 2, this.offset + n));
+    this.out!.copy(bigger, 0, 0, this.offset);
+    this.out = bigger;
+  }
 }
 
 /** The same bytes as a Buffer, without a copy. */

@@ -3,6 +3,7 @@
 // itself (types and doc comments) is the runtime's own, generated from src/runtime at package build.
 import type { EmitSkill } from "../types.js";
 import { str } from "./literal.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
 export function renderDts(version: string, skills: EmitSkill[], runtimeApi: string): string {
@@ -38,7 +39,7 @@ function argsInterfaces(skills: EmitSkill[]): string[] {
   for (const s of skills) {
     for (const key of refs(s)) if (names.has(key) && names.get(key)!.join("\0") !== s.fields.arguments.join("\0")) names.delete(key);
   }
-  const keys = [...names.keys()].sort(compare);
+  const keys = [...names.keys()].sort(compareCodeUnits);
   const args = keys.map((k) => `  ${str(k)}: readonly [${names.get(k)!.map(str).join(", ")}];`);
   const argv = keys.map((k) => `  ${str(k)}: [${labels(names.get(k)!).map((l) => `${l}?: string`).join(", ")}, ...rest: string[]];`);
   return [
@@ -65,10 +66,10 @@ function filesInterface(skills: EmitSkill[]): string[] {
   // Skills without files are left out (no file is valid for them); each distinct file map is written once.
   const shapes = new Map<string, string>();
   const entries: string[] = [];
-  for (const key of [...byKey.keys()].sort(compare)) {
+  for (const key of [...byKey.keys()].sort(compareCodeUnits)) {
     const files = byKey.get(key)!;
     if (files.size === 0) continue;
-    const shape = `{ ${[...files.keys()].sort(compare).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+    const shape = `{ ${[...files.keys()].sort(compareCodeUnits).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
     if (!shapes.has(shape)) shapes.set(shape, `_Files${shapes.size}`);
     entries.push(`  ${str(key)}: ${shapes.get(shape)};`);
   }
@@ -106,15 +107,11 @@ const RESERVED = new Set(
 );
 
 function unique(values: string[]): string[] {
-  return [...new Set(values)].sort(compare);
+  return [...new Set(values)].sort(compareCodeUnits);
 }
 
 function union(values: string[]): string {
   return values.length ? values.map(str).join(" | ") : "never";
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The per-build helpers the narrowed runtime members use (scripts/runtime-types.mjs, NARROW). */

@@ -5,6 +5,7 @@ import type { Collision, Diagnostic, EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
+import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -67,7 +68,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const { config } = input;
   const version = skillcVersion();
   const skills = [...input.skills].sort(bySkill);
-  const collisions = [...input.collisions].sort((a, b) => compare(a.name, b.name) || compare(a.paths.join("\n"), b.paths.join("\n")));
+  const collisions = [...input.collisions].sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths.join("\n"), b.paths.join("\n")));
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
   const reuse = input.reuse;
@@ -125,11 +126,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 }
 
 function bySkill(a: EmitSkill, b: EmitSkill): number {
-  return compare(a.name, b.name) || compare(a.source.file, b.source.file);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareCodeUnits(a.name, b.name) || compareCodeUnits(a.source.file, b.source.file);
 }
 
 function posixJoin(dir: string, file: string): string {

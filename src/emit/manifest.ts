@@ -2,6 +2,7 @@
 // Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
 import type { Collision, Diagnostic, EmitSkill, Profile } from "../types.js";
 import { scriptsOf } from "../toolsets/scripts.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 
@@ -90,7 +91,7 @@ function manifestSkill(skill: EmitSkill) {
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = Object.keys(value).sort(compareCodeUnits);
   const entries: Array<[string, unknown]> = [];
   for (const k of keys) {
     const v = (value as Record<string, unknown>)[k];

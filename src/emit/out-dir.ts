@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../diagnostics/usage-error.js";
-import { isInside, toPosix } from "../util/paths.js";
+import { isInside, relPosix, toPosix } from "../util/paths.js";
 
 export interface OutDirCheck {
   /** The project root (the config's folder). */
@@ -96,7 +96,7 @@ function real(p: string): string {
 }
 
 function show(cwd: string, p: string): string {
-  const rel = toPosix(path.relative(cwd, p)) || ".";
+  const rel = relPosix(cwd, p);
   // Two or more levels up reads better as the absolute path ("/" rather than "../..").
   return /^\.\.\/\.\.(?:\/|$)/.test(rel) || path.isAbsolute(rel) ? toPosix(p) : rel;
 }

@@ -17,6 +17,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promis
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -33,7 +34,7 @@ export async function writeOutDir(
   files: Map<string, string | Uint8Array>,
   opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void } = {},
 ): Promise<{ written: string[]; unchanged: string[] }> {
-  const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : a < b ? -1 : a > b ? 1 : 0));
+  const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : compareCodeUnits(a, b)));
   for (const name of names) checkName(name);
   await mkdir(outDir, { recursive: true });
   const release = await lockOutDir(outDir, opts.onWait);

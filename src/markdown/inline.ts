@@ -4,6 +4,7 @@
 // reference definitions. Raw inline HTML and backslash escapes are skipped the way CommonMark does.
 
 import { decodeDestination, isAsciiPunct, normalizeLabel } from "./syntax.js";
+import { atLineEnd, linkLabelLength, parseDestination, parseTitle, skipSpnl, type Destination } from "./link-syntax.js";
 import type { CodeRegion, LinkTarget } from "./types.js";
 import { Closers, autolinkAt, inlineHtmlEnd } from "./inline-html.js";
 import { work } from "./work.js";
@@ -29,89 +30,6 @@ function toSource(t: InlineText, i: number): number {
     else hi = mid - 1;
   }
   return t.textAt[lo] + (i - at[lo]);
-}
-
-interface Destination {
-  start: number;
-  end: number;
-  next: number;
-}
-
-function skipSpnl(s: string, k: number): number {
-  const from = k;
-  while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
-  if (s.charCodeAt(k) === 10) {
-    k++;
-    while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
-  }
-  work.chars += k - from + 1;
-  return k;
-}
-
-function parseDestination(s: string, k: number): Destination | null {
-  const len = s.length;
-  if (s.charCodeAt(k) === 60 /* < */) {
-    for (let j = k + 1; j < len; j++) {
-      work.chars++;
-      const c = s[j];
-      if (c === "\\" && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
-      else if (c === ">") return { start: k + 1, end: j, next: j + 1 };
-      else if (c === "<" || c === "\n") return null;
-    }
-    return null;
-  }
-  let depth = 0;
-  let j = k;
-  for (; j < len; j++) {
-    work.chars++;
-    const c = s.charCodeAt(j);
-    if (c === 92 && j + 1 < len && isAsciiPunct(s[j + 1])) j++;
-    else if (c === 40) {
-      if (++depth > 32) return null;
-    } else if (c === 41) {
-      if (depth === 0) break;
-      depth--;
-    } else if (c <= 32 || c === 127) break;
-  }
-  if (j === k && s.charCodeAt(j) !== 41) return null;
-  if (depth !== 0) return null;
-  return { start: k, end: j, next: j };
-}
-
-/** End of a link title starting at k, or -1. */
-function parseTitle(s: string, k: number): number {
-  const open = s[k];
-  if (open !== '"' && open !== "'" && open !== "(") return -1;
-  const close = open === "(" ? ")" : open;
-  for (let j = k + 1; j < s.length; j++) {
-    work.chars++;
-    const c = s[j];
-    if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
-    else if (c === close) return j + 1;
-    else if (open === "(" && c === "(") return -1;
-  }
-  return -1;
-}
-
-/** Length of a link label `[…]` at k (≤ 999 chars inside, no unescaped brackets), or 0. */
-function linkLabelLength(s: string, k: number): number {
-  if (s[k] !== "[") return 0;
-  for (let j = k + 1; j < s.length && j - k <= 1000; j++) {
-    work.chars++;
-    const c = s[j];
-    if (c === "\\" && j + 1 < s.length && isAsciiPunct(s[j + 1])) j++;
-    else if (c === "[") return 0;
-    else if (c === "]") return j + 1 - k;
-  }
-  return 0;
-}
-
-function atLineEnd(s: string, k: number): number {
-  const from = k;
-  while (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9) k++;
-  work.chars += k - from + 1;
-  if (k >= s.length) return k;
-  return s.charCodeAt(k) === 10 ? k + 1 : -1;
 }
 
 /**

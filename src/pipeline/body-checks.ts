@@ -11,6 +11,7 @@ import type { NearPath } from "../rules/body-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
 import { leftOutReason } from "./left-out.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export interface BodyCheckInput {
   /** Positions are offsets in `parsed.text` (LF, no BOM); its line 1 is the file's line 1. */
@@ -120,7 +121,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index, 5 `${CLAUDE_SKILL_DIR}`.
  */
 function placeholderPattern(names: string[]): RegExp {
-  const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeRe);
+  const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
   const namedAlt = named.length ? `(${named.join("|")})(?![\\w])|` : "()(?!)|";
   return new RegExp(`(\\\\?)\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_SKILL_DIR\\})|ARGUMENTS)`, "g");
 }

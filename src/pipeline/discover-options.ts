@@ -6,9 +6,9 @@ import type { Profile, RuleSetting } from "../types.js";
 export interface DiscoverOptions {
   /** Absolute working directory; every reported path is relative to it. */
   cwd: string;
-  /** Folder levels searched below each root (the root is level 0). @default 6 */
+  /** Folder levels searched below each root (the root is level 0): the config's `discovery.maxDepth`. */
   maxDepth: number;
-  /** Folders listed per root, the root included. @default 2000 */
+  /** Folders listed per root, the root included: the config's `discovery.maxFolders`. */
   maxFolders: number;
   /** Rule severities by id (config `rules`, `--rule`). */
   settings: Record<string, RuleSetting>;

@@ -22,7 +22,8 @@ import { compareDiagnostics } from "../diagnostics/rule.js";
 import { errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
 import type { DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
-import { compareCodeUnits, isInside, joinPosix, relPosix } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
+import { isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
 

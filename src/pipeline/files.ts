@@ -24,18 +24,19 @@ import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from ".
 import { report, skillFileCandidates } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
-import { compareCodeUnits, isInside, joinPosix } from "../util/paths.js";
+import { compareCodeUnits } from "../util/compare.js";
+import { isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
 import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 
 export interface FileOptions {
-  /** Globs (relative to the skill folder) a file must match. @default ["**\/*"] */
+  /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
   include: string[];
-  /** Globs of files and folders left out. @default [] */
+  /** Globs of files and folders left out: the config's `files.exclude`. */
   exclude: string[];
-  /** Files larger than this are left out with `file-too-large`. @default 1000000 */
+  /** Files larger than this are left out with `file-too-large`: the config's `files.maxBytes`. */
   maxBytes: number;
   settings: Record<string, RuleSetting>;
   profile: Profile;

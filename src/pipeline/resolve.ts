@@ -15,6 +15,7 @@ import type { Collision, CollisionPolicy, Diagnostic, Profile, RuleSetting, Vali
 import type { RuleMeta } from "../diagnostics/rule.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
+import { compareCodeUnits } from "../util/compare.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 
 export interface ResolveOptions {
@@ -35,8 +36,6 @@ export interface ResolveResult<S extends ValidSkillHead = ValidSkill> {
   diagnostics: Diagnostic[];
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The name lookups use: `fields.name`, prefixed by the parent folders when namespaces are on. */
 export function skillName(skill: ValidSkillHead, namespaces: boolean): string {
   const parents = skill.source.relDir.split("/").slice(0, -1).filter((p) => p && p !== ".");
@@ -51,7 +50,7 @@ export function nameKey(name: string): string {
 function compareSources(a: ValidSkillHead, b: ValidSkillHead): number {
   const s = a.source;
   const t = b.source;
-  return s.root.precedence - t.root.precedence || cmp(s.root.dir, t.root.dir) || cmp(s.relDir, t.relDir) || cmp(s.file, t.file);
+  return s.root.precedence - t.root.precedence || compareCodeUnits(s.root.dir, t.root.dir) || compareCodeUnits(s.relDir, t.relDir) || compareCodeUnits(s.file, t.file);
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
@@ -122,8 +121,8 @@ export function resolveSkills<S extends ValidSkillHead>(skills: S[], opts: Resol
     collisions.push(collision);
   }
 
-  kept.sort((a, b) => cmp(a.name, b.name) || cmp(a.source.file, b.source.file));
-  collisions.sort((a, b) => cmp(a.name, b.name) || cmp(a.paths[0], b.paths[0]));
+  kept.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.source.file, b.source.file));
+  collisions.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths[0], b.paths[0]));
   diagnostics.sort(compareDiagnostics);
   return { skills: kept, collisions, diagnostics };
 }

@@ -1,6 +1,7 @@
 // Substitution → template parts. The scan decides once, at build time, what is a placeholder, so
 // the runtime (src/runtime/render.ts) only joins parts. Rules: design.md §5; reference.md §3, §6.
 import type { Dialect, Placeholder, TemplatePart } from "../runtime/data.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 export interface TemplateOptions {
   /** `claude-code`: `$N` and `$ARGUMENTS[N]` are 0-based. `opencode`: 1-based, the highest `$N` takes the rest. */
@@ -22,7 +23,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function placeholderPattern(names: string[]): RegExp {
   const named = names
     .filter((n) => NAME.test(n))
-    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .sort((a, b) => b.length - a.length || compareCodeUnits(a, b))
     .map(escapeRe);
   const namedAlt = named.length ? `(${named.join("|")})(?![\\w])|` : "()(?!)|";
   return new RegExp(`(\\\\?)\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_SKILL_DIR\\})|ARGUMENTS)`, "g");

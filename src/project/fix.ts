@@ -2,6 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, Fix } from "../types.js";
+import { compareCodeUnits } from "../util/compare.js";
 
 /** Applies non-overlapping fixes to `text`; returns the new text and how many were applied. */
 export function applyFixes(text: string, fixes: Fix[]): { text: string; applied: number } {
@@ -23,7 +24,7 @@ export async function fixFiles(cwd: string, diagnostics: Diagnostic[]): Promise<
   const byFile = new Map<string, Fix[]>();
   for (const d of diagnostics) if (d.fix) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.fix]);
   const changed: Array<{ file: string; applied: number }> = [];
-  for (const [file, fixes] of [...byFile.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [file, fixes] of [...byFile.entries()].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const absolute = path.resolve(cwd, file);
     const original = await readFile(absolute, "utf8");
     const { text, applied } = applyFixes(original, fixes);

@@ -3,7 +3,7 @@
 export { createSkills } from "./skills.js";
 export { SkillError } from "./errors.js";
 export type { SkillErrorCode } from "./errors.js";
-export type { Skills, SkillMeta, LoadResult, SearchResult, MatchResult, DisclosureTier, SkillsOptions, ToolInclude, BuiltinToolName } from "./skills.js";
+export type { Skills, SkillMeta, LoadResult, SearchResult, MatchResult, DisclosureTier, SkillsOptions, ToolInclude, BuiltinToolName } from "./api.js";
 export type { SkillTool } from "./data.js";
 export type { ToolResult, ToolFormat, OpenAITool, AnthropicTool, McpTool, JsonSchema } from "./tools.js";
 export type { CatalogEntry, CatalogResult } from "./catalog.js";

@@ -51,31 +51,8 @@ export const stem = (w: string): string => {
  * name 3, the exact path 4. Returns the best `limit` (default: all), ranked.
  */
 export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (query: string, scope?: string, limit?: number) => Hit[] {
-  // stem → postings [skill index, occurrences in the name, occurrences in the text]
-  const post = new Map<string, number[][]>(), len: number[] = [], N = vis.length;
-  let avg = 0;
+  const N = vis.length, post = postings(vis);
   const names = vis.map((s, i) => [s.name.toLowerCase(), i] as const).sort((a, b) => order(a[0], b[0]));
-  vis.forEach((s, i) => {
-    const f = [words(s.name), words(s.description + " " + s.brief)];
-    avg += (len[i] = f[1].length) / N;
-    f.forEach((ws, k) =>
-      ws.forEach((w) => {
-        const t = stem(w);
-        let p = post.get(t), e = p && p[p.length - 1];
-        if (!p) post.set(t, (p = []));
-        if (!e || e[0] != i) p.push((e = [i, 0, 0]));
-        e[k + 1]++;
-      }),
-    );
-  });
-  // Each posting becomes [skill, saturated term frequency]: the part of BM25 that needs no query
-  // (k1 = 1.2, times k1 + 1 so that a query's bound is the sum of its idfs times 2.2).
-  post.forEach((p) =>
-    p.forEach((e) => {
-      const x = 3 * e[1] + e[2] / (0.25 + (0.75 * len[e[0]]) / avg);
-      e[1] = (2.2 * x) / (x + 1.2);
-    }),
-  );
   // Per-skill score and matched-term bits, reused by every query (reset after each).
   const sc = new Float64Array(N), bits = new Uint32Array(N), pos = new Map(vis.map((s, i) => [s, i]));
   return (query, scope, limit = N) => {
@@ -122,6 +99,36 @@ export function searcher(vis: BundleSkill[], paths: Map<string, BundleSkill>): (
     for (const j of touched) sc[j] = bits[j] = 0;
     return out;
   };
+}
+
+/**
+ * stem → postings [skill index, saturated term frequency]: the part of BM25 that needs no query
+ * (k1 = 1.2, times k1 + 1 so that a query's bound is the sum of its idfs times 2.2).
+ */
+function postings(vis: BundleSkill[]): Map<string, number[][]> {
+  // First [skill index, occurrences in the name, occurrences in the text].
+  const post = new Map<string, number[][]>(), len: number[] = [], N = vis.length;
+  let avg = 0;
+  vis.forEach((s, i) => {
+    const f = [words(s.name), words(s.description + " " + s.brief)];
+    avg += (len[i] = f[1].length) / N;
+    f.forEach((ws, k) =>
+      ws.forEach((w) => {
+        const t = stem(w);
+        let p = post.get(t), e = p && p[p.length - 1];
+        if (!p) post.set(t, (p = []));
+        if (!e || e[0] != i) p.push((e = [i, 0, 0]));
+        e[k + 1]++;
+      }),
+    );
+  });
+  post.forEach((p) =>
+    p.forEach((e) => {
+      const x = 3 * e[1] + e[2] / (0.25 + (0.75 * len[e[0]]) / avg);
+      e[1] = (2.2 * x) / (x + 1.2);
+    }),
+  );
+  return post;
 }
 
 /** The first index of `a` (sorted by name) whose name is ≥ `k`. */

@@ -23,7 +23,7 @@ import type { CompiledToolsets, Diagnostic, Profile, Range, ResolvedSkillHead, R
 import type { RuleMeta } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import * as R from "../rules/toolset-rules.js";
-import { isInside, toPosix } from "../util/paths.js";
+import { isInside, relPosix } from "../util/paths.js";
 import { bundleEntry, type Report } from "./bundle.js";
 import { evaluateEntries, type Pending } from "./evaluate.js";
 
@@ -147,7 +147,7 @@ function resolveModule(skill: ResolvedSkillHead, rel: string, spec: string, repo
     }
   });
   if (!found) {
-    const tried = candidates.map((c) => toPosix(path.relative(skill.source.absDir, c)));
+    const tried = candidates.map((c) => relPosix(skill.source.absDir, c));
     report(R.TOOLSET_NOT_FOUND, { kind: "none", spec, tried, dir: skill.source.dir });
     return undefined;
   }
@@ -157,12 +157,12 @@ function resolveModule(skill: ResolvedSkillHead, rel: string, spec: string, repo
     real = fs.realpathSync(found);
     root = fs.realpathSync(skill.source.absDir);
   } catch (err) {
-    report(R.TOOLSET_NOT_FOUND, { kind: "unreadable", spec, file: toPosix(path.relative(skill.source.absDir, found)), code: String((err as NodeJS.ErrnoException).code ?? err) });
+    report(R.TOOLSET_NOT_FOUND, { kind: "unreadable", spec, file: relPosix(skill.source.absDir, found), code: String((err as NodeJS.ErrnoException).code ?? err) });
     return undefined;
   }
   if (!isInside(root, real)) {
     report(R.TOOLSET_PATH_ESCAPE, { kind: "symlink", spec });
     return undefined;
   }
-  return { real, root, shown: toPosix(path.relative(skill.source.absDir, found)) };
+  return { real, root, shown: relPosix(skill.source.absDir, found) };
 }

@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { OnResolveArgs, Plugin, PluginBuild } from "esbuild";
+import { toPosix } from "../util/paths.js";
 
 export const ENTRY_FILE = "<toolset entry>";
 /** Bytes esbuild may load for one toolset entry, all modules and imported files together. */
@@ -164,7 +165,7 @@ function linkOut(root: string, target: string): string | undefined {
     } catch {
       real = undefined;
     }
-    if (real === undefined || !inside(root, real)) return `"${path.relative(root, p).split(path.sep).join("/")}"`;
+    if (real === undefined || !inside(root, real)) return `"${toPosix(path.relative(root, p))}"`;
   }
   return undefined;
 }

@@ -24,8 +24,3 @@ export function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel !== "" && rel !== ".." && !rel.startsWith(".." + path.sep) && !path.isAbsolute(rel);
 }
-
-/** Plain code-unit comparison: the same order on every machine and locale. */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -221,7 +221,7 @@ export async function inFreshProcess<T = unknown>(indexJs: string, script: strin
 
 /** Imports a built index.js in this process, bypassing the module cache. */
 let importSeq = 0;
-export async function importBundle(indexJs: string): Promise<typeof import("../../src/runtime/index.js") & { skills: import("../../src/runtime/skills.js").Skills }> {
+export async function importBundle(indexJs: string): Promise<typeof import("../../src/runtime/index.js") & { skills: import("../../src/runtime/api.js").Skills }> {
   return import(/* @vite-ignore */ pathToFileURL(indexJs).href + `?v=${++importSeq}-${Date.now()}`);
 }
 

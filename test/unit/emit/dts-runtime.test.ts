@@ -15,7 +15,7 @@ const flat = (s: string) => s.replace(/\s+/g, " ").trim();
 /** The doc comment of every member of the runtime's API interfaces, as written in src/runtime. */
 function runtimeMemberDocs(): string[] {
   const docs: string[] = [];
-  for (const file of ["skills.ts", "data.ts"]) {
+  for (const file of ["api.ts", "data.ts"]) {
     const sf = ts.createSourceFile(file, readFileSync(join(RUNTIME, file), "utf8"), ts.ScriptTarget.Latest, true);
     for (const node of sf.statements) {
       if (!ts.isInterfaceDeclaration(node) || !["Skills", "SkillMeta", "LoadResult", "SkillsOptions", "SkillTool", "BundleFile"].includes(node.name.text)) continue;

@@ -1,0 +1,149 @@
+// What each command says about itself: its summary, usage, description and flags (define.ts makes its
+// --help and parseArgs options from them). Only text: src/cli.ts loads this for `skillc --help` and
+// the command table, and loads a command's code (<name>.ts) only when that command runs.
+import type { CommandSpec, FlagSpec } from "./define.js";
+
+const config = { type: "string", value: "<file>", help: "use this config instead of skillc.config.* in the current folder" } as const satisfies FlagSpec;
+const profile = { type: "string", value: "<name>", help: "skillc (default) | agentskills | claude-code | codex" } as const satisfies FlagSpec;
+const rule = { type: "string", multiple: true, value: "<id=level>", help: "set a rule to off, warn or error (repeatable)" } as const satisfies FlagSpec;
+const cache = { type: "boolean", help: "use node_modules/.cache/skillc even in CI or for a few skills" } as const satisfies FlagSpec;
+const noCache = { type: "boolean", help: "re-analyse every skill (ignore node_modules/.cache/skillc)" } as const satisfies FlagSpec;
+
+const spec = <const N extends string, F extends Record<string, FlagSpec>>(s: CommandSpec<F> & { name: N }): CommandSpec<F> & { name: N } => s;
+
+export const BUILD = spec({
+  name: "build",
+  summary: "compile skills into outDir (.skillc/)",
+  usage: "[roots…] [options]",
+  description: `Compile skills into outDir (default .skillc/): index.js, index.d.ts, manifest.json, catalog.{xml,md,json}.
+Roots given here replace the config's sources, in precedence order (later wins).
+A build with any error writes nothing and exits 1, keeping the previous output if there is one.
+The output folder must be a folder of its own: not the project folder, a source root or inside one.`,
+  flags: {
+    out: { type: "string", value: "<dir>", help: "output folder (default: config outDir, .skillc)" },
+    config,
+    cache,
+    "no-cache": noCache,
+    profile,
+    rule,
+    strict: { type: "boolean", help: "warnings fail the build" },
+    "emit-on-error": { type: "boolean", help: "write the error-free skills even when others have errors (still exits 1)" },
+    watch: { type: "boolean", help: "rebuild on changes to skills and to the config" },
+    quiet: { type: "boolean", help: "print only errors" },
+  },
+});
+
+export const LINT = spec({
+  name: "lint",
+  summary: "check SKILL.md files, skill folders or roots",
+  usage: "[paths…] [options]",
+  description: `Check SKILL.md files, skill folders, roots, or files inside skill folders (as lint-staged passes them)
+without emitting anything. Default paths: the config's sources (skills/).`,
+  flags: {
+    format: { type: "string", value: "<name>", help: "stylish (default) | json | github | sarif" },
+    "max-warnings": { type: "string", value: "<n>", help: "exit 1 when there are more than n warnings (default: unlimited)" },
+    profile,
+    rule,
+    fix: { type: "boolean", help: 'apply safe rewrites (e.g. quote a description holding ": ") and report them' },
+    config,
+    cache,
+    "no-cache": noCache,
+  },
+});
+
+export const LIST = spec({
+  name: "list",
+  summary: "print a table of the skills",
+  usage: "[roots…] [options]",
+  description: "Print a table of the skills the model can see: name, scope, description (cut), size.",
+  flags: {
+    json: { type: "boolean", help: "print the list as JSON" },
+    config,
+  },
+});
+
+export const CATALOG = spec({
+  name: "catalog",
+  summary: "print the catalog prompt",
+  usage: "[roots…] [options]",
+  description: `Print the catalog prompt (the skills' names and descriptions, within the budget) to stdout;
+reports (errors, and each skill the budget shortened or dropped) go to stderr.`,
+  flags: {
+    format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json" },
+    budget: { type: "string", value: "<chars>", help: "size budget in characters (default: config catalog.budget, 16000)" },
+    config,
+  },
+});
+
+export const RENDER = spec({
+  name: "render",
+  summary: "print what the runtime's load returns",
+  usage: "<name|path> [args…] [options]",
+  description: `Print exactly what the runtime's load(name, args) returns for a skill: the text a tool hands the model.
+With no args, placeholders are kept as written; \`--args ""\` passes an empty argument string.`,
+  flags: {
+    args: { type: "string", value: "<raw>", help: "the raw argument string (instead of positional args)" },
+    content: { type: "boolean", help: "print only the expanded body (load().content)" },
+    json: { type: "boolean", help: "print the whole load result as JSON" },
+    config,
+  },
+});
+
+export const NEW = spec({
+  name: "new",
+  summary: "scaffold a valid skill folder",
+  usage: "<name> [options]",
+  description: `Scaffold a skill folder <root>/<name>/ holding a SKILL.md that lints clean.
+<name> is kebab-case (lowercase letters, digits, single hyphens), at most 64 characters.`,
+  flags: {
+    dir: { type: "string", value: "<root>", help: "where to create the folder (default: the config's first source, skills/)" },
+    description: { type: "string", value: "<text>", help: "the description agents read to decide when to load the skill" },
+    args: { type: "string", value: '"<a> <b>"', help: "named arguments: declared in arguments:, used as $a $b in the body" },
+    force: { type: "boolean", help: "write SKILL.md even if the folder exists (other files are kept)" },
+    config,
+  },
+});
+
+export const IMPORT = spec({
+  name: "import",
+  summary: "validate, then copy a skill into a root",
+  usage: "<folder|file.zip|file.skill|file.tar.gz|file.tgz> [options]",
+  description: `Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
+A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
+A skill whose name is already taken in any configured source is refused unless --force.
+An archive holds one skill: a SKILL.md at its top, or a single folder with one.
+Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.`,
+  flags: {
+    to: { type: "string", value: "<root>", help: "where to put the skill (default: the config's first source, skills/)" },
+    name: {
+      type: "string",
+      value: "<name>",
+      help: "import the skill under this name: its frontmatter `name:` is rewritten (or\nadded) and its folder named so (default: the frontmatter name, else the source's)",
+    },
+    force: {
+      type: "boolean",
+      help: "replace an existing skill folder of that name, and import even when a skill\nof that name exists in another source",
+    },
+    profile: { ...profile, help: "validate with this profile instead of the config's" },
+    rule,
+    config,
+  },
+});
+
+export const INIT = spec({
+  name: "init",
+  summary: "write a config and print how to wire the hook",
+  usage: "[options]",
+  description: `Write skillc.config.json with every default spelled out (and a "$schema" for editor completion),
+create the skills/ folder, add .skillc/ (the build output) to .gitignore, then print how to run
+\`skillc lint\` from a pre-commit hook.`,
+  flags: {
+    ts: { type: "boolean", help: "write skillc.config.ts (typed with defineConfig) instead" },
+    force: { type: "boolean", help: "overwrite an existing config of the same name" },
+  },
+});
+
+/** Every command, in the order `skillc --help` lists them. */
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, INIT] as const;
+
+export type CommandName = (typeof SPECS)[number]["name"];
