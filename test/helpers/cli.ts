@@ -41,6 +41,8 @@ export function runCli(args: string[], opts: RunOptions): Promise<CliResult> {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A process that exits before reading stdin (a usage error) must not fail the test with EPIPE.
+    child.stdin.on("error", () => {});
     child.stdin.end(opts.input ?? "");
   });
 }
