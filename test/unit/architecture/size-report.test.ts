@@ -12,7 +12,6 @@ const PENDING = new Set([
   "src/pipeline/discover.ts discoverRoot",
   "src/pipeline/files.ts walk",
   "src/pipeline/files.ts walkDir",
-  "src/pipeline/frontmatter/trigger-regex.ts staticRedos",
   "src/pipeline/parse.ts parseSkill",
 ]);
 
