@@ -8,8 +8,6 @@ import { REPO } from "../../helpers/cli.js";
 
 const PENDING = new Set([
   "src/pipeline/files.ts",
-  "src/pipeline/discover.ts listFolder",
-  "src/pipeline/discover.ts discoverRoot",
   "src/pipeline/files.ts walk",
   "src/pipeline/files.ts walkDir",
 ]);
