@@ -75,43 +75,33 @@ interface RootContext {
 
 /** Reads one folder: its skill file (if any) and the subfolders worth entering. */
 function listFolder(ctx: RootContext, folder: Folder): Listing {
-  const { opts, realRoot } = ctx;
   const diagnostics: Diagnostic[] = [];
-  const shown = (name?: string) => relPosix(opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
+  const shown = (name?: string) => relPosix(ctx.opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
   let entries: Dirent[];
   try {
     entries = fs.readdirSync(folder.abs, { withFileTypes: true });
   } catch (e) {
-    report(opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
+    report(ctx.opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
     return { subdirs: [], diagnostics };
   }
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+  const skillFile = findSkillFile(ctx, folder, entries, diagnostics, shown);
+  const inSkill = folder.inSkill || skillFile !== undefined;
+  if (ctx.opts.listings && inSkill) ctx.opts.listings.set(folder.real, entries);
+  const subdirs = listSubdirs(ctx, folder, entries, inSkill, diagnostics, shown);
+  return { skillFile, subdirs, diagnostics };
+}
 
+/** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
+function findSkillFile(ctx: RootContext, folder: Folder, entries: Dirent[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
+  const { opts } = ctx;
   let skillFile: string | undefined;
   const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md")
     ? skillFileCandidates(entries.map((e) => e.name))
     : [];
   for (const name of candidates) {
     const entry = entries.find((e) => e.name === name)!;
-    let ok = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      let real: string;
-      try {
-        real = fs.realpathSync(path.join(folder.abs, name));
-      } catch (e) {
-        unreadable(opts, diagnostics, { kind: "broken-link", file: shown(name), code: errCode(e) });
-        continue;
-      }
-      if (!isInside(realRoot, real)) {
-        report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(name), { kind: "skill-file", path: shown(name), root: ctx.root.dir });
-        continue;
-      }
-      ok = kindOf(real, (target, code) => unreadable(opts, diagnostics, { kind: "link-to", file: shown(name), target, code }));
-    } else if (!ok) {
-      const dir = entry.isDirectory();
-      unreadable(opts, diagnostics, dir ? { kind: "folder", file: shown(name), name } : { kind: "special", file: shown(name) });
-    }
-    if (!ok) continue;
+    if (!skillFileUsable(ctx, folder, entry, diagnostics, shown)) continue;
     if (skillFile === undefined) {
       skillFile = name;
       if (name !== "SKILL.md") {
@@ -121,8 +111,35 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
       report(opts, diagnostics, D.SKILL_FILE_CASE, shown(name), { name, skillFile });
     }
   }
+  return skillFile;
+}
 
-  if (opts.listings && (folder.inSkill || skillFile !== undefined)) opts.listings.set(folder.real, entries);
+/** Whether a skill file candidate is a readable file (through a link inside the root), reporting why not. */
+function skillFileUsable(ctx: RootContext, folder: Folder, entry: Dirent, diagnostics: Diagnostic[], shown: (name: string) => string): boolean {
+  const { opts, realRoot } = ctx;
+  const name = entry.name;
+  if (entry.isSymbolicLink()) {
+    let real: string;
+    try {
+      real = fs.realpathSync(path.join(folder.abs, name));
+    } catch (e) {
+      unreadable(opts, diagnostics, { kind: "broken-link", file: shown(name), code: errCode(e) });
+      return false;
+    }
+    if (!isInside(realRoot, real)) {
+      report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(name), { kind: "skill-file", path: shown(name), root: ctx.root.dir });
+      return false;
+    }
+    return kindOf(real, (target, code) => unreadable(opts, diagnostics, { kind: "link-to", file: shown(name), target, code }));
+  }
+  if (entry.isFile()) return true;
+  const dir = entry.isDirectory();
+  unreadable(opts, diagnostics, dir ? { kind: "folder", file: shown(name), name } : { kind: "special", file: shown(name) });
+  return false;
+}
+
+/** The subfolders worth entering: plain ones, and links to folders inside the root (reporting others outside a skill). */
+function listSubdirs(ctx: RootContext, folder: Folder, entries: Dirent[], inSkill: boolean, diagnostics: Diagnostic[], shown: (name: string) => string): Listing["subdirs"] {
   const subdirs: Listing["subdirs"] = [];
   for (const entry of entries) {
     if (isSkippedFolder(entry.name)) continue;
@@ -137,16 +154,16 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
       } catch {
         continue; // a broken link or one to a file: not a folder to search
       }
-      if (!isInside(realRoot, real)) {
+      if (!isInside(ctx.realRoot, real)) {
         // Inside a skill folder the link is a supporting file's business: files.ts reports it.
-        if (folder.inSkill || skillFile !== undefined) continue;
-        report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(entry.name), { kind: "folder", path: shown(entry.name), root: ctx.root.dir });
+        if (inSkill) continue;
+        report(ctx.opts, diagnostics, D.SYMLINK_ESCAPE, shown(entry.name), { kind: "folder", path: shown(entry.name), root: ctx.root.dir });
         continue;
       }
       subdirs.push({ name: entry.name, real, link: true });
     }
   }
-  return { skillFile, subdirs, diagnostics };
+  return subdirs;
 }
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
@@ -164,79 +181,94 @@ function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSo
 async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: SkillSource[], diagnostics: Diagnostic[]): Promise<void> {
   const absRoot = path.resolve(opts.cwd, root.dir);
   const shownRoot = relPosix(opts.cwd, absRoot);
-  let realRoot: string;
+  const realRoot = await resolveRoot(absRoot, shownRoot, opts, diagnostics);
+  if (realRoot === undefined) return;
+
+  const ctx: RootContext = { root, absRoot, realRoot, opts };
+  const bounds: Bounds = { visited: new Set<string>([realRoot]), listed: 1, depthCut: [], countCut: [] };
+  let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
+  /** Symlinked folders met so far, followed once no plain folder is left. */
+  let links: Folder[] = [];
+  while (level.length > 0) {
+    level = admit(opts, bounds, searchLevel(ctx, level, sources, diagnostics, links));
+    if (level.length === 0 && links.length > 0) {
+      level = admit(opts, bounds, links);
+      links = [];
+    }
+  }
+
+  reportCuts(opts, diagnostics, shownRoot, "maxDepth", bounds.depthCut);
+  reportCuts(opts, diagnostics, shownRoot, "maxFolders", bounds.countCut);
+}
+
+/** The root's real path, or undefined after reporting a root that is missing, unreadable or not a folder. */
+async function resolveRoot(absRoot: string, shownRoot: string, opts: DiscoverOptions, diagnostics: Diagnostic[]): Promise<string | undefined> {
   try {
-    realRoot = await fs.promises.realpath(absRoot);
+    const realRoot = await fs.promises.realpath(absRoot);
     if (!(await fs.promises.stat(realRoot)).isDirectory()) {
       report(opts, diagnostics, D.ROOT_NOT_FOLDER, shownRoot, { root: shownRoot });
-      return;
+      return undefined;
     }
+    return realRoot;
   } catch (e) {
     if (errCode(e) === "ENOENT" || errCode(e) === "ENOTDIR") {
       report(opts, diagnostics, D.ROOT_MISSING, shownRoot, { root: shownRoot });
     } else {
       report(opts, diagnostics, D.READ_ERROR, shownRoot, { kind: "root", path: shownRoot, code: errCode(e) });
     }
-    return;
+    return undefined;
   }
+}
 
-  const ctx: RootContext = { root, absRoot, realRoot, opts };
-  const visited = new Set<string>([realRoot]);
-  let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
-  /** Symlinked folders met so far, followed once no plain folder is left. */
-  let links: Folder[] = [];
-  let listed = 1;
-  const depthCut: string[] = [];
-  const countCut: string[] = [];
-
-  // Claims a batch of folders in order: each real folder once, within both bounds. Folders a bound
-  // cuts inside a skill folder are not reported: they hold supporting files (the docx skill's
-  // schemas go 8 levels down), and a skill nested that deep is far rarer than the noise would be.
-  const admit = (candidates: Folder[]): Folder[] => {
-    const next: Folder[] = [];
-    for (const f of candidates) {
-      if (visited.has(f.real)) continue;
-      if (f.depth > opts.maxDepth) {
-        if (!f.inSkill) depthCut.push(relPosix(opts.cwd, f.abs));
-      } else if (!f.inSkill && listed >= opts.maxFolders) {
-        countCut.push(relPosix(opts.cwd, f.abs));
-      } else {
-        visited.add(f.real);
-        // Folders inside a skill (references/, scripts/, …) do not count: the bound is on the search
-        // for skills, and 1,000 skills with a references/ folder each must not exhaust it.
-        if (!f.inSkill) listed++;
-        next.push(f);
-      }
-    }
-    return next;
-  };
-
-  while (level.length > 0) {
-    const candidates: Folder[] = [];
-    for (const folder of level) {
-      const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
-      diagnostics.push(...found);
-      if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
-      for (const sub of subdirs) {
-        const f: Folder = {
-          abs: child(folder.abs, sub.name),
-          real: sub.real,
-          rel: folder.rel === "" ? sub.name : folder.rel + "/" + sub.name,
-          depth: folder.depth + 1,
-          inSkill: folder.inSkill || skillFile !== undefined,
-        };
-        (sub.link ? links : candidates).push(f);
-      }
-    }
-    level = admit(candidates);
-    if (level.length === 0 && links.length > 0) {
-      level = admit(links);
-      links = [];
+/** Lists every folder of `level`: records its skill, returns its plain subfolders and adds its linked ones to `links`. */
+function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], diagnostics: Diagnostic[], links: Folder[]): Folder[] {
+  const candidates: Folder[] = [];
+  for (const folder of level) {
+    const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
+    diagnostics.push(...found);
+    if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
+    for (const sub of subdirs) {
+      const f: Folder = {
+        abs: child(folder.abs, sub.name),
+        real: sub.real,
+        rel: folder.rel === "" ? sub.name : folder.rel + "/" + sub.name,
+        depth: folder.depth + 1,
+        inSkill: folder.inSkill || skillFile !== undefined,
+      };
+      (sub.link ? links : candidates).push(f);
     }
   }
+  return candidates;
+}
 
-  reportCuts(opts, diagnostics, shownRoot, "maxDepth", depthCut);
-  reportCuts(opts, diagnostics, shownRoot, "maxFolders", countCut);
+/** What the search of one root has claimed and cut so far. */
+interface Bounds {
+  visited: Set<string>;
+  listed: number;
+  depthCut: string[];
+  countCut: string[];
+}
+
+// Claims a batch of folders in order: each real folder once, within both bounds. Folders a bound
+// cuts inside a skill folder are not reported: they hold supporting files (the docx skill's
+// schemas go 8 levels down), and a skill nested that deep is far rarer than the noise would be.
+function admit(opts: DiscoverOptions, bounds: Bounds, candidates: Folder[]): Folder[] {
+  const next: Folder[] = [];
+  for (const f of candidates) {
+    if (bounds.visited.has(f.real)) continue;
+    if (f.depth > opts.maxDepth) {
+      if (!f.inSkill) bounds.depthCut.push(relPosix(opts.cwd, f.abs));
+    } else if (!f.inSkill && bounds.listed >= opts.maxFolders) {
+      bounds.countCut.push(relPosix(opts.cwd, f.abs));
+    } else {
+      bounds.visited.add(f.real);
+      // Folders inside a skill (references/, scripts/, …) do not count: the bound is on the search
+      // for skills, and 1,000 skills with a references/ folder each must not exhaust it.
+      if (!f.inSkill) bounds.listed++;
+      next.push(f);
+    }
+  }
+  return next;
 }
 
 /** Finds every skill folder below `roots`, sorted by (root precedence, relDir) in code-unit order. Never throws for bad input. */

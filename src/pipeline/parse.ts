@@ -7,7 +7,7 @@ import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
 import * as R from "../rules/parse-rules.js";
 import type { YamlSyntax } from "../rules/parse-rules.js";
-import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type OffsetMap } from "./frontmatter/locate.js";
+import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, toPlain } from "./frontmatter/yaml-positions.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -16,11 +16,29 @@ const MAX_ALIAS_COUNT = 100;
 /** A broken YAML block often yields a cascade of errors; the first few say it all. */
 const MAX_YAML_ERRORS = 5;
 
+type Found = Extract<Located, { kind: "found" }>;
+
 /** `hash` is the sha256 hex of `bytes` when the caller has it already (the analysis cache key). */
 export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext, hash?: string): ParsedSkill {
-  const diagnostics: Diagnostic[] = [];
-  const report = reportInto(diagnostics, ctx);
-  const result: ParsedSkill = {
+  const result = emptyResult(source, bytes, hash);
+  const report = reportInto(result.diagnostics, ctx);
+  const decoded = decodeSkill(bytes);
+  if (!decoded.ok) {
+    report(decoded.kind === "binary" ? R.BINARY_FILE : R.INVALID_UTF8, decoded, { fileName: source.fileName });
+    return result;
+  }
+  result.text = decoded.text;
+  setBody(result, 0);
+  const located = locateOrReport(decoded.text, source, report);
+  if (!located) return result;
+  result.frontmatterRange = { line: 1, column: 1, endLine: located.closeLine, endColumn: located.closeLineLength + 1 };
+  setBody(result, located.bodyOffset);
+  readFrontmatter(result, located, decoded.map, report);
+  return result;
+}
+
+function emptyResult(source: SkillSource, bytes: Uint8Array, hash: string | undefined): ParsedSkill {
+  return {
     source,
     hash: hash ?? createHash("sha256").update(bytes).digest("hex"),
     text: "",
@@ -30,74 +48,69 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
     bodyOffset: 0,
     body: "",
     bodyStart: 0,
-    diagnostics,
+    diagnostics: [],
   };
+}
 
-  const decoded = decodeSkill(bytes);
-  if (!decoded.ok) {
-    if (decoded.kind === "binary") {
-      report(R.BINARY_FILE, decoded, { fileName: source.fileName });
-    } else {
-      report(R.INVALID_UTF8, decoded, { fileName: source.fileName });
-    }
-    return result;
-  }
-  const text = decoded.text;
-  result.text = text;
-  setBody(result, 0);
+/** The frontmatter's fences in `text`, or undefined after reporting an empty file, or a missing or unclosed frontmatter. */
+function locateOrReport(text: string, source: SkillSource, report: Report): Found | undefined {
   if (text.trim() === "") {
     report(R.EMPTY_FILE, FILE_START, { fileName: source.fileName });
-    return result;
+    return undefined;
   }
-
   const located = locateFrontmatter(text);
   if (located.kind === "none") {
     const first = text.slice(0, Math.max(0, text.indexOf("\n"))) || text;
     report(R.FRONTMATTER_MISSING, { ...FILE_START, endColumn: first.length + 1 }, { fileName: source.fileName, dashes: /^\s*-{3,}/.test(first) });
-    return result;
+    return undefined;
   }
   if (located.kind === "unclosed") {
     report(R.FRONTMATTER_UNCLOSED, { ...FILE_START, endColumn: 4 }, {});
-    return result;
+    return undefined;
   }
+  return located;
+}
 
-  result.frontmatterRange = { line: 1, column: 1, endLine: located.closeLine, endColumn: located.closeLineLength + 1 };
-  setBody(result, located.bodyOffset);
-  const lines = new LineIndex(text, located.bodyOffset);
+/** Parses the located YAML into `result.frontmatter` and its positions, reporting what is wrong with it. */
+function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, report: Report): void {
+  const lines = new LineIndex(result.text, located.bodyOffset);
   const base = located.valueStart;
   // uniqueKeys is off because yaml checks it pairwise (quadratic: 100,000 keys never finish);
   // duplicates are found below with a Set per map instead.
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
-
-  const errorLines = new Set<number>();
-  // yaml files an unknown tag (`!js/function …`) as a warning and drops it: that would silently
-  // change a value, so it is an error here.
-  for (const error of [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0])) {
-    if (errorLines.size >= MAX_YAML_ERRORS) break;
-    const start = lines.pos(base + error.pos[0]);
-    if (errorLines.has(start.line)) continue;
-    errorLines.add(start.line);
-    reportYamlError(error, start, text, lines, decoded.map, report);
-  }
+  reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
 
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     report(R.YAML_SYNTAX, { line: 2, column: 1 }, { kind: "aliases", reason: (error as Error).message.replace(/\.$/, "") });
-    return result;
+    return;
   }
   if (doc.errors.length === 0 && !isMap(doc.contents)) {
     const what = doc.contents === null ? "empty" : Array.isArray(data) ? "a list" : "a single value";
     const range = doc.contents?.range ? rangeOf(lines, base + doc.contents.range[0], base + doc.contents.range[1]) : { ...FILE_START, endColumn: 4 };
     report(R.FRONTMATTER_NOT_MAP, range, { what });
   }
-  if (diagnostics.some((d) => d.severity === "error")) return result;
-  if (!isMap(doc.contents)) return result;
+  if (result.diagnostics.some((d) => d.severity === "error")) return;
+  if (!isMap(doc.contents)) return;
   result.frontmatter = toPlain(data) as Record<string, unknown>;
   result.positions = collectPositions(doc.contents, base, lines);
-  return result;
+}
+
+/** Reports yaml's errors and warnings in source order: the first of each line, at most MAX_YAML_ERRORS lines. */
+function reportYamlErrors(errors: YAMLError[], base: number, text: string, lines: LineIndex, map: OffsetMap, report: Report): void {
+  const errorLines = new Set<number>();
+  // yaml files an unknown tag (`!js/function …`) as a warning and drops it: that would silently
+  // change a value, so it is an error here.
+  for (const error of errors.sort((a, b) => a.pos[0] - b.pos[0])) {
+    if (errorLines.size >= MAX_YAML_ERRORS) break;
+    const start = lines.pos(base + error.pos[0]);
+    if (errorLines.has(start.line)) continue;
+    errorLines.add(start.line);
+    reportYamlError(error, start, text, lines, map, report);
+  }
 }
 
 export function setBody(result: ParsedSkill, bodyOffset: number): void {

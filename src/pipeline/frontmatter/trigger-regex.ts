@@ -128,74 +128,92 @@ const OPTIONAL_AFTER = /^(?:\?|\{0(?:,\d*)?\})/;
  * must consume the `\s` that `\w+` cannot.
  */
 export function staticRedos(source: string): string | undefined {
-  const stack: Group[] = [{ start: -1, alts: [{ repeats: false, mandatory: false }], texts: [], altStart: 0 }];
+  const stack: Group[] = [newGroup(-1, 0)];
   const top = () => stack[stack.length - 1];
-  const alt = () => top().alts[top().alts.length - 1];
-  /** Records an atom ending at `end` (exclusive) with what its quantifier makes of it. */
-  const atom = (end: number, inner?: { repeats: boolean; needsChar: boolean }) => {
-    const after = source.slice(end);
-    const a = alt();
-    if (REPEAT_AFTER.test(after)) a.repeats = true;
-    else if (!OPTIONAL_AFTER.test(after)) {
-      if (!inner || inner.needsChar) a.mandatory = true;
-      if (inner?.repeats) a.repeats = true;
-    } else if (inner?.repeats) a.repeats = true;
-  };
+  const atom = (end: number, inner?: Inner) => recordAtom(top().alts[top().alts.length - 1], source.slice(end), inner);
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === "\\") {
       i++;
       if (!/[bB]/.test(source[i] ?? "")) atom(i + 1);
-      continue;
-    }
-    if (c === "[") {
-      let j = i + 1;
-      if (source[j] === "^") j++;
-      if (source[j] === "]") j++;
-      for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j++;
-      i = j;
+    } else if (c === "[") {
+      i = classEnd(source, i);
       atom(i + 1);
-      continue;
-    }
-    if (c === "(") {
-      let bodyStart = i + 1;
-      const m = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(source.slice(i + 1));
-      if (m) bodyStart += m[0].length;
-      stack.push({ start: i, alts: [{ repeats: false, mandatory: false }], texts: [], altStart: bodyStart });
+    } else if (c === "(") {
+      const bodyStart = groupBodyStart(source, i);
+      stack.push(newGroup(i, bodyStart));
       i = bodyStart - 1; // `?:`, `?=`, `?<name>` are syntax, not atoms
-      continue;
-    }
-    if (c === "|") {
-      top().texts.push(source.slice(top().altStart, i));
-      top().alts.push({ repeats: false, mandatory: false });
-      top().altStart = i + 1;
-      continue;
-    }
-    if (c === ")" && stack.length > 1) {
+    } else if (c === "|") {
+      nextAlternative(top(), source, i);
+    } else if (c === ")" && stack.length > 1) {
       const group = stack.pop()!;
       group.texts.push(source.slice(group.altStart, i));
       const text = source.slice(group.start, i + 1);
-      const lookaround = /^\(\?(?:=|!|<=|<!)/.test(text);
-      if (REPEAT_AFTER.test(source.slice(i + 1)) && !lookaround) {
-        if (group.alts.some((a) => a.repeats && !a.mandatory)) return `the group \`${text}\` repeats something that already repeats (nested quantifier)`;
-        if (overlapping(group.texts)) return `the repeated group \`${text}\` has alternatives that match the same text`;
-        // `.` next to a repeat (`.*`, `([a-z]+.)+`) can take what the other parts take: the passes overlap.
-        const anyChar = /(?:^|[^\\])\./.test(text.replace(/\[(?:\\.|[^\]])*\]/g, ""));
-        if (anyChar && group.alts.some((a) => a.repeats)) return `the repeated group \`${text}\` holds \`.\` next to a repeat, so its passes can split the same text in many ways`;
-      }
-      if (!lookaround) atom(i + 1, { repeats: group.alts.some((a) => a.repeats), needsChar: group.alts.every((a) => a.mandatory) });
-      continue;
-    }
-    if (c === "{") {
-      const q = /^\{\d+(?:,\d*)?\}/.exec(source.slice(i));
-      if (q) {
-        i += q[0].length - 1;
-        continue;
-      }
-    }
-    if (/[*+?^$]/.test(c)) continue;
-    atom(i + 1);
+      if (/^\(\?(?:=|!|<=|<!)/.test(text)) continue; // a lookaround
+      const problem = REPEAT_AFTER.test(source.slice(i + 1)) ? repeatedGroupProblem(group, text) : undefined;
+      if (problem) return problem;
+      atom(i + 1, { repeats: group.alts.some((a) => a.repeats), needsChar: group.alts.every((a) => a.mandatory) });
+    } else if (c === "{" && boundedRepeatLength(source, i)) {
+      i += boundedRepeatLength(source, i) - 1;
+    } else if (!/[*+?^$]/.test(c)) atom(i + 1);
   }
+  return undefined;
+}
+
+/** What a closed group brings to the atom it forms: does it hold a repeat, must every pass consume a character. */
+interface Inner {
+  repeats: boolean;
+  needsChar: boolean;
+}
+
+function newGroup(start: number, altStart: number): Group {
+  return { start, alts: [{ repeats: false, mandatory: false }], texts: [], altStart };
+}
+
+/** Records, on alternative `a`, an atom followed by `after` with what its quantifier makes of it. */
+function recordAtom(a: Alt, after: string, inner?: Inner): void {
+  if (REPEAT_AFTER.test(after)) a.repeats = true;
+  else if (!OPTIONAL_AFTER.test(after)) {
+    if (!inner || inner.needsChar) a.mandatory = true;
+    if (inner?.repeats) a.repeats = true;
+  } else if (inner?.repeats) a.repeats = true;
+}
+
+/** Index of the `]` closing the character class opened at `open` (or the end of `source`). */
+function classEnd(source: string, open: number): number {
+  let j = open + 1;
+  if (source[j] === "^") j++;
+  if (source[j] === "]") j++;
+  for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j++;
+  return j;
+}
+
+/** Index where the body of the group opened at `open` starts, after `?:`, `?=`, `?<name>` and the like. */
+function groupBodyStart(source: string, open: number): number {
+  const m = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(source.slice(open + 1));
+  return open + 1 + (m ? m[0].length : 0);
+}
+
+/** Closes the current alternative of `group` at the `|` at `i` and opens the next. */
+function nextAlternative(group: Group, source: string, i: number): void {
+  group.texts.push(source.slice(group.altStart, i));
+  group.alts.push({ repeats: false, mandatory: false });
+  group.altStart = i + 1;
+}
+
+/** Length of the `{n}`, `{n,}` or `{m,n}` at `i`, or 0 when the `{` there is a literal. */
+function boundedRepeatLength(source: string, i: number): number {
+  const q = /^\{\d+(?:,\d*)?\}/.exec(source.slice(i));
+  return q ? q[0].length : 0;
+}
+
+/** Why the repeated (non-lookaround) group `text` can match one string in many ways, if it can. */
+function repeatedGroupProblem(group: Group, text: string): string | undefined {
+  if (group.alts.some((a) => a.repeats && !a.mandatory)) return `the group \`${text}\` repeats something that already repeats (nested quantifier)`;
+  if (overlapping(group.texts)) return `the repeated group \`${text}\` has alternatives that match the same text`;
+  // `.` next to a repeat (`.*`, `([a-z]+.)+`) can take what the other parts take: the passes overlap.
+  const anyChar = /(?:^|[^\\])\./.test(text.replace(/\[(?:\\.|[^\]])*\]/g, ""));
+  if (anyChar && group.alts.some((a) => a.repeats)) return `the repeated group \`${text}\` holds \`.\` next to a repeat, so its passes can split the same text in many ways`;
   return undefined;
 }
 
