@@ -7,11 +7,8 @@ import { formatReport, sizeReport } from "../../../scripts/size-report.mjs";
 import { REPO } from "../../helpers/cli.js";
 
 const PENDING = new Set([
-  "src/pipeline/files.ts",
   "src/pipeline/discover.ts listFolder",
   "src/pipeline/discover.ts discoverRoot",
-  "src/pipeline/files.ts walk",
-  "src/pipeline/files.ts walkDir",
   "src/pipeline/frontmatter/trigger-regex.ts staticRedos",
   "src/pipeline/parse.ts parseSkill",
 ]);
