@@ -16,179 +16,20 @@
 //   kept are the first ones of a depth-first walk in code-unit name order.
 // - Every entry met but not served is recorded with its reason (left-out.ts), so that a link to it
 //   says why it is not in the bundle instead of "does not exist".
-import fs, { constants, type Dirent } from "node:fs";
+// - The walk that lists the entries is file-walk.ts; this module reads (or stats) what it lists.
+import fs, { constants } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Diagnostic, Profile, RuleSetting, SkillFile, SkillSource } from "../types.js";
-import { report, skillFileCandidates } from "./discover.js";
+import type { Diagnostic, SkillFile, SkillSource } from "../types.js";
+import { report } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
-import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { isInside, joinPosix } from "../util/paths.js";
-import { nestedName, type LeftOut } from "./left-out.js";
-import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
-import { Reporter } from "../diagnostics/reporter.js";
-import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+import { joinPosix } from "../util/paths.js";
+import type { LeftOut } from "./left-out.js";
+import { errCode, walk, type Entry, type FileOptions } from "./file-walk.js";
 
-export interface FileOptions {
-  /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
-  include: string[];
-  /** Globs of files and folders left out: the config's `files.exclude`. */
-  exclude: string[];
-  /** Files larger than this are left out with `file-too-large`: the config's `files.maxBytes`. */
-  maxBytes: number;
-  settings: Record<string, RuleSetting>;
-  profile: Profile;
-  /** Folder listings discovery already read (real path → entries), so the walk need not list them again. */
-  listings?: ReadonlyMap<string, Dirent[]>;
-}
-
-/** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
-export const MAX_FILES = 10_000;
-
-const ALWAYS_OUT = new Set([".git", "node_modules"]);
-const JUNK = new Set([".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini"]);
-
-/** Names never bundled, whatever the globs say. */
-export function isAlwaysExcluded(name: string): boolean {
-  return ALWAYS_OUT.has(name) || JUNK.has(name.toLowerCase()) || name.startsWith("._") || name.endsWith("~") || /^\..*\.sw[a-p]$/.test(name);
-}
-
-interface Entry {
-  /** posix, relative to the skill folder. */
-  rel: string;
-  /** Real absolute path to open. */
-  real: string;
-}
-
-function errCode(e: unknown): string {
-  return (e as NodeJS.ErrnoException)?.code ?? String(e);
-}
-
-/** Lists the files to bundle, reporting what is left out and why (and recording it in `leftOut`). */
-function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut): Entry[] {
-  const included = createMatcher(opts.include);
-  const excluded = createMatcher(opts.exclude);
-  let single: Array<[string, (rel: string) => boolean]> | undefined;
-  /** The first `files.exclude` pattern that matches `rel` (compiled one by one only when something is excluded). */
-  const excludedBy = (rel: string) => (single ??= opts.exclude.map((p) => [p, createMatcher([p])]) as Array<[string, (rel: string) => boolean]>).find(([, m]) => m(rel))?.[0] ?? opts.exclude[0];
-  const shown = (rel: string) => joinPosix(source.dir, rel);
-  const files: Entry[] = [];
-  const visited = new Set<string>([source.absDir]);
-  /** Symlinked folders, walked after every plain folder so a link never claims a folder first. */
-  const links: Entry[] = [];
-  let folders = 0;
-  let stopped = false;
-
-  const stop = (rel: string) => {
-    stopped = true;
-    report(opts, diagnostics, D.TOO_MANY_FILES, source.file, { dir: source.dir, max: MAX_FILES, at: shown(rel) });
-  };
-
-  // A name with a newline, ESC or bidi control would reach the file lists the model reads.
-  const unsafeName = (rel: string, name: string) => {
-    const params = { kind: "file" as const, path: escapeTerminal(shown(rel)), what: describeFirstUnsafe(name) };
-    new Reporter(opts).to(diagnostics, shown(rel))(HIDDEN_CHARACTER_IN_PATH, { line: 1, column: 1 }, params);
-  };
-
-  const special = (rel: string) =>
-    report(opts, diagnostics, D.SPECIAL_FILE, shown(rel), { path: shown(rel) });
-
-  /** The nested skill's file name when the folder holds one, else undefined. */
-  const nestedSkillFile = (dirReal: string, entries: Dirent[]): string | undefined => {
-    for (const name of skillFileCandidates(entries.map((e) => e.name))) {
-      const e = entries.find((x) => x.name === name)!;
-      if (e.isFile()) return name;
-      if (e.isSymbolicLink()) {
-        try {
-          if (fs.statSync(path.join(dirReal, name)).isFile()) return name;
-        } catch {
-          // a broken link is no skill file
-        }
-      }
-    }
-    return undefined;
-  };
-
-  const walkDir = (dirReal: string, prefix: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
-    } catch (e) {
-      report(opts, diagnostics, D.READ_ERROR, shown(prefix), { kind: "skill-folder", path: shown(prefix), code: errCode(e) });
-      return;
-    }
-    const nested = prefix !== "" ? nestedSkillFile(dirReal, entries) : undefined;
-    if (nested) return void leftOut.set(prefix + "/", `nested:${nested}/${nestedName(path.join(dirReal, nested), prefix)}`);
-    entries.sort((a, b) => compareCodeUnits(a.name, b.name));
-
-    for (const entry of entries) {
-      if (stopped) return;
-      const name = entry.name;
-      if (prefix === "" && name === source.fileName) continue;
-      const rel = prefix === "" ? name : `${prefix}/${name}`;
-      if (isAlwaysExcluded(name)) {
-        leftOut.set(entry.isDirectory() ? rel + "/" : rel, "always");
-        continue;
-      }
-      if (excluded(rel)) {
-        leftOut.set(entry.isDirectory() ? rel + "/" : rel, `exclude:${excludedBy(rel)}`);
-        continue;
-      }
-      if (hasUnsafe(name)) {
-        unsafeName(rel, name);
-        continue;
-      }
-
-      let real = path.join(dirReal, name);
-      let kind: "file" | "dir" | "special";
-      if (entry.isSymbolicLink()) {
-        try {
-          real = fs.realpathSync(real);
-          const st = fs.statSync(real);
-          kind = st.isFile() ? "file" : st.isDirectory() ? "dir" : "special";
-        } catch (e) {
-          report(opts, diagnostics, D.READ_ERROR, shown(rel), { kind: "link", path: shown(rel), code: errCode(e) });
-          leftOut.set(rel, `unreadable:${errCode(e)}`);
-          continue;
-        }
-        if (!isInside(source.absDir, real)) {
-          leftOut.set(rel, "escape");
-          report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(rel), { kind: "skill", path: shown(rel), target: kind === "dir" ? "folder" : "file", skill: source.dir });
-          continue;
-        }
-      } else {
-        kind = entry.isFile() ? "file" : entry.isDirectory() ? "dir" : "special";
-      }
-
-      if (kind === "special") {
-        if (included(rel)) special(rel);
-        leftOut.set(rel, included(rel) ? "special" : "include");
-      } else if (kind === "dir") {
-        if (entry.isSymbolicLink()) links.push({ rel, real });
-        else enter(real, rel);
-      } else if (included(rel)) {
-        if (files.length >= MAX_FILES) return stop(rel);
-        files.push({ rel, real });
-      } else {
-        leftOut.set(rel, "include");
-      }
-    }
-  };
-
-  // Each real folder is walked once: a link cycle, or a second path to a folder, adds nothing.
-  const enter = (real: string, rel: string): void => {
-    if (stopped || visited.has(real)) return;
-    visited.add(real);
-    if (++folders > MAX_FILES) return stop(rel);
-    walkDir(real, rel);
-  };
-
-  walkDir(source.absDir, "");
-  for (let i = 0; i < links.length; i++) enter(links[i].real, links[i].rel);
-  return files;
-}
+export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
 /** The interpreter a `#!` line names: "#!/usr/bin/env -S python3 -u" → "python3", "#!/bin/bash" → "bash". */
 export function shebangInterpreter(text: string): string | undefined {
