@@ -2,18 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tempProject } from "../helpers/project.js";
 import { REPO, runCli, runInProcess } from "../helpers/cli.js";
 import { loadConfig } from "../../src/config/load.js";
 import { resolveDefaults } from "../../src/config/types.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-init-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let n = 0;
-const project = () => {
-  const dir = path.join(tmp, `p${n++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const project = () => tempProject({}, "skillc-init-");
 
 describe("skillc init", () => {
   it("writes skillc.config.json with every default, a $schema, and prints the hook setup", async () => {

@@ -3,17 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { tempProject } from "../helpers/project.js";
 import { runCli, runInProcess } from "../helpers/cli.js";
 import { scaffoldSkill, skillNameProblem, suggestName } from "../../src/commands/scaffold.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-new-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-let n = 0;
-const project = () => {
-  const dir = path.join(tmp, `p${n++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const project = () => tempProject({}, "skillc-new-");
 const frontmatter = (file: string) => parse(readFileSync(file, "utf8").split("---\n")[1]!) as Record<string, unknown>;
 
 describe("skillc new", () => {

@@ -1,4 +1,4 @@
-// Seeds for the fuzzers: real SKILL.md files (the shared corpus, the examples, the fixtures) and the
+// Seeds for the fuzzers: real SKILL.md files of the project (skills/, examples/, test fixtures) and the
 // mutations applied to them. The regression corpus (regressions/*.json) is read and written here too.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -6,7 +6,6 @@ import path from "node:path";
 import fc from "fast-check";
 import { HERE, REPO } from "./helpers.js";
 
-export const CORPUS = path.resolve(REPO, "../shared/corpus");
 
 function findSkillFiles(dir: string, out: string[], depth = 0): string[] {
   if (!existsSync(dir) || depth > 8) return out;
@@ -28,11 +27,13 @@ export interface Seed {
 
 let seeds: Seed[] | undefined;
 
-/** Every SKILL.md we can find, sorted by path so that a seed means the same input on every machine. */
+/**
+ * Every SKILL.md the project holds, sorted by path so that a seed means the same input on every
+ * machine. Never ../shared/corpus: `npm test` must fuzz the same inputs in a fresh clone as in CI.
+ */
 export function loadSeeds(): Seed[] {
   if (seeds) return seeds;
   const files = [
-    ...findSkillFiles(CORPUS, []),
     ...findSkillFiles(path.join(REPO, "examples"), []),
     ...findSkillFiles(path.join(REPO, "skills"), []),
     ...findSkillFiles(path.join(REPO, "test", "fixtures"), []),
