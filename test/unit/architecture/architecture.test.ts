@@ -3,12 +3,12 @@
 // itself, and no module imports itself through a chain of others (no cycles). A failure names the
 // file, the line and the import; to fix it, move the shared piece down (see ARCHITECTURE.md), not
 // the rule.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { findCycles, readImportGraph, type ImportEdge } from "../../helpers/import-graph.js";
+import { tempProject } from "../../helpers/project.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -91,38 +91,34 @@ describe("architecture", () => {
 
 describe("the import reader and the checks", () => {
   it("reads static, type-only, re-exporting, dynamic and type-position imports, and nothing in strings or comments", () => {
-    const repo = mkdtempSync(path.join(tmpdir(), "skillc-arch-"));
-    try {
-      mkdirSync(path.join(repo, "src", "pipeline"), { recursive: true });
-      mkdirSync(path.join(repo, "src", "emit"), { recursive: true });
-      writeFileSync(path.join(repo, "src", "emit", "out.ts"), "export const x = 1;\n");
-      writeFileSync(
-        path.join(repo, "src", "pipeline", "a.ts"),
-        [
-          'import { x } from "../emit/out.js";',
-          'import type { Y } from "./b.js";',
-          'export { z } from "./c.js";',
-          "const later = () => import(\"../cli.js\");",
-          'type T = typeof import("node:fs");',
-          'const text = `import("../commands/x.js")`; // import { y } from "../emit/y.js"',
-          "",
-        ].join("\n"),
-      );
-      const { edges } = readImportGraph(repo);
-      expect(edges.map((e) => [e.specifier, e.to, e.line])).toEqual([
-        ["../emit/out.js", "src/emit/out.ts", 1],
-        ["./b.js", "src/pipeline/b.ts", 2],
-        ["./c.js", "src/pipeline/c.ts", 3],
-        ["../cli.js", "src/cli.ts", 4],
-        ["node:fs", undefined, 5],
-      ]);
-      expect(forbiddenImports(edges)).toEqual([
-        `src/pipeline/a.ts:1 imports "../emit/out.js" (src/emit/out.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
-        `src/pipeline/a.ts:4 imports "../cli.js" (src/cli.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
-      ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    const repo = tempProject({}, "skillc-arch-");
+    mkdirSync(path.join(repo, "src", "pipeline"), { recursive: true });
+    mkdirSync(path.join(repo, "src", "emit"), { recursive: true });
+    writeFileSync(path.join(repo, "src", "emit", "out.ts"), "export const x = 1;\n");
+    writeFileSync(
+      path.join(repo, "src", "pipeline", "a.ts"),
+      [
+        'import { x } from "../emit/out.js";',
+        'import type { Y } from "./b.js";',
+        'export { z } from "./c.js";',
+        "const later = () => import(\"../cli.js\");",
+        'type T = typeof import("node:fs");',
+        'const text = `import("../commands/x.js")`; // import { y } from "../emit/y.js"',
+        "",
+      ].join("\n"),
+    );
+    const { edges } = readImportGraph(repo);
+    expect(edges.map((e) => [e.specifier, e.to, e.line])).toEqual([
+      ["../emit/out.js", "src/emit/out.ts", 1],
+      ["./b.js", "src/pipeline/b.ts", 2],
+      ["./c.js", "src/pipeline/c.ts", 3],
+      ["../cli.js", "src/cli.ts", 4],
+      ["node:fs", undefined, 5],
+    ]);
+    expect(forbiddenImports(edges)).toEqual([
+      `src/pipeline/a.ts:1 imports "../emit/out.js" (src/emit/out.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
+      `src/pipeline/a.ts:4 imports "../cli.js" (src/cli.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
+    ]);
   });
 
   it("finds a cycle through several modules and a module importing itself, and none in a chain", () => {
