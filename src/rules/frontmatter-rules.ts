@@ -15,7 +15,7 @@ export type FieldType =
 
 const EXPECTED: Record<string, string> = {
   string: "a string",
-  boolean: "true or false",
+  boolean: "true or false (or yes/no/on/off/1/0, as Claude Code 2.1.218 reads them)",
   array: "a list",
   object: "a map of fields",
   number: "a number",
