@@ -79,7 +79,8 @@ export function firstSentence(text: string): string {
 export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {
   const description = oneLine((str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "");
   const fields: SkillFields = {
-    name: str(fm.name) ?? folderName(parsed.source),
+    // NFKC, as the spec's reference validator compares names (a-z0-9 names are unchanged by it).
+    name: (str(fm.name) ?? folderName(parsed.source)).normalize("NFKC"),
     description,
     arguments: typeof fm.arguments === "string" ? fm.arguments.split(/\s+/).filter(Boolean) : strings(fm.arguments),
     disableModelInvocation: bool(fm["disable-model-invocation"], false),
