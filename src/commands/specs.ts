@@ -130,6 +130,27 @@ Entries that would leave the target (../, absolute paths, links out) and oversiz
   },
 });
 
+export const PUBLISH = spec({
+  name: "publish",
+  summary: "write a static .well-known/agent-skills folder for any web host",
+  usage: "--out <dir> [roots…] [options]",
+  description: `Build the skills, then write <dir>/.well-known/agent-skills/: index.json (Agent Skills Discovery v0.2.0),
+<name>/SKILL.md for a skill with no other files, <name>.tar.gz (deterministic: same sources, same digest)
+for the others. Serve <dir> as a site's root (or copy it into one); every digest is the SHA-256 of the bytes served.
+Only skills without errors are published; a build with errors publishes nothing (exit 1) unless --emit-on-error.
+Hidden skills (disable-model-invocation: true) are left out unless --include-hidden.
+<dir> is replaced whole, so it must be new, empty, or a folder skillc publish wrote; a failure keeps the previous one.`,
+  flags: {
+    out: { type: "string", value: "<dir>", help: "the folder to write (required)" },
+    "include-hidden": { type: "boolean", help: "publish skills with disable-model-invocation: true too" },
+    config,
+    profile,
+    rule,
+    strict: { type: "boolean", help: "warnings fail the publish" },
+    "emit-on-error": { type: "boolean", help: "publish the error-free skills even when others have errors (still exits 1)" },
+  },
+});
+
 export const INIT = spec({
   name: "init",
   summary: "write a config and print how to wire the hook",
@@ -144,6 +165,6 @@ create the skills/ folder, add .skillc/ (the build output) to .gitignore, then p
 });
 
 /** Every command, in the order `skillc --help` lists them. */
-export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, INIT] as const;
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, PUBLISH, INIT] as const;
 
 export type CommandName = (typeof SPECS)[number]["name"];
