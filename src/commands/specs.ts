@@ -106,13 +106,17 @@ export const NEW = spec({
 
 export const IMPORT = spec({
   name: "import",
-  summary: "validate, then copy a skill into a root",
-  usage: "<folder|file.zip|file.skill|file.tar.gz|file.tgz> [options]",
+  summary: "validate, then copy a skill (or a site's or MCP server's skills) into a root",
+  usage: "<folder|file.zip|file.skill|file.tar.gz|file.tgz|https://…|mcp:…> [options]",
   description: `Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
 A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
 A skill whose name is already taken in any configured source is refused unless --force.
 An archive holds one skill: a SKILL.md at its top, or a single folder with one.
-Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.`,
+Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.
+From a URL (a site, its /.well-known/agent-skills/ or .well-known/skills/ folder, or the index.json) or an MCP
+server (mcp:<command line> over stdio, mcp:https://host/mcp over Streamable HTTP): every skill it offers, each
+checked against its digest and linted; the ones that pass are written and recorded in skillc-lock.json.
+Only the host named is contacted (redirects stay on it); each skill is capped at 50 MiB and 1,000 files.`,
   flags: {
     to: { type: "string", value: "<root>", help: "where to put the skill (default: the config's first source, skills/)" },
     name: {
@@ -124,6 +128,7 @@ Entries that would leave the target (../, absolute paths, links out) and oversiz
       type: "boolean",
       help: "replace an existing skill folder of that name, and import even when a skill\nof that name exists in another source",
     },
+    frozen: { type: "boolean", help: "with a URL or mcp:, fail (writing nothing) when the source differs from\nskillc-lock.json: a skill added, removed or changed upstream" },
     profile: { ...profile, help: "validate with this profile instead of the config's" },
     rule,
     config,
