@@ -9,7 +9,8 @@ import path from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
-import { skillMd, tempProject, type Tree } from "../helpers/project.js";
+import { tempProject } from "../helpers/project.js";
+import { SITE_TREE } from "../helpers/site.js";
 import { readTarGz } from "../../src/archive/tar.js";
 
 const SCHEMA = JSON.parse(readFileSync(path.join(REPO, "test/fixtures/discovery/schema-0.2.0.json"), "utf8")) as object;
@@ -20,14 +21,6 @@ interface Index {
   skills: Array<{ name: string; type: string; description: string; url: string; digest: string }>;
 }
 
-export const SITE_TREE: Tree = {
-  "skills/alpha/SKILL.md": skillMd("alpha"),
-  "skills/beta/SKILL.md": skillMd("beta", "", "# beta\n\nRead [the guide](references/guide.md), run `scripts/run.sh`.\n"),
-  "skills/beta/references/guide.md": "# Guide\n\nSteps.\n",
-  "skills/beta/scripts/run.sh": { text: "#!/bin/sh\necho ok\n", mode: 0o755 },
-  "skills/beta/assets/logo.bin": new Uint8Array([0, 1, 2, 255, 254, 0, 10]),
-  "skills/gamma/SKILL.md": skillMd("gamma", "disable-model-invocation: true\n"),
-};
 
 const sha = (b: Uint8Array) => `sha256:${createHash("sha256").update(b).digest("hex")}`;
 const readIndex = (out: string) => JSON.parse(readFileSync(path.join(out, WK, "index.json"), "utf8")) as Index;
