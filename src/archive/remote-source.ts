@@ -3,7 +3,6 @@
 // each skill fetched and verified with the record the lockfile keeps.
 import { ArchiveError } from "./entries.js";
 import type { LockEntry } from "./lockfile.js";
-import { openMcpSource } from "./mcp.js";
 import type { SkillFiles } from "./skill.js";
 import { fetchRemoteSkill, filesDigest, readRemoteIndex, sha256Digest } from "./well-known.js";
 
@@ -54,6 +53,8 @@ async function indexSource(spec: string): Promise<RemoteSource> {
 
 async function mcpSource(spec: string): Promise<RemoteSource> {
   const id = spec.trim();
+  // Loaded only for mcp: sources: the SDK is most of the import command's code.
+  const { openMcpSource } = await import("./mcp.js");
   const source = await openMcpSource(id.slice("mcp:".length).trim());
   const byName = new Map(source.entries.map((e) => [e.name, e]));
   // The skill's digest from the listed file digests: the same value filesDigest gives the fetched bytes.

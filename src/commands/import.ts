@@ -9,7 +9,6 @@ import { ArchiveError, printable } from "../archive/entries.js";
 import { readSkillSource, type SkillFiles } from "../archive/skill.js";
 import { skillNameProblem } from "./scaffold.js";
 import { destinationProblem, place, validate } from "./import-steps.js";
-import { importRemote } from "./import-remote.js";
 import { isRemoteSpec } from "../archive/remote-source.js";
 import { relPosix } from "../util/paths.js";
 import { profileFlag, ruleFlags } from "./args.js";
@@ -21,7 +20,7 @@ const FIX_HINT = / \(`--fix` does it\)/g;
 
 export const command = defineCommand(IMPORT, async (values, positionals, ctx) => {
   if (positionals.length !== 1) throw new UsageError(`expects exactly one folder or archive, e.g. \`skillc import ./review-diff.zip\`; got ${positionals.length}.`);
-  if (isRemoteSpec(positionals[0]!)) return importRemote(positionals[0]!, values, ctx);
+  if (isRemoteSpec(positionals[0]!)) return (await import("./import-remote.js")).importRemote(positionals[0]!, values, ctx);
   if (values.frozen) throw new UsageError("--frozen applies to a URL or mcp: source, whose skills skillc-lock.json records.");
   const source = path.resolve(ctx.cwd, positionals[0]!);
   if (!existsSync(source)) throw new UsageError(`"${printable(positionals[0]!)}" does not exist.`);
