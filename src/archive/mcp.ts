@@ -15,6 +15,8 @@ import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
+import { parse as parseYaml } from "yaml";
+import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
 
 const MAX_PAGES = 100;
 const MAX_SKILLS = 1000;
@@ -28,6 +30,8 @@ export interface McpSkillEntry {
   uri: string;
   /** relative path → { uri, digest } */
   files: Map<string, { uri: string; digest: string }>;
+  /** The listing's `frontmatter`, which the SKILL.md read must match (the SEP's host check). */
+  frontmatter: Record<string, unknown>;
 }
 
 export interface McpSource {
@@ -112,7 +116,7 @@ function skillEntry(raw: unknown): McpSkillEntry | string {
   }
   if (!files.has("SKILL.md")) return `${printable(e.uri)}: "resources" does not list SKILL.md`;
   if (files.size > REMOTE_LIMITS.maxEntries) return `${printable(e.uri)}: more than ${REMOTE_LIMITS.maxEntries} files`;
-  return { name, uri: e.uri, files };
+  return { name, uri: e.uri, files, frontmatter: fm as Record<string, unknown> };
 }
 
 /** Every file of the skill read and checked against its listed digest; any mismatch refuses the skill. */
@@ -128,7 +132,36 @@ async function fetchSkill(client: Client, entry: McpSkillEntry): Promise<SkillFi
     files.push({ type: "file", path: rel, data, executable: false });
   }
   checkEntrySet(files, "archive");
+  const problem = frontmatterMismatch(files.find((f) => f.path === "SKILL.md")!.data, entry.frontmatter);
+  if (problem) throw new ArchiveError(`${entry.uri}: ${problem}; "${entry.name}" was refused and nothing of it was written.`);
   return { suggestedName: entry.name, inner: "", files };
+}
+
+/**
+ * Why the SKILL.md's frontmatter is not the listing's (the SEP: a host compares them field by
+ * field, so what was listed is what arrives), or undefined. Compared as JSON, as the listing is.
+ */
+function frontmatterMismatch(bytes: Uint8Array, listed: Record<string, unknown>): string | undefined {
+  const decoded = decodeSkill(bytes);
+  const located = decoded.ok ? locateFrontmatter(decoded.text) : undefined;
+  if (!decoded.ok || located?.kind !== "found") return "its SKILL.md has no readable frontmatter";
+  let read: unknown;
+  try {
+    read = JSON.parse(JSON.stringify(parseYaml(located.value) ?? {}));
+  } catch {
+    return "its SKILL.md frontmatter is not YAML";
+  }
+  const fields = new Set([...Object.keys(listed), ...Object.keys((read ?? {}) as object)]);
+  const differ = [...fields].sort().filter((k) => !sameJson((read as Record<string, unknown>)?.[k], listed[k]));
+  return differ.length === 0 ? undefined : `its SKILL.md frontmatter differs from the listing's in ${differ.map((k) => `"${printable(k)}"`).join(", ")}`;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 async function readResource(client: Client, uri: string): Promise<Uint8Array> {

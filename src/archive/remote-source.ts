@@ -26,7 +26,7 @@ export interface RemoteSource {
 
 /** `spec` is what the user typed: an http(s) URL (index, .well-known folder or site) or "mcp:…". */
 export async function openRemoteSource(spec: string): Promise<RemoteSource> {
-  return spec.startsWith("mcp:") ? mcpSource(spec) : indexSource(spec);
+  return /^mcp:/i.test(spec) ? mcpSource(spec) : indexSource(spec);
 }
 
 export function isRemoteSpec(spec: string): boolean {

@@ -66,6 +66,15 @@ describe("skillc import mcp:", () => {
     expect(readdirSync(path.join(cwd, "skills")).sort()).toEqual(["alpha", "gamma"]);
   }, 60_000);
 
+  it("refuses a skill whose SKILL.md frontmatter is not the one the listing shows", async () => {
+    const served = tempProject(SITE_TREE);
+    const cwd = tempProject();
+    const r = await runCli(["import", `mcp:node ${SERVER} ${path.join(served, "skills")} --lie alpha`], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused "alpha".*frontmatter differs from the listing's in "description"/);
+    expect(readdirSync(path.join(cwd, "skills")).sort()).toEqual(["beta", "gamma"]);
+  }, 60_000);
+
   it("over Streamable HTTP on 127.0.0.1", async () => {
     const served = tempProject(SITE_TREE);
     const url = await httpServer(path.join(served, "skills"));
