@@ -3,7 +3,7 @@ import { EXIT_FAIL, UsageError, exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { publish } from "../publish/publish.js";
 import { PublishError } from "../publish/render.js";
-import { relPosix } from "../util/paths.js";
+import { relPosix, toPosix } from "../util/paths.js";
 import { profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { PUBLISH } from "./specs.js";
@@ -33,7 +33,9 @@ export const command = defineCommand(PUBLISH, async (values, positionals, ctx) =
   }
   printDiagnostics(ctx, result.diagnostics);
   const code = exitCodeFor(result.diagnostics, { maxWarnings: values.strict ? 0 : undefined });
-  const shown = relPosix(ctx.cwd, outDir) || ".";
+  // Two or more levels up reads better as the absolute path.
+  const rel = relPosix(ctx.cwd, outDir) || ".";
+  const shown = rel.startsWith("../../") ? toPosix(outDir) : rel;
   if (!result.written) {
     const { errors, warnings } = counts(result.diagnostics);
     ctx.stderr.write(`skillc publish: ${plural(errors, "error")} (${plural(warnings, "warning")}); nothing was written, ${shown}/ is as it was.\n`);
@@ -42,7 +44,7 @@ export const command = defineCommand(PUBLISH, async (values, positionals, ctx) =
   const archives = result.entries.filter((e) => e.type === "archive").length;
   const hidden = result.hidden.length > 0 ? `; left out ${plural(result.hidden.length, "hidden skill")} (--include-hidden publishes them)` : "";
   ctx.stdout.write(
-    `published ${plural(result.entries.length, "skill")} to ${shown}/.well-known/agent-skills/ (${plural(result.entries.length - archives, "SKILL.md")}, ${plural(archives, "archive")})${hidden}\n`,
+    `published ${plural(result.entries.length, "skill")} to ${shown}/.well-known/agent-skills/ (${result.entries.length - archives} as SKILL.md, ${archives} as .tar.gz)${hidden}\n`,
   );
   return code;
 });

@@ -28,6 +28,8 @@ export interface PublishRunResult {
   diagnostics: Diagnostic[];
   entries: IndexEntry[];
   hidden: string[];
+  /** Each published skill's source folder (absolute), by name. */
+  dirs: Map<string, string>;
   /** Whether the folder was replaced. */
   written: boolean;
 }
@@ -38,10 +40,10 @@ export async function publish(o: PublishRunOptions): Promise<PublishRunResult> {
   checkPublishDir({ root: o.config.root, outDir: o.outDir, sources, cwd: o.cwd });
   const result = await build({ cwd: o.cwd, config: o.config, roots: o.roots, profile: o.profile, rules: o.rules, strict: o.strict, write: false, emitOnError: true });
   const failing = result.diagnostics.filter((d) => d.severity === "error" || (o.strict && d.severity === "warning"));
-  if (failing.length > 0 && !o.emitOnError) return { diagnostics: result.diagnostics, entries: [], hidden: [], written: false };
+  if (failing.length > 0 && !o.emitOnError) return { diagnostics: result.diagnostics, entries: [], hidden: [], dirs: new Map(), written: false };
   // A skill is published only when no diagnostic that fails the run points into its folder.
   const clean = result.skills.filter((s) => !failing.some((d) => d.file === s.source.file || d.file.startsWith(`${s.source.dir}/`)));
   const published = renderPublished(clean, { includeHidden: o.includeHidden });
   await writePublished(o.outDir, published.files);
-  return { diagnostics: result.diagnostics, entries: published.entries, hidden: published.hidden, written: true };
+  return { diagnostics: result.diagnostics, entries: published.entries, hidden: published.hidden, dirs: published.dirs, written: true };
 }

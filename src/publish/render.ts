@@ -34,6 +34,8 @@ export interface Published {
   entries: IndexEntry[];
   /** Hidden skills left out, by name. */
   hidden: string[];
+  /** Each published skill's source folder (absolute), by name. */
+  dirs: Map<string, string>;
 }
 
 /** A skill's name appears twice (two groups with one name): the index can hold it once. */
@@ -46,6 +48,7 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
   const entries: IndexEntry[] = [];
   const hidden: string[] = [];
   const seen = new Map<string, string>();
+  const dirs = new Map<string, string>();
   for (const skill of [...skills].sort((a, b) => compareCodeUnits(a.fields.name, b.fields.name))) {
     const name = skill.fields.name;
     if (skill.fields.disableModelInvocation && !opts.includeHidden) {
@@ -57,12 +60,13 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
       throw new PublishError(`two skills are named "${name}" (${other} and ${skill.source.dir}); a discovery index holds a name once. Rename one, or publish one root at a time.`);
     }
     seen.set(name, skill.source.dir);
+    dirs.set(name, skill.source.absDir);
     const artifact = skillArtifact(skill);
     files.set(`${WELL_KNOWN}/${artifact.url}`, artifact.bytes);
     entries.push({ name, type: artifact.type, description: indexDescription(skill.fields.description), url: artifact.url, digest: digestOf(artifact.bytes) });
   }
   files.set(`${WELL_KNOWN}/index.json`, Buffer.from(renderIndex(entries)));
-  return { files, entries, hidden };
+  return { files, entries, hidden, dirs };
 }
 
 /** The index's text: `$schema` first, entries in name order, URLs relative to the index (so any base path works). */
