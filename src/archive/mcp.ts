@@ -60,12 +60,31 @@ export async function openMcpSource(spec: string): Promise<McpSource> {
   }
 }
 
+/** One JSON-RPC message may carry a 50 MiB file as base64, and the envelope around it. */
+const MAX_MESSAGE_BYTES = 72 * 1024 * 1024;
+
 function transportFor(spec: string): Transport {
-  if (/^https?:\/\//i.test(spec)) return new StreamableHTTPClientTransport(checkUrl(spec));
+  if (/^https?:\/\//i.test(spec)) return new StreamableHTTPClientTransport(checkUrl(spec), { redirectPolicy: "same-origin", fetch: cappedFetch });
   const words = splitCommandLine(spec);
   if (words.length === 0) throw new ArchiveError("mcp: needs a command line (mcp:node server.js) or a URL (mcp:https://host/mcp).");
-  // A 50 MiB file as base64 in one JSON line, and the envelope around it.
-  return new StdioClientTransport({ command: words[0]!, args: words.slice(1), stderr: "ignore", maxBufferSize: 72 * 1024 * 1024 });
+  return new StdioClientTransport({ command: words[0]!, args: words.slice(1), stderr: "ignore", maxBufferSize: MAX_MESSAGE_BYTES });
+}
+
+/** fetch whose response bodies fail past MAX_MESSAGE_BYTES (the SDK would buffer any size). */
+async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (!response.body) return response;
+  let seen = 0;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_MESSAGE_BYTES) controller.error(new ArchiveError(`the MCP server sent more than ${MAX_MESSAGE_BYTES} bytes in one response; it was refused.`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
