@@ -17,6 +17,7 @@ const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
   render: () => import("./commands/render.js"),
   new: () => import("./commands/new.js"),
   import: () => import("./commands/import.js"),
+  publish: () => import("./commands/publish.js"),
   init: () => import("./commands/init.js"),
 };
 
