@@ -29,6 +29,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
   emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  plugin: ["project", "config", "diagnostics", "types", "util"],
   commands: ["project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
