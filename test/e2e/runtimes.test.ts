@@ -1,0 +1,81 @@
+// The bundle `skillc build` writes runs unchanged in every runtime the README names: the same probe
+// (list, load with arguments, a binary file, a toolset tool call, search, the catalog) gives the
+// same answer in Node, Deno, Bun and a headless Chromium as in Node (workerd: test/e2e/workerd.test.ts).
+// Each runtime is a real process; a missing one fails its test with how to install it.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO, runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
+import { launchChromium, runModule, serveStatic } from "../helpers/runtimes.js";
+
+// Awaited everywhere: the split layout returns Promises from load, file and call.
+const PROBE = `import { skills, SkillError } from "./out/index.js";
+export async function probe() {
+  const loaded = await skills.load("release-notes", ["1.2.0", "v1.1.0"]);
+  const png = await skills.file("triage-bug", "assets/severity-matrix.png");
+  const bump = await skills.call("semver-bump", { version: "1.4.2", subjects: ["feat: add x", "fix: y"] });
+  let missing = "";
+  try { await skills.load("no-such-skill"); } catch (e) { missing = e instanceof SkillError ? e.code : "not a SkillError"; }
+  return {
+    names: skills.list().map((s) => s.name),
+    content: loaded.content,
+    png: [png.constructor.name, png.length, Array.from(png.subarray(0, 8))],
+    bump: JSON.parse(bump.content[0].text),
+    missing,
+    search: skills.search("release notes", { limit: 2 }).map((r) => r.skill.name),
+    catalog: skills.catalog({ format: "xml" }),
+  };
+}
+`;
+
+let dir: string;
+let expected: Record<string, unknown>;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  dir = tempProject({ "probe.mjs": PROBE, "main.mjs": 'import { probe } from "./probe.mjs";\nconsole.log(JSON.stringify(await probe()));\n' });
+  const built = await runCli(["build", "--out", path.join(dir, "out")], { cwd: REPO });
+  expect(built.code, built.stderr).toBe(0);
+  expected = await (await import(pathToFileURL(path.join(dir, "probe.mjs")).href)).probe();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the bundle (single layout) in every runtime the README names", () => {
+  it("answers the probe in Node (the reference)", () => {
+    expect(expected.names).toContain("release-notes");
+    expect(expected.content).toContain("1.2.0");
+    expect(expected.png).toEqual(["Uint8Array", expect.any(Number), [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]);
+    expect(expected.bump).toMatchObject({ version: "1.5.0", bump: "minor" });
+    expect(expected.missing).toBe("NOT_FOUND");
+  });
+
+  it.each(["deno", "bun"] as const)("gives the same answers in %s", async (runtime) => {
+    const ran = await runModule(runtime, path.join(dir, "main.mjs"));
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual(expected);
+  });
+
+  it("gives the same answers in a headless Chromium, imported by a page from 127.0.0.1", async () => {
+    await writeFile(path.join(dir, "index.html"), '<!doctype html><pre id="out"></pre><script type="module">import { probe } from "./probe.mjs";\nprobe().then((r) => (document.getElementById("out").textContent = JSON.stringify(r)), (e) => (document.getElementById("out").textContent = "error: " + e.message));</script>');
+    browser = await launchChromium();
+    const site = await serveStatic(dir);
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(site.url + "/");
+      await page.waitForFunction(() => (document.getElementById("out")?.textContent ?? "") !== "");
+      expect(errors).toEqual([]);
+      expect(JSON.parse((await page.textContent("#out"))!)).toEqual(expected);
+    } finally {
+      await site.close();
+    }
+  });
+});
