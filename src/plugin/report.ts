@@ -20,6 +20,14 @@ export function diagnosticLine(d: Diagnostic, root: string): string {
   return `${file}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${d.message}`;
 }
 
+/**
+ * A diagnostic's position as Rollup, Vite and esbuild take it: line 1-based, column 0-based (theirs);
+ * skillc's own text keeps its 1-based `line:column`, as the CLI prints it.
+ */
+export function bundlerLoc(d: Diagnostic): { file: string; line: number; column: number } {
+  return { file: d.file, line: d.line, column: Math.max(0, d.column - 1) };
+}
+
 /** The error a bundler hook raises for a build that had errors (`errors` is not empty). */
 export function bundlerError(errors: readonly Diagnostic[], root: string): BundlerError {
   const first = errors[0]!;
@@ -28,7 +36,7 @@ export function bundlerError(errors: readonly Diagnostic[], root: string): Bundl
   return {
     message,
     id: first.file,
-    loc: { file: first.file, line: first.line, column: first.column },
+    loc: bundlerLoc(first),
     frame: codeFrame(first),
     plugin: "skillc",
     stack: "",

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from "unplugin";
 import { SKILLS_ID, SkillcSession, type SkillcPluginOptions } from "./session.js";
-import { bundlerError, diagnosticLine } from "./report.js";
+import { bundlerError, bundlerLoc, diagnosticLine } from "./report.js";
 import { watchInDevServer, type DevServerLike } from "./vite-dev.js";
 
 export type { SkillcPluginOptions } from "./session.js";
@@ -24,7 +24,7 @@ export const skillcUnplugin = createUnplugin((options: SkillcPluginOptions | und
     const compiled = await session.compile();
     for (const file of compiled.watch) this.addWatchFile(file);
     for (const d of compiled.warnings) {
-      this.warn({ message: `skillc: ${diagnosticLine(d, session.projectRoot)}`, id: d.file, loc: { file: d.file, line: d.line, column: d.column } } as never);
+      this.warn({ message: `skillc: ${diagnosticLine(d, session.projectRoot)}`, id: d.file, loc: bundlerLoc(d) } as never);
     }
     if (!compiled.ok) {
       // Rollup and Vite read `loc` and `frame` (the dev overlay opens the file there); esbuild reads `loc`.

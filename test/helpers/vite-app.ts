@@ -19,11 +19,11 @@ export function viteAppCopy(): string {
   return dir;
 }
 
-/** node_modules/skillc → this repository (its dist/ and exports); node_modules/vite → its vite. */
+/** node_modules/skillc → this repository (its dist/ and exports); vite, rollup and esbuild → its own. */
 export function linkPackages(dir: string): void {
   mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   symlinkSync(REPO, path.join(dir, "node_modules", "skillc"), "dir");
-  symlinkSync(path.join(REPO, "node_modules", "vite"), path.join(dir, "node_modules", "vite"), "dir");
+  for (const name of ["vite", "rollup", "esbuild"]) symlinkSync(path.join(REPO, "node_modules", name), path.join(dir, "node_modules", name), "dir");
 }
 
 /** `vite build` in `dir` with its vite.config.js, through Vite's API; `extra` is merged in. */
@@ -39,8 +39,13 @@ export function viteBuildServer(dir: string): Promise<void> {
 
 /** `tsc -p dir` with this repository's typescript: exit code and output. */
 export function tsc(dir: string): Promise<{ code: number | null; out: string }> {
+  return runNode([path.join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], dir);
+}
+
+/** `node …args` in `cwd`: exit code and output (stdout and stderr together). */
+export function runNode(args: string[], cwd: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
