@@ -10,7 +10,7 @@ import { bundlerError } from "./report.js";
 export interface DevServerLike {
   watcher: { add(paths: string | readonly string[]): unknown; on(event: "all", cb: (event: string, file: string) => void): unknown };
   ws: { send(payload: unknown): void };
-  environments: Record<string, { moduleGraph: { idToModuleMap: Map<string, { file?: string | null }>; invalidateModule(mod: never): void } }>;
+  environments: Record<string, { hot: { send(payload: unknown): void }; moduleGraph: { idToModuleMap: Map<string, { file?: string | null }>; invalidateModule(mod: never): void } }>;
 }
 
 export function watchInDevServer(server: DevServerLike, session: SkillcSession): void {
@@ -44,6 +44,7 @@ async function rebuild(server: DevServerLike, session: SkillcSession, arm: (path
     for (const mod of env.moduleGraph.idToModuleMap.values()) {
       if (mod.file && (mod.file === compiled.entry || mod.file.startsWith(outDir + path.sep))) env.moduleGraph.invalidateModule(mod as never);
     }
+    // The browser reloads the page; a server environment's module runner drops what it evaluated.
+    env.hot.send({ type: "full-reload", path: "*" });
   }
-  server.ws.send({ type: "full-reload", path: "*" });
 }
