@@ -1,8 +1,9 @@
-// Builds examples/vite-app with a real `vite build` through skillc's plugin (`skillc/vite`), then
-// runs what it built where the README says skills run: the server entry in Node, workerd, Deno
-// and Bun, the page in a headless Chromium; checks the generated types with tsc; and shows a broken
-// SKILL.md failing the build at its position with its rule id.
-import { readFile, writeFile } from "node:fs/promises";
+// Builds examples/vite-app with a real `vite build` through skillc's plugin (`skillc/vite`), in the
+// single layout and in the split one (each skill a chunk the bundler code-splits), then runs what
+// it built where the README says skills run: the server entry in Node, workerd, Deno and Bun, the
+// page in a headless Chromium; checks the generated types with tsc; and shows a broken SKILL.md
+// failing the build at its position with its rule id.
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
@@ -11,24 +12,41 @@ import { launchChromium, runModule, serveStatic } from "../../test/helpers/runti
 import { FETCH_ONCE, tsc, viteAppCopy, viteBuild, viteBuildServer } from "../../test/helpers/vite-app.js";
 import { startWorker } from "../../test/helpers/workerd.js";
 
-let dir: string;
-let expected: Record<string, unknown>;
 let browser: Browser | undefined;
-
-beforeAll(async () => {
-  dir = viteAppCopy();
-  await viteBuild(dir);
-  await viteBuildServer(dir);
-  await writeFile(path.join(dir, "dist-server", "run.mjs"), FETCH_ONCE);
-  const server = (await import(pathToFileURL(path.join(dir, "dist-server", "server.js")).href)).default;
-  expected = await (await server.fetch(new Request("http://app.test/"))).json();
-});
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe("examples/vite-app built by vite build", () => {
+/** Every file under `root`, relative, with `/`. */
+async function filesUnder(root: string): Promise<string[]> {
+  return (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/")).sort();
+}
+
+describe.each(["single", "split"] as const)("examples/vite-app built by vite build, %s layout", (layout) => {
+  let dir: string;
+  let expected: Record<string, unknown>;
+
+  beforeAll(async () => {
+    dir = viteAppCopy();
+    if (layout === "split") await writeFile(path.join(dir, "skillc.config.json"), JSON.stringify({ output: "split" }));
+    await viteBuild(dir);
+    await viteBuildServer(dir);
+    await writeFile(path.join(dir, "dist-server", "run.mjs"), FETCH_ONCE);
+    const server = (await import(pathToFileURL(path.join(dir, "dist-server", "server.js")).href)).default;
+    expected = await (await server.fetch(new Request("http://app.test/"))).json();
+  });
+
+  it("emits one file per skill chunk in the split layout, none in the single one", async () => {
+    const chunks = (await readdir(path.join(dir, ".skillc", "chunks")).catch(() => [])).map((f) => f.replace(/\.js$/, "")).sort();
+    expect(chunks).toHaveLength(layout === "split" ? 2 : 0);
+    for (const out of ["dist", "dist-server"]) {
+      const emitted = (await filesUnder(path.join(dir, out))).filter((f) => /^assets\/[0-9a-f]{64}-/.test(f));
+      // Vite names each chunk after its source, chunks/<sha256>.js: one emitted file for each.
+      expect(emitted.map((f) => f.slice("assets/".length, "assets/".length + 64)).sort()).toEqual(chunks);
+    }
+  });
+
   it("runs in Node: the skills were compiled into the app", () => {
     expect(expected.names).toEqual(["greet", "summarize"]);
     expect(expected.greeting).toContain("Write a two-sentence greeting for Ada.");
@@ -38,7 +56,9 @@ describe("examples/vite-app built by vite build", () => {
   });
 
   it("runs in workerd", async () => {
-    const worker = await startWorker({ files: { "server.js": await readFile(path.join(dir, "dist-server", "server.js"), "utf8") } });
+    const files: Record<string, string> = {};
+    for (const f of await filesUnder(path.join(dir, "dist-server"))) if (f !== "run.mjs") files[f] = await readFile(path.join(dir, "dist-server", f), "utf8");
+    const worker = await startWorker({ files }, { main: "server.js" });
     try {
       expect(await (await fetch(worker.url + "/")).json()).toEqual(expected);
     } finally {
@@ -54,7 +74,7 @@ describe("examples/vite-app built by vite build", () => {
   });
 
   it("runs in a headless Chromium: the page shows the same summary", async () => {
-    browser = await launchChromium();
+    browser ??= await launchChromium();
     const site = await serveStatic(path.join(dir, "dist"));
     try {
       const page = await browser.newPage();
@@ -84,6 +104,7 @@ describe("examples/vite-app built by vite build", () => {
 
 describe("a broken skill in vite build", () => {
   it("fails the build with the SKILL.md position and rule id; fixed, it builds again", async () => {
+    const dir = viteAppCopy();
     const file = path.join(dir, "skills", "summarize", "SKILL.md");
     const good = await readFile(file, "utf8");
     await writeFile(file, good.replace(/^description: .*$/m, "description: Summaries: three bullet points"));

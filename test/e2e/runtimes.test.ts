@@ -1,8 +1,10 @@
-// The bundle `skillc build` writes runs unchanged in every runtime the README names: the same probe
-// (list, load with arguments, a binary file, a toolset tool call, search, the catalog) gives the
-// same answer in Node, Deno, Bun and a headless Chromium as in Node (workerd: test/e2e/workerd.test.ts).
+// The bundle `skillc build` writes, in both layouts (single index.js; split, each skill's payload a
+// chunks/<sha256>.js reached by import()), runs unchanged in every runtime the README names: the
+// same probe (list, load with arguments, a binary file, a toolset tool call, search, the catalog)
+// gives the same answer in Deno, Bun and a headless Chromium as in Node (workerd:
+// test/e2e/workerd.test.ts, and both layouts through examples/vite-app).
 // Each runtime is a real process; a missing one fails its test with how to install it.
-import { writeFile } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
@@ -31,22 +33,33 @@ export async function probe() {
 }
 `;
 
-let dir: string;
-let expected: Record<string, unknown>;
 let browser: Browser | undefined;
-
-beforeAll(async () => {
-  dir = tempProject({ "probe.mjs": PROBE, "main.mjs": 'import { probe } from "./probe.mjs";\nconsole.log(JSON.stringify(await probe()));\n' });
-  const built = await runCli(["build", "--out", path.join(dir, "out")], { cwd: REPO });
-  expect(built.code, built.stderr).toBe(0);
-  expected = await (await import(pathToFileURL(path.join(dir, "probe.mjs")).href)).probe();
-});
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe("the bundle (single layout) in every runtime the README names", () => {
+describe.each(["single", "split"] as const)("the bundle (%s layout) in every runtime the README names", (layout) => {
+  let dir: string;
+  let expected: Record<string, unknown>;
+
+  beforeAll(async () => {
+    dir = tempProject({
+      "probe.mjs": PROBE,
+      "main.mjs": 'import { probe } from "./probe.mjs";\nconsole.log(JSON.stringify(await probe()));\n',
+      "skillc.config.json": JSON.stringify({ output: layout, outDir: "out" }),
+    });
+    // The repository's skills, built in the temporary project with its config (the root given replaces its sources).
+    const built = await runCli(["build", path.join(REPO, "skills")], { cwd: dir });
+    expect(built.code, built.stderr).toBe(0);
+    expected = await (await import(pathToFileURL(path.join(dir, "probe.mjs")).href)).probe();
+  });
+
+  it("is laid out as asked", async () => {
+    const chunks = await readdir(path.join(dir, "out", "chunks")).catch(() => []);
+    expect(chunks.length).toBe(layout === "split" ? 6 : 0);
+  });
+
   it("answers the probe in Node (the reference)", () => {
     expect(expected.names).toContain("release-notes");
     expect(expected.content).toContain("1.2.0");
@@ -64,7 +77,7 @@ describe("the bundle (single layout) in every runtime the README names", () => {
 
   it("gives the same answers in a headless Chromium, imported by a page from 127.0.0.1", async () => {
     await writeFile(path.join(dir, "index.html"), '<!doctype html><pre id="out"></pre><script type="module">import { probe } from "./probe.mjs";\nprobe().then((r) => (document.getElementById("out").textContent = JSON.stringify(r)), (e) => (document.getElementById("out").textContent = "error: " + e.message));</script>');
-    browser = await launchChromium();
+    browser ??= await launchChromium();
     const site = await serveStatic(dir);
     try {
       const page = await browser.newPage();
