@@ -1,5 +1,5 @@
 // The `skillc/esbuild` entry: `plugins: [skillc()]` in the Esbuild config, then
-// `import { skills } from "skillc:skills"` in the app (see unplugin.ts).
+// the app imports `skills` from the virtual module `skillc:skills` (see unplugin.ts).
 import { skillcUnplugin } from "./unplugin.js";
 
 export type { SkillcPluginOptions } from "./session.js";

@@ -12,7 +12,7 @@ import { ConfigError } from "../config/check.js";
 import { build } from "../project/api.js";
 import { envDeclaration } from "./env-dts.js";
 
-/** The module id a program imports: `import { skills } from "skillc:skills"`. */
+/** The module id a program imports `skills` from (the virtual module `skillc:skills`). */
 export const SKILLS_ID = "skillc:skills";
 
 export interface SkillcPluginOptions {
