@@ -91,7 +91,9 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
 /** Debian's chromium (`apt-get install -y chromium`); SKILLC_CHROMIUM names another executable. */
 export function chromiumPath(): string {
   const file = process.env.SKILLC_CHROMIUM ?? "/usr/bin/chromium";
-  if (!existsSync(file)) throw new Error(`Chromium is not installed at ${file}: run \`apt-get install -y chromium\` (Debian), or set SKILLC_CHROMIUM to a Chromium executable`);
+  if (!existsSync(file)) {
+    throw new Error(`Chromium is not installed at ${file}: install Debian's chromium (\`apt-get install -y chromium\`, as root; \`npm test\` does it itself when run as root on Debian), or set SKILLC_CHROMIUM to a Chromium executable`);
+  }
   return file;
 }
 
