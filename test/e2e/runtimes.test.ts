@@ -7,6 +7,8 @@
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { EdgeVM } from "@edge-runtime/vm";
+import { build as esbuild } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
@@ -73,6 +75,16 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
     expect(ran.stderr).toBe("");
     expect(ran.code).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual(expected);
+  });
+
+  it("gives the same answers in Vercel's Edge Runtime (edge-runtime's EdgeVM: web globals only)", async () => {
+    // The Edge Runtime evaluates scripts: the probe and the bundle become one script, as Vercel's
+    // build bundles an edge function.
+    const script = await esbuild({ entryPoints: [path.join(dir, "probe.mjs")], bundle: true, format: "iife", globalName: "__probe", write: false, logLevel: "silent" });
+    const vm = new EdgeVM();
+    vm.evaluate(script.outputFiles[0]!.text);
+    const answer = await vm.evaluate<Promise<string>>("__probe.probe().then((r) => JSON.stringify(r))");
+    expect(JSON.parse(answer)).toEqual(expected);
   });
 
   it("gives the same answers in a headless Chromium, imported by a page from 127.0.0.1", async () => {
