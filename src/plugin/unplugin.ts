@@ -19,6 +19,8 @@ type Context = UnpluginBuildContext & UnpluginContext;
 export const skillcUnplugin = createUnplugin((options: SkillcPluginOptions | undefined) => {
   const session = new SkillcSession(options);
   let entry: string | undefined;
+  // Under `vite dev` the dev server's watcher (vite-dev.ts) says when to build again.
+  let serving = false;
 
   async function resolveSkills(this: Context): Promise<string> {
     const compiled = await session.compile();
@@ -40,7 +42,7 @@ export const skillcUnplugin = createUnplugin((options: SkillcPluginOptions | und
     enforce: "pre",
     buildStart() {
       // Each pass (a production build, a Rollup watch rebuild) compiles the skills afresh.
-      session.invalidate();
+      if (!serving) session.invalidate();
     },
     watchChange() {
       session.invalidate();
@@ -59,6 +61,7 @@ export const skillcUnplugin = createUnplugin((options: SkillcPluginOptions | und
     vite: {
       configResolved(config) {
         session.setRoot(config.root);
+        serving = config.command === "serve";
       },
       configureServer(server) {
         watchInDevServer(server as unknown as DevServerLike, session);

@@ -38,10 +38,12 @@ try {
 `,
   "build-rollup.mjs": `import { rollup } from "rollup";
 import { skillc } from "skillc/rollup";
+const warnings = [];
 try {
-  const bundle = await rollup({ input: "src/server.js", plugins: [skillc()], onwarn() {} });
+  const strict = process.argv[2] === "strict";
+  const bundle = await rollup({ input: "src/server.js", plugins: [skillc({ strict })], onwarn: (w) => warnings.push({ message: w.message, loc: w.loc }) });
   await bundle.write({ dir: "out-rollup", format: "es" });
-  console.log(JSON.stringify({ ok: true }));
+  console.log(JSON.stringify(warnings.length > 0 ? { ok: true, warnings } : { ok: true }));
 } catch (e) {
   console.log(JSON.stringify({ ok: false, message: e.message, loc: e.loc, plugin: e.plugin }));
 }
@@ -56,8 +58,8 @@ beforeAll(() => {
   linkPackages(dir);
 });
 
-async function buildWith(bundler: "esbuild" | "rollup"): Promise<Record<string, any>> {
-  const ran = await runNode([`build-${bundler}.mjs`], dir);
+async function buildWith(bundler: "esbuild" | "rollup", ...args: string[]): Promise<Record<string, any>> {
+  const ran = await runNode([`build-${bundler}.mjs`, ...args], dir);
   expect(ran.code, ran.out).toBe(0);
   return JSON.parse(ran.out.trim().split("\n").pop()!);
 }
@@ -94,5 +96,23 @@ describe.each(["esbuild", "rollup"] as const)("skillc/%s", (bundler) => {
       await writeFile(path.join(dir, SUMMARIZE), good);
     }
     expect(await buildWith(bundler)).toEqual({ ok: true });
+  });
+});
+
+describe("warnings", () => {
+  it("a skill's warning is a bundler warning at its position; strict: true makes it fail the build", async () => {
+    const good = await readFile(path.join(dir, SUMMARIZE), "utf8");
+    await writeFile(path.join(dir, SUMMARIZE), good.replace(/^description: /m, "colour: red\ndescription: "));
+    try {
+      const warned = await buildWith("rollup");
+      expect(warned.ok).toBe(true);
+      expect(warned.warnings).toEqual([expect.objectContaining({ loc: { file: path.join(dir, SUMMARIZE), line: 3, column: 0 } })]);
+      expect(warned.warnings[0].message).toContain(`${SUMMARIZE}:3:1  warning  unknown-field`);
+      const strict = await buildWith("rollup", "strict");
+      expect(strict.ok).toBe(false);
+      expect(strict.message).toContain(`${SUMMARIZE}:3:1  warning  unknown-field`);
+    } finally {
+      await writeFile(path.join(dir, SUMMARIZE), good);
+    }
   });
 });
