@@ -27,7 +27,10 @@ export function watchInDevServer(server: DevServerLike, session: SkillcSession):
   server.watcher.on("all", (_event, file) => {
     if (![...watched].some((w) => file === w || file.startsWith(w + path.sep))) return;
     // One rebuild at a time, in the order of the changes.
-    queue = queue.then(() => rebuild(server, session, arm)).catch(() => undefined);
+    queue = queue
+      .then(() => rebuild(server, session, arm))
+      // A build that throws (an unwritable outDir, an internal error) shows in the overlay too.
+      .catch((error: Error) => server.ws.send({ type: "error", err: { message: `skillc: ${error.message}`, stack: error.stack ?? "", plugin: "skillc" } }));
   });
 }
 
