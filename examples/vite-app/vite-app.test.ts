@@ -99,7 +99,7 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
     expect(wrong.code).toBe(2);
     expect(wrong.out).toContain("src/wrong.ts(2,13): error TS2345");
     expect(wrong.out).toContain("src/wrong.ts(3,22): error TS2345");
-  });
+  }, 180_000);
 });
 
 describe("a broken skill in vite build", () => {

@@ -16,7 +16,7 @@ const FAILED_ID = "\0skillc:skills-failed";
 
 type Context = UnpluginBuildContext & UnpluginContext;
 
-export const skillcUnplugin = createUnplugin((options: SkillcPluginOptions | undefined) => {
+export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, false>((options) => {
   const session = new SkillcSession(options);
   let entry: string | undefined;
   // Under `vite dev` the dev server's watcher (vite-dev.ts) says when to build again.

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Calls `read` until `done` holds, up to `tries` times 100 ms apart (a rebuild takes a few hundred ms). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 150): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 300): Promise<T> {
   let value = await read();
   for (let i = 0; i < tries && !done(value); i++) {
     await new Promise((r) => setTimeout(r, 100));
@@ -69,5 +69,5 @@ describe("vite dev with skillc/vite", () => {
     await writeFile(greet, original);
     expect(await eventually(greetingInPage, (t) => t.includes("two-sentence"))).toContain("two-sentence");
     expect(await page.locator("vite-error-overlay").count()).toBe(0);
-  });
+  }, 180_000);
 });
