@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
@@ -164,4 +165,35 @@ describe("split build bundled by esbuild", () => {
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe("Review b.ts from skills/review.\n");
   });
+});
+
+describe("index.d.ts of a split build", () => {
+  it("types the Promise API: tsc --strict, without the DOM library, accepts awaited use and refuses sync use", () => {
+    writeFileSync(
+      path.join(root, "consumer.ts"),
+      `import { skills, createSkills, fetchLoader, type Skills, type LoadResult, type SkillsCore } from "./.skillc/index.js";
+const remote: Skills = createSkills({ loader: fetchLoader("https://cdn.example.com/skills/", { fetch: async (u) => ({ ok: true, status: 200, arrayBuffer: async () => new ArrayBuffer(u.href.length) }) }) });
+export async function main(): Promise<string> {
+  const r: LoadResult = await skills.load("review", ["a.ts"]);
+  const png: Uint8Array = await remote.file("logo", "assets/logo.png");
+  const md: string = await skills.file("review", "references/checklist.md");
+  await skills.ready(["review", "logo"]);
+  await skills.ready("deploy");
+  const t = await skills.call("load_skill", { name: "deploy" });
+  const list = skills.list().map((s) => s.name);
+  // @ts-expect-error load returns a Promise in a split build
+  const sync: LoadResult = skills.load("review");
+  // @ts-expect-error no such file
+  await skills.file("review", "nope.md");
+  const core: SkillsCore | undefined = undefined;
+  return r.text + png.length + md + t.content[0]!.text + list.join() + String(sync) + String(core) + (await skills.disclose("full", "x"));
+}
+`,
+    );
+    const tsc = path.join(process.cwd(), "node_modules/typescript/bin/tsc");
+    const args = [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "consumer.ts", ".skillc/index.d.ts"];
+    const r = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  }, 60_000);
 });
