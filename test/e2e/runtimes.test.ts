@@ -1,10 +1,10 @@
 // The bundle `skillc build` writes, in both layouts (single index.js; split, each skill's payload a
 // chunks/<sha256>.js reached by import()), runs unchanged in every runtime the README names: the
 // same probe (list, load with arguments, a binary file, a toolset tool call, search, the catalog)
-// gives the same answer in Deno, Bun and a headless Chromium as in Node (workerd:
-// test/e2e/workerd.test.ts, and both layouts through examples/vite-app).
+// gives the same answers in workerd, Deno, Bun, Vercel's Edge Runtime and a headless Chromium as in
+// Node (and again through a Vite-built app: examples/vite-app).
 // Each runtime is a real process; a missing one fails its test with how to install it.
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { EdgeVM } from "@edge-runtime/vm";
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
 import { tempProject } from "../helpers/project.js";
 import { launchChromium, runModule, serveStatic } from "../helpers/runtimes.js";
+import { startWorker } from "../helpers/workerd.js";
 
 // Awaited everywhere: the split layout returns Promises from load, file and call.
 const PROBE = `import { skills, SkillError } from "./out/index.js";
@@ -75,6 +76,21 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
     expect(ran.stderr).toBe("");
     expect(ran.code).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual(expected);
+  });
+
+  it("gives the same answers in workerd, every chunk a module of the Worker", async () => {
+    const files: Record<string, string> = {
+      "worker.js": 'import { probe } from "./probe.mjs";\nexport default { async fetch() { return new Response(JSON.stringify(await probe())); } };\n',
+      "probe.mjs": PROBE,
+      "out/index.js": await readFile(path.join(dir, "out", "index.js"), "utf8"),
+    };
+    for (const chunk of await readdir(path.join(dir, "out", "chunks")).catch(() => [])) files[`out/chunks/${chunk}`] = await readFile(path.join(dir, "out", "chunks", chunk), "utf8");
+    const worker = await startWorker({ files }, { main: "worker.js" });
+    try {
+      expect(await (await fetch(worker.url + "/")).json()).toEqual(expected);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("gives the same answers in Vercel's Edge Runtime (edge-runtime's EdgeVM: web globals only)", async () => {
