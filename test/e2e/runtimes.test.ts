@@ -3,7 +3,8 @@
 // same probe (list, load with arguments, a binary file, a toolset tool call, search, the catalog)
 // gives the same answers in workerd, Deno, Bun, Vercel's Edge Runtime and a headless Chromium as in
 // Node (and again through a Vite-built app: examples/vite-app).
-// Each runtime is a real process; a missing one fails its test with how to install it.
+// Each runtime is the real one (its own process; Vercel's Edge Runtime is its own npm package, run in
+// this process); a missing one fails its test with how to install it.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
