@@ -99,6 +99,19 @@ describe("warm rebuild of a split build", () => {
   });
 });
 
+describe("commands that answer from the skills", () => {
+  it("render and list work in a split project as in a single one", async () => {
+    const split = project("split");
+    const single = project("single");
+    for (const args of [["render", "s3"], ["list"], ["catalog"]]) {
+      const [a, b] = await Promise.all([runCli(args, { cwd: split }), runCli(args, { cwd: single })]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.stdout, args.join(" ")).toBe(b.stdout);
+    }
+    expect((await runCli(["render", "s3"], { cwd: split })).stdout).toContain("Skill 3.");
+  });
+});
+
 describe("chunks/ safety", () => {
   it("refuses to write through a chunks/ that is a symbolic link, leaving its target alone", async () => {
     const root = project();
