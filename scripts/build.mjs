@@ -20,7 +20,9 @@ const version = JSON.parse(await readFile("package.json", "utf8")).version;
 
 await esbuild.build({
   // analyze-worker: the worker thread of src/pipeline/analyze-pool.ts (found next to the chunks at run time).
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts" },
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts",
+    // The bundler plugin's entries (skillc/vite, skillc/rollup, skillc/esbuild; src/plugin/).
+    vite: "src/plugin/vite.ts", rollup: "src/plugin/rollup.ts", esbuild: "src/plugin/esbuild.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,
@@ -29,7 +31,8 @@ await esbuild.build({
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
   // esbuild ships a native binary and typescript is only needed by tests; both stay external.
-  external: ["esbuild", "typescript"],
+  // unplugin (a dependency) stays external too: only the plugin entries load it.
+  external: ["esbuild", "typescript", "unplugin"],
   define: { __SKILLC_VERSION__: JSON.stringify(version) },
   // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },

@@ -31,6 +31,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "util"],
   commands: ["publish", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  plugin: ["project", "config", "diagnostics", "types", "util"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
