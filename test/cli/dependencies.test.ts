@@ -11,6 +11,8 @@ const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
   name: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
 function files(dir: string, ext: RegExp): string[] {
@@ -38,7 +40,9 @@ function importedPackages(text: string): string[] {
 
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 // The package's own name appears in generated config text (`import { defineConfig } from "skillc"`).
-const allowed = (name: string): boolean => builtins.has(name) || name.startsWith("node:") || name in pkg.dependencies || name === pkg.name;
+// An optional peer dependency is a framework an integration entry (skillc/ai-sdk, …) adapts to.
+const optionalPeer = (name: string): boolean => pkg.peerDependenciesMeta?.[name]?.optional === true && name in (pkg.peerDependencies ?? {});
+const allowed = (name: string): boolean => builtins.has(name) || name.startsWith("node:") || name in pkg.dependencies || name === pkg.name || optionalPeer(name);
 
 function strays(paths: string[]): string[] {
   return paths.flatMap((p) => importedPackages(readFileSync(p, "utf8")).filter((n) => !allowed(n)).map((n) => `${relative(REPO, p)}: ${n}`));

@@ -30,6 +30,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   commands: ["project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  // The framework adapters (skillc/ai-sdk, …): the runtime API's types and their framework, nothing else of skillc.
+  adapters: ["runtime"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
@@ -37,6 +39,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 // Where an allowed area may be entered only through some of its modules.
 const ONLY_THROUGH: Record<string, readonly string[]> = {
   "cache→pipeline": ["src/pipeline/analysis-store.ts"],
+  "adapters→runtime": ["src/runtime/api.ts"],
 };
 
 /** "src/pipeline/frontmatter/x.ts" → "pipeline"; "src/types.ts" → "types"; "src/globals.d.ts" → "globals". */
