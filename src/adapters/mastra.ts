@@ -2,7 +2,8 @@
 // skills (@mastra/core/skills) for `new Agent({ skills })`, so Mastra's own skill tools (skill,
 // skill_search, skill_read) and its catalog processor serve them; the text supporting files become
 // the skill's references. Toolset tools become Mastra tools (`createTool` with the JSON Schema)
-// whose execute awaits `skills.call`.
+// whose execute awaits `skills.call`
+// (a failed call throws; Mastra reports it to the model as the tool's error).
 import { createSkill, type InlineSkill } from "@mastra/core/skills";
 import { createTool } from "@mastra/core/tools";
 import type { SkillMeta } from "../runtime/api.js";
@@ -50,7 +51,11 @@ export async function mastraToolsetTools(skills: SkillsLike): Promise<Record<str
       id: def.name,
       description: def.description,
       inputSchema: def.inputSchema as Parameters<typeof createTool>[0]["inputSchema"],
-      execute: async (input: unknown) => resultText(await callOrThrow(skills, def.name, input)),
+      // Structured results stay objects for the program (Mastra serializes them for the model).
+      execute: async (input: unknown) => {
+        const result = await callOrThrow(skills, def.name, input);
+        return result.structuredContent ?? resultText(result);
+      },
     });
   }
   return out;
