@@ -19,8 +19,8 @@ export interface SkillsLike {
   load(nameOrPath: string, args?: string | string[]): Awaitable<LoadResult>;
   file(nameOrPath: string, relPath: string): Awaitable<string | Uint8Array>;
   call(toolName: string, input: unknown): Awaitable<SkillToolResult>;
-  /** Split layout: preloads the chunks of `names` (all when absent). Absent in the single layout. */
-  ready?(names?: string[]): PromiseLike<unknown>;
+  /** Split layout: preloads every permitted skill's chunk (the adapters call it without arguments). Absent in the single layout. */
+  ready?(): PromiseLike<unknown>;
 }
 
 /** Which toolset tools an adapter offers beside the three skill tools. */

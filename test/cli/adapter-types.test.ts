@@ -1,6 +1,6 @@
 // The adapters' published typings (dist/types/adapters, what `import … from "skillc/ai-sdk"` sees)
 // against each framework's real types: test/fixtures/adapter-types/main.ts type-checks with `tsc`
-// beside a bundle built from the repo's skills (its emitted index.d.ts), and its `@ts-expect-error`
+// beside a bundle built from the repo's skills (its emitted index.d.ts, single and split layouts), and its `@ts-expect-error`
 // lines (wrong uses) must each fail. A wrong use without the directive fails with tsc's message.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -17,16 +17,18 @@ const TSC = path.join(REPO, "node_modules", "typescript", "bin", "tsc");
 const LINKED = ["skillc", "ai", "agents", "@openai/agents", "@mastra/core", "@types"];
 
 beforeAll(async () => {
-  const result = await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: path.join(tmp, "bundle") }), roots: ["skills"], cache: false });
-  expect(result.diagnostics).toEqual([]);
+  for (const output of ["single", "split"] as const) {
+    const result = await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: path.join(tmp, `bundle-${output}`), output }), roots: ["skills"], cache: false });
+    expect(result.diagnostics).toEqual([]);
+  }
 });
 
-function project(name: string, source: string): string {
+function project(name: string, source: string, layout: "single" | "split" = "single"): string {
   const dir = path.join(tmp, name);
   mkdirSync(path.join(dir, "node_modules", "@openai"), { recursive: true });
   mkdirSync(path.join(dir, "node_modules", "@mastra"), { recursive: true });
   for (const pkg of LINKED) symlinkSync(pkg === "skillc" ? REPO : path.join(REPO, "node_modules", pkg), path.join(dir, "node_modules", pkg), "dir");
-  symlinkSync(path.join(tmp, "bundle"), path.join(dir, "bundle"), "dir");
+  symlinkSync(path.join(tmp, `bundle-${layout}`), path.join(dir, "bundle"), "dir");
   const compilerOptions = { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: ["node"], skipLibCheck: true, noEmit: true };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["main.ts"] }));
   writeFileSync(path.join(dir, "main.ts"), source);
@@ -41,6 +43,12 @@ describe("adapter typings against the frameworks' real types", () => {
     expect(r.stdout + r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(FIXTURE.match(/^\s*\/\/ @ts-expect-error/gm)!.length).toBe(7);
+  });
+
+  it("the same uses compile against a split bundle's index.d.ts (Promise-returning load/file/call, ready)", () => {
+    const r = tsc(project("ok-split", FIXTURE, "split"));
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.status).toBe(0);
   });
 
   it("without the directives, tsc reports each wrong use at its line", () => {

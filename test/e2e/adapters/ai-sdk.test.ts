@@ -5,13 +5,8 @@ import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillsForAiSdk, skillTools } from "../../../src/adapters/ai-sdk.js";
-import { asyncShaped, buildExampleBundle, type BuiltBundle } from "./bundle.js";
+import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
 
-let bundle: BuiltBundle;
-beforeAll(async () => {
-  bundle = await buildExampleBundle();
-});
-afterAll(() => bundle.dispose());
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 const toolCall = (id: string, toolName: string, input: unknown) => ({
@@ -35,7 +30,13 @@ function lastToolOutput(model: MockLanguageModelV3, call: number): unknown {
   return parts.at(-1).output;
 }
 
-describe("skillc/ai-sdk", () => {
+describe.each(LAYOUTS)("skillc/ai-sdk, %s layout", (layout) => {
+  let bundle: BuiltBundle;
+  beforeAll(async () => {
+    bundle = await buildExampleBundle(layout);
+  });
+  afterAll(() => bundle.dispose());
+
   it("generateText: load_skill, then the toolset's semver-bump, then an answer", async () => {
     const { system, tools } = await skillsForAiSdk(bundle.skills.session());
     expect(Object.keys(tools)).toEqual(["load_skill", "search_skills", "read_skill_file", "semver-bump", "group-commits"]);
@@ -85,7 +86,7 @@ describe("skillc/ai-sdk", () => {
     ]);
     const result = await generateText({ model, tools, prompt: "x", stopWhen: stepCountIs(4) });
     expect(asyncBundle.calls.call).toBe(2);
-    expect(result.steps[0]!.toolResults[0]!.output.content[0].text).toBe(bundle.skills.file("release-notes", "references/style-guide.md"));
+    expect(result.steps[0]!.toolResults[0]!.output.content[0].text).toBe(await bundle.skills.file("release-notes", "references/style-guide.md"));
     expect(result.steps[1]!.toolResults[0]!.output.structuredContent).toMatchObject({ groups: { Features: ["a"], Fixes: ["b"] } });
   });
 });

@@ -12,15 +12,23 @@ import type { Skills } from "../../../src/runtime/api.js";
 
 export interface BuiltBundle {
   out: string;
+  /** The bundle's `skills`; typed as the single layout's API, used by the adapters as either. */
   skills: Skills;
   dispose(): Promise<void>;
 }
 
-export async function buildExampleBundle(): Promise<BuiltBundle> {
+export type Layout = "single" | "split";
+export const LAYOUTS: Layout[] = ["single", "split"];
+
+/** skills/ built in `output` layout (split: load/file/call answer Promises, chunks load on demand). */
+export async function buildExampleBundle(output: Layout = "single"): Promise<BuiltBundle> {
   const out = await mkdtemp(path.join(tmpdir(), "skillc-adapters-"));
-  const result = await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: out }), roots: ["skills"], cache: false });
+  const result = await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: out, output }), roots: ["skills"], cache: false });
   if (result.diagnostics.length > 0) throw new Error(`example skills did not build clean: ${JSON.stringify(result.diagnostics)}`);
   const { skills } = (await import(pathToFileURL(path.join(out, "index.js")).href)) as { skills: Skills };
+  // The layout is what the tests say it is: only a split bundle has ready() and answers load with a Promise.
+  const split = typeof (skills as { ready?: unknown }).ready == "function";
+  if (split !== (output === "split") || (skills.load("commit-message") instanceof Promise) !== split) throw new Error(`not a ${output} bundle: ${out}`);
   return { out, skills, dispose: () => rm(out, { recursive: true, force: true }) };
 }
 

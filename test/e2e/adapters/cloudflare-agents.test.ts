@@ -12,13 +12,8 @@ import { createSkillTools } from "agents/skills/tools/ai-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillcSource } from "../../../src/adapters/cloudflare-agents.js";
 import { REPO } from "../../helpers/cli.js";
-import { asyncShaped, buildExampleBundle, type BuiltBundle } from "./bundle.js";
+import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
 
-let bundle: BuiltBundle;
-beforeAll(async () => {
-  bundle = await buildExampleBundle();
-});
-afterAll(() => bundle.dispose());
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 const toolCall = (id: string, toolName: string, input: unknown) => ({
@@ -28,7 +23,13 @@ const toolCall = (id: string, toolName: string, input: unknown) => ({
   warnings: [],
 });
 
-describe("skillc/cloudflare-agents", () => {
+describe.each(LAYOUTS)("skillc/cloudflare-agents, %s layout", (layout) => {
+  let bundle: BuiltBundle;
+  beforeAll(async () => {
+    bundle = await buildExampleBundle(layout);
+  });
+  afterAll(() => bundle.dispose());
+
   it("loadSkillCatalog lists the bundle's visible skills with their bodies and files", async () => {
     const catalog = await loadSkillCatalog([skillcSource(bundle.skills)]);
     expect(catalog.diagnostics).toEqual([]);

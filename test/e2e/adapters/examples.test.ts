@@ -5,15 +5,16 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../../helpers/cli.js";
-import { buildExampleBundle, type BuiltBundle } from "./bundle.js";
+import { buildExampleBundle, LAYOUTS, type BuiltBundle, type Layout } from "./bundle.js";
 
-let bundle: BuiltBundle;
+const bundles = {} as Record<Layout, BuiltBundle>;
 beforeAll(async () => {
-  bundle = await buildExampleBundle();
+  for (const layout of LAYOUTS) bundles[layout] = await buildExampleBundle(layout);
 });
-afterAll(() => bundle.dispose());
+afterAll(() => Promise.all(LAYOUTS.map((l) => bundles[l].dispose())));
 
-function runExample(name: string): string {
+function runExample(name: string, layout: Layout): string {
+  const bundle = bundles[layout];
   const r = spawnSync(process.execPath, [path.join(REPO, "examples", name, "index.mjs")], {
     cwd: REPO,
     encoding: "utf8",
@@ -26,21 +27,21 @@ function runExample(name: string): string {
 
 const BUMP = '{"version":"1.5.0","bump":"minor","previous":"1.4.2"}';
 
-describe("examples", () => {
+describe.each(LAYOUTS)("examples, %s layout", (layout) => {
   it("ai-sdk", () => {
-    expect(runExample("ai-sdk")).toBe(`load_skill → Base directory for this skill: skills/release-notes\nsemver-bump → ${BUMP}\nDrafted the notes for 1.5.0.\n`);
+    expect(runExample("ai-sdk", layout)).toBe(`load_skill → Base directory for this skill: skills/release-notes\nsemver-bump → ${BUMP}\nDrafted the notes for 1.5.0.\n`);
   });
   it("openai-agents", () => {
-    expect(runExample("openai-agents")).toBe(`load_skill → Base directory for this skill: skills/release-notes\nsemver_bump → ${BUMP}\nDrafted the notes for 1.5.0.\n`);
+    expect(runExample("openai-agents", layout)).toBe(`load_skill → Base directory for this skill: skills/release-notes\nsemver_bump → ${BUMP}\nDrafted the notes for 1.5.0.\n`);
   });
   it("cloudflare-agents", () => {
-    const out = runExample("cloudflare-agents");
+    const out = runExample("cloudflare-agents", layout);
     expect(out).toMatch(/^Available skills\. .*\n\n- author-skill: /);
     expect(out).toContain('activate_skill → <skill_content name="release-notes">\nread_skill_resource → <skill_resource name="release-notes" path="references/style-guide.md"');
     expect(out.endsWith("Following the style guide.\n")).toBe(true);
   });
   it("mastra", () => {
-    const out = runExample("mastra");
+    const out = runExample("mastra", layout);
     expect(out).toMatch(/^skill → "# Release notes/);
     expect(out).toContain('semver-bump → {"version":"1.5.0","bump":"minor","previous":"1.4.2"}');
     expect(out.endsWith("Drafted the notes for 1.5.0.\n")).toBe(true);

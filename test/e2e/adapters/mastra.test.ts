@@ -5,13 +5,8 @@ import { Agent } from "@mastra/core/agent";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mastraSkills, mastraToolsetTools } from "../../../src/adapters/mastra.js";
-import { asyncShaped, buildExampleBundle, type BuiltBundle } from "./bundle.js";
+import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
 
-let bundle: BuiltBundle;
-beforeAll(async () => {
-  bundle = await buildExampleBundle();
-});
-afterAll(() => bundle.dispose());
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 const toolCall = (id: string, toolName: string, input: unknown) => ({
@@ -22,14 +17,20 @@ const toolCall = (id: string, toolName: string, input: unknown) => ({
 });
 const answer = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] });
 
-describe("skillc/mastra", () => {
+describe.each(LAYOUTS)("skillc/mastra, %s layout", (layout) => {
+  let bundle: BuiltBundle;
+  beforeAll(async () => {
+    bundle = await buildExampleBundle(layout);
+  });
+  afterAll(() => bundle.dispose());
+
   it("createSkill() skills: instructions are the expanded bodies, text files the references", async () => {
     const inline = await mastraSkills(bundle.skills);
     expect(inline.map((s) => s.name)).toEqual(bundle.skills.list().map((s) => s.name));
     const notes = inline.find((s) => s.name === "release-notes")!;
-    expect(notes.instructions).toBe(bundle.skills.load("release-notes").content);
+    expect(notes.instructions).toBe((await bundle.skills.load("release-notes")).content);
     expect(notes.references).toEqual(["assets/template.md", "style-guide.md", "toolsets/helpers.ts", "toolsets/index.ts"]);
-    expect(notes.__referenceContents["style-guide.md"]).toBe(bundle.skills.file("release-notes", "references/style-guide.md"));
+    expect(notes.__referenceContents["style-guide.md"]).toBe(await bundle.skills.file("release-notes", "references/style-guide.md"));
     // The PNG of triage-bug is binary: left out.
     expect(inline.find((s) => s.name === "triage-bug")!.references).not.toContain("assets/severity-matrix.png");
   });

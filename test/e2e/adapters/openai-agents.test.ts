@@ -4,14 +4,8 @@
 import { Agent, run, setTracingDisabled, Usage, type Model, type ModelRequest, type ModelResponse } from "@openai/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillsForAgent, skillTools } from "../../../src/adapters/openai-agents.js";
-import { asyncShaped, buildExampleBundle, type BuiltBundle } from "./bundle.js";
+import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
 
-let bundle: BuiltBundle;
-beforeAll(async () => {
-  setTracingDisabled(true);
-  bundle = await buildExampleBundle();
-});
-afterAll(() => bundle.dispose());
 
 const call = (callId: string, name: string, input: unknown): ModelResponse => ({
   usage: new Usage(),
@@ -43,7 +37,14 @@ function outputFor(model: StubModel, turn: number, callId: string): string {
   return typeof item.output == "string" ? item.output : item.output.text;
 }
 
-describe("skillc/openai-agents", () => {
+describe.each(LAYOUTS)("skillc/openai-agents, %s layout", (layout) => {
+  let bundle: BuiltBundle;
+  beforeAll(async () => {
+  setTracingDisabled(true);
+    bundle = await buildExampleBundle(layout);
+  });
+  afterAll(() => bundle.dispose());
+
   it("run(): load_skill, then semver-bump, then the final output", async () => {
     const { instructions, tools } = await skillsForAgent(bundle.skills.session());
     // The SDK makes tool names identifiers (semver-bump → semver_bump); execute still calls the bundle's name.
