@@ -45,7 +45,8 @@ function base64(bytes: Uint8Array): string {
 async function listed(skills: SkillsLike, meta: SkillMeta): Promise<ListedSkill | InvalidSkill> {
   const name = parseSkillName(meta.name);
   if (!name.ok) return { location: meta.path, error: name.error };
-  const loaded = await skills.load(meta.name);
+  // By SKILL.md path: two scopes may hold the same name (collisions: keep), and a name would be ambiguous.
+  const loaded = await skills.load(meta.path);
   return {
     skill: { name: name.value, description: meta.description, metadata: {}, allowedTools: [], extraFields: {}, body: loaded.content },
     resources: meta.files.map(resourceInfo).filter((r): r is SkillResourceInfo => r !== undefined),
@@ -67,11 +68,12 @@ export function skillcSource(skills: SkillsLike, options: SkillcSourceOptions = 
       }
     },
     async readResource(name, path) {
-      const info = skills.list().find((s) => s.name === name)?.files.find((f) => f.path === path);
+      const meta = skills.list().find((s) => s.name === name);
+      const info = meta?.files.find((f) => f.path === path);
       const described = info && resourceInfo(info);
       if (!described) return { ok: false, error: new SkillResourceNotFoundError(name, path) };
       try {
-        const content = await skills.file(name, path);
+        const content = await skills.file(meta!.path, path);
         const resource: SkillResource = { ...described, content: typeof content == "string" ? content : base64(content) };
         return { ok: true, value: resource };
       } catch (cause) {

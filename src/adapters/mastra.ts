@@ -20,7 +20,7 @@ async function references(skills: SkillsLike, meta: SkillMeta): Promise<Record<s
   const out: Record<string, string> = {};
   for (const f of meta.files) {
     if (f.binary) continue;
-    const text = await skills.file(meta.name, f.path);
+    const text = await skills.file(meta.path, f.path);
     if (typeof text == "string") out[f.path.startsWith("references/") ? f.path.slice(11) : f.path] = text;
   }
   return out;
@@ -33,7 +33,8 @@ export async function mastraSkills(skills: SkillsLike): Promise<InlineSkill[]> {
       createSkill({
         name: meta.name,
         description: meta.description,
-        instructions: (await skills.load(meta.name)).content,
+        // By SKILL.md path, which stays unambiguous when two scopes hold the same name.
+        instructions: (await skills.load(meta.path)).content,
         "user-invocable": meta.userInvocable,
         references: await references(skills, meta),
       }),

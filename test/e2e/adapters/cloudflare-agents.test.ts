@@ -11,7 +11,11 @@ import { loadSkillCatalog, manifest, renderSkillResource } from "agents/skills";
 import { createSkillTools } from "agents/skills/tools/ai-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillcSource } from "../../../src/adapters/cloudflare-agents.js";
+import { pathToFileURL } from "node:url";
+import { build } from "../../../src/project/build.js";
+import { resolveDefaults } from "../../../src/config/types.js";
 import { REPO } from "../../helpers/cli.js";
+import { tempProject } from "../../helpers/project.js";
 import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
 
 
@@ -97,5 +101,22 @@ describe.each(LAYOUTS)("skillc/cloudflare-agents, %s layout", (layout) => {
     expect(result.steps[1]!.toolResults[0]!.output).toBe(read.ok && renderSkillResource(read.value));
     expect(asyncBundle.calls.load).toBe(bundle.skills.list().length);
     expect(asyncBundle.calls.file).toBe(2);
+  });
+});
+
+describe("skillc/cloudflare-agents, two scopes holding one name (collisions: keep)", () => {
+  it("each skill loads by its SKILL.md path (no AMBIGUOUS), and the catalog keeps the first", async () => {
+    const skillMd = (d: string) => `---\nname: review\ndescription: Reviews a change (${d}).\n---\n\nReview from ${d}.\n`;
+    const dir = tempProject({ "team/review/SKILL.md": skillMd("team"), "team/review/references/a.md": "team file", "mine/review/SKILL.md": skillMd("mine") });
+    const config = resolveDefaults(dir, { outDir: path.join(dir, "out"), collisions: "keep", sources: [{ dir: "team", scope: "team" }, { dir: "mine", scope: "mine" }] });
+    const built = await build({ cwd: dir, config, cache: false });
+    expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const { skills } = await import(pathToFileURL(path.join(dir, "out", "index.js")).href);
+    expect(skills.list().map((s: any) => s.path)).toHaveLength(2);
+    const catalog = await loadSkillCatalog([skillcSource(skills)]);
+    expect(catalog.diagnostics.map((d) => d._tag)).toEqual(["DuplicateSkill"]);
+    const kept = catalog.find("review")!;
+    const activated = catalog.activate("review");
+    expect(activated.ok && activated.value).toContain(`Review from ${kept.resources.length ? "team" : "mine"}.`);
   });
 });
