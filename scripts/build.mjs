@@ -39,6 +39,26 @@ await esbuild.build({
   logLevel: "warning",
 });
 
+// The framework adapters (src/adapters/), one entry each (skillc/ai-sdk, …): platform-neutral ESM
+// (Workers, Deno, Bun, browsers), the frameworks left external (optional peer dependencies).
+await esbuild.build({
+  entryPoints: {
+    "ai-sdk": "src/adapters/ai-sdk.ts",
+    "cloudflare-agents": "src/adapters/cloudflare-agents.ts",
+    "openai-agents": "src/adapters/openai-agents.ts",
+    mastra: "src/adapters/mastra.ts",
+  },
+  outdir: "dist/adapters",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  chunkNames: "chunks/[name]-[hash]",
+  external: ["ai", "agents", "agents/*", "@openai/agents", "@mastra/core", "@mastra/core/*"],
+  logLevel: "warning",
+});
+
 // The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
 await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
 

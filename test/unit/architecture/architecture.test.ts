@@ -32,6 +32,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "util"],
   commands: ["publish", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   plugin: ["project", "config", "diagnostics", "types", "util"],
+  // The framework adapters (skillc/ai-sdk, …): the runtime API's types and their framework, nothing else of skillc.
+  adapters: ["runtime"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
@@ -39,6 +41,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 // Where an allowed area may be entered only through some of its modules.
 const ONLY_THROUGH: Record<string, readonly string[]> = {
   "cache→pipeline": ["src/pipeline/analysis-store.ts"],
+  "adapters→runtime": ["src/runtime/api.ts"],
 };
 
 /** "src/pipeline/frontmatter/x.ts" → "pipeline"; "src/types.ts" → "types"; "src/globals.d.ts" → "globals". */
