@@ -38,6 +38,8 @@ await esbuild.build({
 
 // The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
 await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
+// The MCP server's code (src/mcp), the same way: every emitted mcp.js opens with it (src/emit/mcp-code.ts reads dist/mcp-server.js).
+await writeFile("dist/mcp-server.js", (await bundleRuntime(esbuild, "src/mcp/index.ts", "__skillcMcp")).code);
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).

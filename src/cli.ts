@@ -18,6 +18,7 @@ const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
   new: () => import("./commands/new.js"),
   import: () => import("./commands/import.js"),
   init: () => import("./commands/init.js"),
+  serve: () => import("./commands/serve.js"),
 };
 
 export function mainHelp(): string {

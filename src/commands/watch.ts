@@ -18,6 +18,8 @@ export interface WatchFlags {
   signal?: AbortSignal;
   /** Quiet time after the last change before a rebuild starts. @default 100 */
   debounceMs?: number;
+  /** Runs each build instead of `build` and its report (`skillc serve` builds in memory and reloads). */
+  build?: (opts: BuildOptions) => Promise<void>;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   const say = (text: string) => flags.quiet || ctx.stderr.write(text + "\n");
   const shown = (abs: string) => relPosix(ctx.cwd, abs);
 
-  const buildOnce = () => buildAndReport(ctx, opts, flags.quiet);
+  const buildOnce = () => (flags.build ? flags.build(opts) : buildAndReport(ctx, opts, flags.quiet));
 
   const watchers = new Watchers((abs, reload) => {
     changed.add(shown(abs));

@@ -65,6 +65,8 @@ export interface SkillcConfig {
   overrides?: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   /** Warn when index.js passes this many bytes. @default 25000000 */
   maxBundleBytes?: number;
+  /** Also emit mcp.js: an MCP server (Streamable HTTP, `handleMcp(request)`) over index.js, for a Worker's /mcp. @default false */
+  mcp?: boolean;
 }
 
 /** The config with every default filled in and paths resolved. */
@@ -88,6 +90,7 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   overrides: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   maxBundleBytes: number;
+  mcp: boolean;
 }
 
 export function defineConfig(config: SkillcConfig): SkillcConfig {
@@ -113,6 +116,7 @@ export const DEFAULTS = {
   permissions: { allow: [], deny: [] },
   rules: {},
   maxBundleBytes: 25_000_000,
+  mcp: false,
 } as const satisfies DeepReadonly<Required<Omit<SkillcConfig, "schema" | "overrides">>>;
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -155,5 +159,6 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     rules: config.rules ?? { ...DEFAULTS.rules },
     overrides: (config.overrides ?? []).map((o) => ({ files: [...o.files], rules: { ...o.rules } })),
     maxBundleBytes: config.maxBundleBytes ?? DEFAULTS.maxBundleBytes,
+    mcp: config.mcp ?? DEFAULTS.mcp,
   };
 }

@@ -10,6 +10,8 @@ import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest } from "./manifest.js";
+import { renderMcp } from "./mcp.js";
+import { mcpCode } from "./mcp-code.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
@@ -116,6 +118,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   files.set("manifest.json", renderManifest(manifestInput, entries));
+  // mcp.js and mcp.d.ts (config `mcp`): an MCP server over index.js (src/emit/mcp.ts).
+  if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text);
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
