@@ -44,8 +44,8 @@ export function renderMcp(code: string, version: string, skills: readonly EmitSk
     code.trimEnd(),
     `const __skillcMcpData=${lit(data)};`,
     `export const createMcpServer=(options)=>${MCP_GLOBAL}.createMcp((options&&options.skills)||__skillcSkills,__skillcMcpData,options||{});`,
-    `let __skillcMcpDefault;`,
-    `export const handleMcp=(request)=>${MCP_GLOBAL}.handleHttp(__skillcMcpDefault||=createMcpServer(),request);`,
+    `export const createMcpHandler=(options)=>{let s;return(request)=>${MCP_GLOBAL}.handleHttp(s||=createMcpServer(options),request)};`,
+    `export const handleMcp=createMcpHandler();`,
     `export const mcpData=__skillcMcpData;`,
     "",
   ].join("\n");
@@ -76,6 +76,8 @@ export interface McpServer {
 }
 
 export declare function createMcpServer(options?: McpServerOptions): McpServer;
+/** A Streamable HTTP handler over \`createMcpServer(options)\` (made on its first request). */
+export declare function createMcpHandler(options?: McpServerOptions): (request: Request) => Promise<Response>;
 /** MCP Streamable HTTP (JSON responses, stateless) over the bundle's skills: \`if (url.pathname === "/mcp") return handleMcp(request)\`. */
 export declare function handleMcp(request: Request): Promise<Response>;
 /** The skill:// paths, SKILL.md texts, frontmatter and digests this module serves. */

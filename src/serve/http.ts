@@ -78,18 +78,22 @@ async function openSession(current: () => McpServer, servers: Set<Server>, sessi
 }
 
 function reply(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
+  if (res.destroyed) return;
+  res.writeHead(status, { "content-type": "application/json", ...(status === 413 && { connection: "close" }) }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
 }
 
 /** The POST body as JSON, at most BODY_MAX bytes. */
 async function readJson(req: IncomingMessage): Promise<{ body: unknown } | { status: number; code: number; error: string }> {
+  const tooLarge = { status: 413, code: -32600, error: `Request body over ${BODY_MAX} bytes` };
+  // Refused before reading when the length is declared; a chunked body is cut off where it passes the limit.
+  if (Number(req.headers["content-length"] ?? 0) > BODY_MAX) return tooLarge;
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > BODY_MAX) {
       req.destroy();
-      return { status: 413, code: -32600, error: `Request body over ${BODY_MAX} bytes` };
+      return tooLarge;
     }
     chunks.push(chunk);
   }
