@@ -28,8 +28,9 @@ await esbuild.build({
   platform: "node",
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
-  // esbuild ships a native binary and typescript is only needed by tests; both stay external.
-  external: ["esbuild", "typescript"],
+  // esbuild ships a native binary and typescript is only needed by tests; both stay external. The MCP
+  // SDK (and the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
+  external: ["esbuild", "typescript", "@modelcontextprotocol/sdk", "zod"],
   define: { __SKILLC_VERSION__: JSON.stringify(version) },
   // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },

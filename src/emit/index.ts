@@ -118,13 +118,11 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   files.set("manifest.json", renderManifest(manifestInput, entries));
-  // mcp.js and mcp.d.ts (config `mcp`): an MCP server over index.js (src/emit/mcp.ts).
-  if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text);
+  if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text); // mcp.js: emit/mcp.ts
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
-    const reporter = input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules });
-    reporter.to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
+    (input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules })).to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
   return { files, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }

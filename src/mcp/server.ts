@@ -28,7 +28,32 @@ export function createMcp(skills: BundleSkills, data: McpData, options: McpOptio
   const allPrompts = () => (prompted ??= prompts(data, skills));
   const lc = options.listChanged ? { listChanged: true } : {};
 
-  const handlers: Record<string, Handler> = {
+  const handlers: Record<string, Handler> = { ...skillHandlers(cat, skills, size), ...modelHandlers(skills, allPrompts) };
+
+  return {
+    serverInfo: { name: "skillc", version: data.skillc },
+    capabilities: {
+      resources: { ...lc },
+      tools: { ...lc },
+      prompts: { ...lc },
+      extensions: { [SKILLS_EXTENSION]: { directoryRead: true } },
+    },
+    methods: Object.keys(handlers),
+    async request(method, params) {
+      const h = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+      if (!h) throw new McpError(METHOD_NOT_FOUND, `Method not found: ${String(method).slice(0, 100)}`);
+      try {
+        return await h(params);
+      } catch (e) {
+        throw asMcpError(e);
+      }
+    },
+  };
+}
+
+/** SEP-2640's methods and the resources they rest on. */
+function skillHandlers(cat: () => Promise<Catalog>, skills: BundleSkills, size: number): Record<string, Handler> {
+  return {
     ping: async () => ({}),
     "skills/list": async (params) => {
       const p = page((await cat()).entries, paramsOf(params).cursor, size);
@@ -57,30 +82,16 @@ export function createMcp(skills: BundleSkills, data: McpData, options: McpOptio
       const pg = page(children, p.cursor, size);
       return { resources: pg.items, ...(pg.nextCursor && { nextCursor: pg.nextCursor }) };
     },
+  };
+}
+
+/** The model's tools and the user's prompts. */
+function modelHandlers(skills: BundleSkills, allPrompts: () => ReturnType<typeof prompts>): Record<string, Handler> {
+  return {
     "tools/list": async () => ({ tools: await skills.tools({ format: "mcp", include: "all" }) }),
     "tools/call": async (params) => ({ ...(await callTool(skills, params)) }),
     "prompts/list": async () => ({ prompts: [...allPrompts().values()].map((p) => p.def) }),
     "prompts/get": (params) => getPrompt(allPrompts(), skills, params),
-  };
-
-  return {
-    serverInfo: { name: "skillc", version: data.skillc },
-    capabilities: {
-      resources: { ...lc },
-      tools: { ...lc },
-      prompts: { ...lc },
-      extensions: { [SKILLS_EXTENSION]: { directoryRead: true } },
-    },
-    methods: Object.keys(handlers),
-    async request(method, params) {
-      const h = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      if (!h) throw new McpError(METHOD_NOT_FOUND, `Method not found: ${String(method).slice(0, 100)}`);
-      try {
-        return await h(params);
-      } catch (e) {
-        throw asMcpError(e);
-      }
-    },
   };
 }
 
