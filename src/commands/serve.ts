@@ -23,6 +23,7 @@ export const command = defineCommand(SERVE, async (values, positionals, ctx) => 
       profile: profileFlag(values.profile),
       rules: ruleFlags(values.rule),
       cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
+      emitOnError: values["emit-on-error"],
     };
   };
   const quiet = Boolean(values.quiet);
@@ -34,7 +35,7 @@ export const command = defineCommand(SERVE, async (values, positionals, ctx) => 
     report: (result, ms) => {
       printDiagnostics(toStderr, quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics);
       const { errors, warnings } = counts(result.diagnostics);
-      const what = errors ? "nothing served" : `serving ${plural(result.skills.length, "skill")} over MCP`;
+      const what = errors && !values["emit-on-error"] ? "nothing served" : `serving ${plural(result.skills.length, "skill")} over MCP`;
       if (!quiet || errors) ctx.stderr.write(`${what}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms\n`);
     },
     watch: values.watch

@@ -41,11 +41,13 @@ export const SERVE = spec({
 every file as a skill:// resource with its sha256 digest, resources/directory/read), the model's tools
 (load_skill, search_skills, read_skill_file, toolset tools) and user-invocable skills as prompts.
 Stdio by default (stdout carries the protocol; messages go to stderr); --http serves /mcp on 127.0.0.1.
-A build with any error serves nothing and exits 1.`,
+A build with any error serves nothing and exits 1 (unless --emit-on-error); with --watch, a failed
+rebuild keeps serving the previous build.`,
   flags: {
     http: { type: "string", value: "<port>", help: "Streamable HTTP at http://127.0.0.1:<port>/mcp (0: any free port)" },
     watch: { type: "boolean", help: "rebuild on changes and notify clients (list_changed)" },
     "page-size": { type: "string", value: "<n>", help: "entries per page of skills/list and resources/list (default 50)" },
+    "emit-on-error": { type: "boolean", help: "serve the error-free skills even when others have errors" },
     config,
     cache,
     "no-cache": noCache,

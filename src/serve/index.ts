@@ -40,7 +40,7 @@ export async function serve(o: ServeOptions): Promise<number> {
     const started = Date.now();
     const result = await build({ ...opts, config: { ...opts.config, mcp: true }, write: false });
     o.report(result, Date.now() - started);
-    if (result.diagnostics.some((d) => d.severity === "error")) return false;
+    if (!opts.emitOnError && result.diagnostics.some((d) => d.severity === "error")) return false;
     const next = await generations.load(result, mcpOptions);
     const changed = current !== undefined;
     current = next;
