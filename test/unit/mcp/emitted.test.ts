@@ -1,7 +1,9 @@
 // The emitted mcp.js, imported and asked directly (no transport): skill:// paths of nested and
 // same-named skills, the directory tree, the bundle's visibility and permission rules, and the
 // checks every request's params go through.
+import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,6 +18,7 @@ interface Server {
   request(method: string, params?: unknown): Promise<Record<string, any>>;
 }
 let server: (opts?: { pageSize?: number }) => Server;
+let out: string;
 
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: number }) => e.code);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 255]);
@@ -38,8 +41,8 @@ beforeAll(async () => {
   });
   const result = await build({ cwd: dir, config, write: false, cache: false });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  const out = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
-  for (const f of ["index.js", "mcp.js"]) writeFileSync(path.join(out, f), result.files!.get(f)!);
+  out = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
+  for (const f of ["index.js", "index.d.ts", "mcp.js", "mcp.d.ts"]) writeFileSync(path.join(out, f), result.files!.get(f)!);
   writeFileSync(path.join(out, "package.json"), '{"type":"module"}');
   const mod = (await import(pathToFileURL(path.join(out, "mcp.js")).href)) as { createMcpServer: typeof server };
   server = mod.createMcpServer;
@@ -108,4 +111,24 @@ describe("the emitted mcp.js", () => {
     expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: 5 } }))).toBe(-32602);
     expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: "x".repeat(20_000) } }))).toBe(-32602);
   });
+});
+
+describe("mcp.d.ts", () => {
+  it("types the module for a TypeScript consumer (a Worker's fetch handler)", async () => {
+    writeFileSync(
+      path.join(out, "worker.ts"),
+      `import { handleMcp, createMcpHandler, createMcpServer, mcpData } from "./mcp.js";
+import { createSkills } from "./index.js";
+const mcp = createMcpHandler({ pageSize: 10, skills: createSkills({ deny: ["secret"] }) });
+export default { fetch: (request: Request): Promise<Response> => (new URL(request.url).pathname === "/mcp" ? mcp(request) : handleMcp(request)) };
+const listed: Promise<Record<string, unknown>> = createMcpServer().request("skills/list", {});
+const paths: string[] = mcpData.skills.map((s) => s.path);
+void listed; void paths;
+`,
+    );
+    const tsc = path.join(process.cwd(), "node_modules/typescript/bin/tsc");
+    const args = [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "es2022,dom", "--module", "nodenext", "--moduleResolution", "nodenext", "worker.ts"];
+    const output = await promisify(execFile)(process.execPath, args, { cwd: out }).then(() => "", (e: { stdout?: string }) => String(e.stdout));
+    expect(output).toBe("");
+  }, 60_000);
 });
