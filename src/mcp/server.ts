@@ -111,10 +111,10 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-/** A bundle's SkillError (a string `code`: NOT_FOUND, PERMISSION_DENIED, …) is the client's mistake; anything else is ours. */
+/** A bundle's SkillError (a string `code`: NOT_FOUND, PERMISSION_DENIED, …) is the client's mistake; a broken toolset (EXECUTION_ERROR) or anything else is ours. */
 function asMcpError(e: unknown): McpError {
   if (e instanceof McpError) return e;
   const code = (e as { code?: unknown } | null)?.code;
   const message = e instanceof Error ? e.message : String(e);
-  return new McpError(typeof code == "string" ? INVALID_PARAMS : INTERNAL_ERROR, message.slice(0, 1000));
+  return new McpError(typeof code == "string" && code !== "EXECUTION_ERROR" ? INVALID_PARAMS : INTERNAL_ERROR, message.slice(0, 1000));
 }
