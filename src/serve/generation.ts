@@ -1,5 +1,5 @@
-// One build as a running MCP server: the build's own index.js and mcp.js (emitted in memory, `mcp`
-// on), written into a fresh folder and imported. Each rebuild gets a new folder, because Node keeps
+// One build as a running MCP server: the build's emitted files (in memory, `mcp` on: index.js,
+// mcp.js, package.json and the rest), written into a fresh folder, and its mcp.js imported. Each rebuild gets a new folder, because Node keeps
 // an imported module for its URL: mcp.js's `import "./index.js"` must name a new file to see new skills.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -26,10 +26,13 @@ export class Generations {
     const mcp = files?.get("mcp.js");
     if (index === undefined || mcp === undefined) throw new Error("skillc serve: the build emitted no index.js or mcp.js");
     const dir = path.join(this.base, `build-${++this.n}`);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, "package.json"), '{ "type": "module" }\n');
-    await writeFile(path.join(dir, "index.js"), index);
-    await writeFile(path.join(dir, "mcp.js"), mcp);
+    // Every emitted file, as outDir would hold them (a split layout's index.js imports its chunks/).
+    for (const [name, contents] of files!) {
+      const file = path.resolve(dir, name);
+      if (!file.startsWith(dir + path.sep)) throw new Error(`skillc serve: the build emitted a file outside its folder: ${name}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, contents);
+    }
     const mod = (await import(pathToFileURL(path.join(dir, "mcp.js")).href)) as McpModule;
     const server = mod.createMcpServer(options);
     if (this.previous) await rm(this.previous, { recursive: true, force: true });
