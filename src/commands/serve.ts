@@ -39,9 +39,9 @@ export const command = defineCommand(SERVE, async (values, positionals, ctx) => 
       if (!quiet || errors) ctx.stderr.write(`${what}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms\n`);
     },
     watch: values.watch
-      ? async (rebuild, signal) => {
+      ? async (rebuild, signal, onReady) => {
           const { watchBuild } = await import("./watch.js");
-          return watchBuild(toStderr, options, { quiet, signal, build: rebuild });
+          return watchBuild(toStderr, options, { quiet, signal, build: rebuild, onReady });
         }
       : undefined,
   });

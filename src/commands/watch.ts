@@ -20,6 +20,8 @@ export interface WatchFlags {
   debounceMs?: number;
   /** Runs each build instead of `build` and its report (`skillc serve` builds in memory and reloads). */
   build?: (opts: BuildOptions) => Promise<void>;
+  /** Called once the first build is done and the watchers are armed. */
+  onReady?: () => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
 
   await buildOnce();
   await watchers.reset(opts, deps, ctx.cwd);
+  flags.onReady?.();
   say(`watching ${watchers.describe(shown)} for changes; press Ctrl+C to stop.`);
 
   await untilStopped(flags.signal);

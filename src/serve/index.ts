@@ -23,10 +23,11 @@ export interface ServeOptions {
   report(result: BuildResult, ms: number): void;
   log(text: string): void;
   /**
-   * Watches the sources (commands/watch.ts) and runs `rebuild` after changes, until `signal` aborts.
+   * Watches the sources (commands/watch.ts) and runs `rebuild` after changes, until `signal` aborts;
+   * its first `rebuild` is the initial build, then `onReady` once the watchers are armed.
    * Absent: serve the first build until stopped.
    */
-  watch?: (rebuild: (opts: BuildOptions) => Promise<void>, signal: AbortSignal) => Promise<number>;
+  watch?: (rebuild: (opts: BuildOptions) => Promise<void>, signal: AbortSignal, onReady: () => void) => Promise<number>;
 }
 
 /** Serves until the client goes (stdio: stdin ends) or a signal; the exit code. */
@@ -53,12 +54,16 @@ export async function serve(o: ServeOptions): Promise<number> {
   try {
     if (!(await rebuild(await o.options()))) return 1;
     const get = () => current!;
-    const closeTransport = o.http === undefined ? await serveStdio(get, servers, stop) : await serveOverHttp(o, get, servers);
     let first = true; // the watcher's first build is the one just made
+    let ready!: () => void;
+    const armed = new Promise<void>((ok) => (ready = ok));
     const watching = o.watch?.(async (opts) => {
       if (first) first = false;
       else await rebuild(opts).catch((e: unknown) => o.log(`skillc serve: rebuild failed: ${(e as Error).message}; still serving the previous build`));
-    }, stop.signal);
+    }, stop.signal, ready);
+    // Clients connect once every change from now on is seen.
+    if (watching) await Promise.race([armed, watching]);
+    const closeTransport = o.http === undefined ? await serveStdio(get, servers, stop) : await serveOverHttp(o, get, servers);
     await new Promise<void>((ok) => (stop.signal.aborted ? ok() : stop.signal.addEventListener("abort", () => ok(), { once: true })));
     await watching;
     await closeTransport();

@@ -3,9 +3,11 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempProject } from "../helpers/project.js";
+import { CLI } from "../helpers/cli.js";
 import { listSkills, newClient, readBytes, sha256, startHttpServe } from "../helpers/mcp.js";
 
 const stops: Array<() => Promise<void>> = [];
@@ -49,5 +51,24 @@ describe("skillc serve --watch", () => {
     expect(after[0]!.resources[0]!.digest).not.toBe(before[0]!.resources[0]!.digest);
     expect((await readBytes(client, "skill://alpha/SKILL.md")).text).toBe(alpha);
     expect((await client.listPrompts()).prompts.map((p) => p.description)).toEqual(["The second version of alpha."]);
+
+    // A rebuild with an error serves nothing new: the previous build stays, and no notification comes.
+    seen.length = 0;
+    writeFileSync(path.join(dir, "skills/alpha/SKILL.md"), "---\nname: [unclosed\n---\nbody\n");
+    await until(() => /nothing served; \d+ warnings?, 1 error/.test(serving.stderr()), "the failed rebuild's report");
+    expect((await listSkills(client)).items.map((s) => s.frontmatter.description)).toEqual(["The second version of alpha."]);
+    expect(seen).toEqual([]);
+  }, 180_000);
+
+  it("over stdio too: the client hears list_changed on its stdout channel", async () => {
+    const dir = tempProject({ "skills/alpha/SKILL.md": md("first") });
+    const client = newClient();
+    const seen: string[] = [];
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.push("resources"));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--watch"], cwd: dir, stderr: "ignore", env: { PATH: process.env.PATH!, NO_COLOR: "1" } }));
+    stops.push(() => client.close());
+    writeFileSync(path.join(dir, "skills/alpha/SKILL.md"), md("third"));
+    await until(() => seen.includes("resources"), "resources/list_changed");
+    expect((await listSkills(client)).items.map((s) => s.frontmatter.description)).toEqual(["The third version of alpha."]);
   }, 180_000);
 });
