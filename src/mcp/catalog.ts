@@ -6,7 +6,8 @@ import type { BundleSkills, McpData, McpSkillData } from "./types.js";
 export interface SkillEntry {
   uri: string;
   frontmatter: Record<string, unknown>;
-  resources: Array<{ uri: string; digest: string }>;
+  /** Every file, SKILL.md first: `size` (bytes) is the newer SEP draft's, beside `uri` and `digest`. */
+  resources: Array<{ uri: string; digest: string; size: number }>;
 }
 
 /** One served file: its skill, its path in the skill folder, and its listing metadata. */
@@ -50,7 +51,7 @@ export async function buildCatalog(data: McpData, skills: BundleSkills): Promise
   for (const s of data.skills) {
     if (!visible.has(s.ref)) continue;
     const files = [{ path: "SKILL.md", bytes: utf8Length(s.md), binary: false }, ...(skills.get(s.ref)?.files ?? [])];
-    const resources = files.map((f) => ({ uri: fileUri(s, f.path), digest: "sha256:" + s.digests[f.path] }));
+    const resources = files.map((f) => ({ uri: fileUri(s, f.path), digest: "sha256:" + s.digests[f.path], size: f.bytes }));
     const entry: SkillEntry = { uri: fileUri(s, "SKILL.md"), frontmatter: s.fm, resources };
     cat.entries.push(entry);
     cat.bySkillUri.set(entry.uri, entry);

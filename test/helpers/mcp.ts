@@ -15,7 +15,7 @@ import { CLI } from "./cli.js";
 const Entry = z.object({
   uri: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
-  resources: z.array(z.object({ uri: z.string(), digest: z.string().regex(/^sha256:[0-9a-f]{64}$/) })),
+  resources: z.array(z.object({ uri: z.string(), digest: z.string().regex(/^sha256:[0-9a-f]{64}$/), size: z.number().int().nonnegative() })),
 });
 const SkillsList = z.object({ skills: z.array(Entry), nextCursor: z.string().optional() });
 const SkillsGet = z.object({ skill: Entry });
@@ -112,6 +112,7 @@ export async function exercise(client: Client): Promise<Transcript> {
     for (const r of entry.resources) {
       const { bytes, mimeType, text } = await readBytes(client, r.uri);
       expect("sha256:" + sha256(bytes), r.uri).toBe(r.digest);
+      expect(bytes.length, r.uri).toBe(r.size);
       if (r.uri === entry.uri) expect(frontmatterOf(text!)).toEqual(entry.frontmatter);
       files[r.uri] = { mimeType, sha256: sha256(bytes), bytes: bytes.length };
     }

@@ -63,9 +63,9 @@ describe("the emitted mcp.js", () => {
     expect(note.text).toBe("# Note\r\nwith CRLF kept\r\n");
     const { skill } = await s.request("skills/get", { uri: "skill://main/plain/SKILL.md" });
     expect(skill.resources).toEqual([
-      { uri: "skill://main/plain/SKILL.md", digest: "sha256:" + sha256(skillMd("plain", "argument-hint: <file>\n")) },
-      { uri: "skill://main/plain/assets/logo.png", digest: "sha256:" + sha256(PNG) },
-      { uri: "skill://main/plain/references/deep/more/note.md", digest: "sha256:" + sha256("# Note\r\nwith CRLF kept\r\n") },
+      { uri: "skill://main/plain/SKILL.md", digest: "sha256:" + sha256(skillMd("plain", "argument-hint: <file>\n")), size: skillMd("plain", "argument-hint: <file>\n").length },
+      { uri: "skill://main/plain/assets/logo.png", digest: "sha256:" + sha256(PNG), size: PNG.length },
+      { uri: "skill://main/plain/references/deep/more/note.md", digest: "sha256:" + sha256("# Note\r\nwith CRLF kept\r\n"), size: 24 },
     ]);
   });
 
