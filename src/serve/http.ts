@@ -9,6 +9,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "../mcp/index.js";
+import { UsageError } from "../diagnostics/usage-error.js";
 import { sdkServer } from "./sdk.js";
 
 export const BODY_MAX = 1 << 20;
@@ -47,7 +48,10 @@ export async function serveHttp(port: number, current: () => McpServer, servers:
     }
     await transport.handleRequest(req, res, body);
   };
-  await new Promise<void>((ok, ko) => http.once("error", ko).listen(port, "127.0.0.1", () => ok()));
+  await new Promise<void>((ok, ko) => http.once("error", ko).listen(port, "127.0.0.1", () => ok())).catch((e: NodeJS.ErrnoException) => {
+    // A port in use or not ours to take is the user's to change, not an internal error.
+    throw e.code === "EADDRINUSE" || e.code === "EACCES" ? new UsageError(`cannot listen on 127.0.0.1:${port} (${e.code}): choose another --http port`) : e;
+  });
   const bound = (http.address() as AddressInfo).port;
   hosts = [`127.0.0.1:${bound}`, `localhost:${bound}`];
   return {

@@ -2,7 +2,8 @@
 // Streamable HTTP: the repo's own skills/ as a host sees them (SEP-2640 skills extension, tools,
 // prompts), the same answers on both transports, and hostile requests refused without a crash.
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -147,10 +148,16 @@ describe("skillc serve --http", () => {
 });
 
 describe("skillc serve refuses", () => {
-  it("a bad port (exit 2) and a build with errors (exit 1, nothing served)", async () => {
+  it("a bad port or one in use (exit 2) and a build with errors (exit 1, nothing served)", async () => {
     const bad = await runCli(["serve", "--http", "70000"], { cwd: REPO });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--http takes a whole number from 0 to 65535");
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, "127.0.0.1", () => ok()));
+    const port = (taken.address() as AddressInfo).port;
+    const inUse = await runCli(["serve", "--http", String(port)], { cwd: REPO }).finally(() => taken.close());
+    expect(inUse.code).toBe(2);
+    expect(inUse.stderr).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
     const dir = tempProject({ "skills/ok/SKILL.md": skillMd("ok"), "skills/broken/SKILL.md": "---\nname: [unclosed\n---\nbody\n" });
     const failed = await runCli(["serve"], { cwd: dir });
     expect(failed.code).toBe(1);
