@@ -32,7 +32,9 @@ await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
   // esbuild ships a native binary and typescript is only needed by tests; both stay external.
   // unplugin (a dependency) stays external too: only the plugin entries load it.
-  external: ["esbuild", "typescript", "unplugin"],
+  external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
+  // esbuild ships a native binary and typescript is only needed by tests; both stay external. The MCP
+  // SDK (and the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
   define: { __SKILLC_VERSION__: JSON.stringify(version) },
   // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
@@ -61,6 +63,8 @@ await esbuild.build({
 
 // The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
 await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
+// The MCP server's code (src/mcp), the same way: every emitted mcp.js opens with it (src/emit/mcp-code.ts reads dist/mcp-server.js).
+await writeFile("dist/mcp-server.js", (await bundleRuntime(esbuild, "src/mcp/index.ts", "__skillcMcp")).code);
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).

@@ -19,6 +19,7 @@ const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
   import: () => import("./commands/import.js"),
   publish: () => import("./commands/publish.js"),
   init: () => import("./commands/init.js"),
+  serve: () => import("./commands/serve.js"),
 };
 
 export function mainHelp(): string {

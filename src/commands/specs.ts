@@ -35,6 +35,30 @@ The output folder must be a folder of its own: not the project folder, a source 
   },
 });
 
+export const SERVE = spec({
+  name: "serve",
+  summary: "serve the skills over MCP (stdio, or Streamable HTTP on 127.0.0.1)",
+  usage: "[roots…] [options]",
+  description: `Build the skills and serve them as an MCP server: MCP's Skills Extension (skills/list, skills/get,
+every file as a skill:// resource with its sha256 digest, resources/directory/read), the model's tools
+(load_skill, search_skills, read_skill_file, toolset tools) and user-invocable skills as prompts.
+Stdio by default (stdout carries the protocol; messages go to stderr); --http serves /mcp on 127.0.0.1.
+A build with any error serves nothing and exits 1 (unless --emit-on-error); with --watch, a failed
+rebuild keeps serving the previous build.`,
+  flags: {
+    http: { type: "string", value: "<port>", help: "Streamable HTTP at http://127.0.0.1:<port>/mcp (0: any free port)" },
+    watch: { type: "boolean", help: "rebuild on changes and notify clients (list_changed)" },
+    "page-size": { type: "string", value: "<n>", help: "entries per page of skills/list and resources/list (default 50)" },
+    "emit-on-error": { type: "boolean", help: "serve the error-free skills even when others have errors" },
+    config,
+    cache,
+    "no-cache": noCache,
+    profile,
+    rule,
+    quiet: { type: "boolean", help: "print only errors" },
+  },
+});
+
 export const LINT = spec({
   name: "lint",
   summary: "check SKILL.md files, skill folders or roots",
@@ -175,6 +199,6 @@ create the skills/ folder, add .skillc/ (the build output) to .gitignore, then p
 });
 
 /** Every command, in the order `skillc --help` lists them. */
-export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, PUBLISH, INIT] as const;
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, PUBLISH, INIT, SERVE] as const;
 
 export type CommandName = (typeof SPECS)[number]["name"];

@@ -74,6 +74,8 @@ export interface SkillcConfig {
    * @default "single"
    */
   output?: OutputLayout;
+  /** Also emit mcp.js: an MCP server (Streamable HTTP, `handleMcp(request)`) over index.js, for a Worker's /mcp. @default false */
+  mcp?: boolean;
 }
 
 /** How outDir is laid out (see SkillcConfig.output). */
@@ -102,6 +104,7 @@ export interface ResolvedConfig {
   overrides: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   maxBundleBytes: number;
   output: OutputLayout;
+  mcp: boolean;
 }
 
 export function defineConfig(config: SkillcConfig): SkillcConfig {
@@ -129,6 +132,7 @@ export const DEFAULTS = {
   rules: {},
   maxBundleBytes: 25_000_000,
   output: "single",
+  mcp: false,
 } as const satisfies DeepReadonly<Required<Omit<SkillcConfig, "schema" | "overrides">>>;
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -173,5 +177,6 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     overrides: (config.overrides ?? []).map((o) => ({ files: [...o.files], rules: { ...o.rules } })),
     maxBundleBytes: config.maxBundleBytes ?? DEFAULTS.maxBundleBytes,
     output: config.output ?? DEFAULTS.output,
+    mcp: config.mcp ?? DEFAULTS.mcp,
   };
 }

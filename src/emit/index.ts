@@ -12,6 +12,8 @@ import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest } from "./manifest.js";
+import { renderMcp } from "./mcp.js";
+import { mcpCode } from "./mcp-code.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
@@ -124,11 +126,11 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   files.set("manifest.json", renderManifest(manifestInput, entries));
+  if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text); // mcp.js: emit/mcp.ts
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {
-    const reporter = input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules });
-    reporter.to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
+    (input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules })).to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
   return { files, layout, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }

@@ -16,6 +16,7 @@ const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 // never be imported by it; `cli` and `index` (the two entries) are listed for nobody.
 const MAY_IMPORT: Record<string, readonly string[]> = {
   runtime: [],
+  mcp: [],
   util: [],
   markdown: [],
   globals: [],
@@ -27,13 +28,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   toolsets: ["diagnostics", "rules", "types", "runtime", "util"],
   archive: ["pipeline", "diagnostics", "rules", "types", "util"],
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
-  emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "util"],
+  emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "util"],
-  commands: ["publish", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  commands: ["publish", "serve", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   plugin: ["project", "config", "diagnostics", "types", "util"],
   // The framework adapters (skillc/ai-sdk, …): the runtime API's types and their framework, nothing else of skillc.
   adapters: ["runtime"],
+  serve: ["project", "emit", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
@@ -56,6 +58,7 @@ function forbiddenImports(edges: readonly ImportEdge[], rules: Record<string, re
   for (const e of edges) {
     const from = areaOf(e.from);
     if (e.to === undefined) {
+      if (from === "mcp") out.push(`${e.from}:${e.line} imports "${e.specifier}": src/mcp imports nothing from outside src/mcp (no package, no Node built-in): every emitted mcp.js carries it`);
       if (from === "runtime") out.push(`${e.from}:${e.line} imports "${e.specifier}": src/runtime imports nothing from outside src/runtime (no package, no Node built-in), so it runs anywhere`);
       continue;
     }
