@@ -153,7 +153,7 @@ async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
   try {
     const st = await lstat(dir);
     if (!st.isDirectory()) throw new Error(`skillc: refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again`);
-    present = new Set(await readdir(dir));
+    present = new Set((await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     present = new Set();
