@@ -99,6 +99,20 @@ describe("warm rebuild of a split build", () => {
   });
 });
 
+describe("concurrent split builds into one outDir", () => {
+  it("end with one build's index and exactly its chunks, every time", async () => {
+    const a = project();
+    const b = project();
+    for (let i = 0; i < N; i++) writeFileSync(path.join(b, `skills/s${i}/SKILL.md`), skillMd(`s${i}`, "", `Other skill ${i}.\n`));
+    const shared = path.join(tempProject(), "out");
+    for (let round = 0; round < 3; round++) {
+      const [ra, rb] = await Promise.all([runCli(["build", "--quiet", "--out", shared], { cwd: a }), runCli(["build", "--quiet", "--out", shared], { cwd: b })]);
+      expect([ra.code, rb.code], ra.stderr + rb.stderr).toEqual([0, 0]);
+      expect(referenced(shared)).toEqual(readdirSync(path.join(shared, "chunks")).map((n) => n.slice(0, -3)).sort());
+    }
+  });
+});
+
 describe("commands that answer from the skills", () => {
   it("render and list work in a split project as in a single one", async () => {
     const split = project("split");
