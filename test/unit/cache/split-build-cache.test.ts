@@ -39,6 +39,7 @@ describe("build cache, split layout", () => {
     expect((await run("out")).written).toBe(true);
     await writeFile(path.join(dir, "skills/s2/SKILL.md"), `---\nname: s2\ndescription: Does s2 things. Use it for s2.\n---\n\nSkill 2, edited.\n`);
     const warm = await run("out");
+    expect([warm.layout, warm.chunks]).toEqual(["split", 8]);
     expect(warm.skills.filter((s) => !isReused(s)).map((s) => s.name)).toEqual(["s2"]);
     // The chunks of reused skills never entered emit's output: only the changed one went through it.
     expect([...warm.files.keys()].filter((n) => n.startsWith("chunks/"))).toEqual([]);
