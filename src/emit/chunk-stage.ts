@@ -20,11 +20,18 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     private readonly present: ReadonlySet<string>,
   ) {}
 
-  /** Lists outDir/chunks once (a missing folder holds nothing). */
-  static open(outDir: string): ChunkStage {
+  /**
+   * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
+   * every chunk is written again (the retry after another build removed some while this one ran).
+   */
+  static open(outDir: string, restage = false): ChunkStage {
+    if (restage) return new ChunkStage(outDir, new Set());
     let names: string[] = [];
     try {
-      names = readdirSync(join(outDir, CHUNK_DIR)).filter((n) => CHUNK_NAME.test(n));
+      // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
+      names = readdirSync(join(outDir, CHUNK_DIR), { withFileTypes: true })
+        .filter((e) => e.isFile() && CHUNK_NAME.test(e.name))
+        .map((e) => e.name);
     } catch {
       // no chunks yet
     }

@@ -1,5 +1,7 @@
 // The emit stage: EmitSkill[] → the contents of every file in outDir, in memory.
-// Pure apart from reading the runtime's code once per process; writing is write.ts's job.
+// Pure apart from reading the runtime's code once per process; writing is write.ts's job. The one
+// exception is a writing split build's chunks: handed to its sink (emit/chunk-stage.ts) one by one
+// as they are rendered, so that memory never holds them all.
 import { createHash } from "node:crypto";
 import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
@@ -67,6 +69,8 @@ export interface EmitOutput {
   /** File names relative to outDir → contents (chunks too, unless they went to `chunks`). */
   files: Map<string, string | Uint8Array>;
   layout: "single" | "split";
+  /** Split layout: how many distinct chunks index.js refers to. */
+  chunks?: number;
   /** For the configured catalog format: skills whose description was cut, and skills left out. */
   catalogReport: { shortened: string[]; dropped: string[] };
   bundleBytes: number;
@@ -132,7 +136,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   if (bundleBytes > config.maxBundleBytes) {
     (input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules })).to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
-  return { files, layout, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
+  return { files, layout, chunks: chunks && new Set(chunks.values()).size, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
 /** index.js: as bytes on build's incremental path, else as a string; split, its skills' payloads are their chunks. */

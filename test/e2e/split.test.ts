@@ -31,6 +31,7 @@ beforeAll(async () => {
   });
   const r = await runCli(["build"], { cwd: root });
   expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/built 3 skills into \.skillc\/ \(index\.js [\d.]+ KB \+ 3 chunks\)/);
   out = path.join(root, ".skillc");
   chunks = readdirSync(path.join(out, "chunks")).sort();
 }, 120_000);
