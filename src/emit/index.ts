@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Collision, Diagnostic, EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
+import { bashWords } from "./bash-words.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
@@ -71,10 +72,11 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const collisions = [...input.collisions].sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths.join("\n"), b.paths.join("\n")));
 
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
+  const runtime = (await runtimeCode()) + (config.dialect === "claude-code" ? (await bashWords()) + "\n" : "");
   const reuse = input.reuse;
   const indexJs = reuse
-    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex())
-    : renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
+    ? renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex())
+    : renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };

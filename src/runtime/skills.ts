@@ -28,7 +28,7 @@ function api(st: Store, seen?: Map<string, string>): Skills {
         if ((e as SkillError).code === "AMBIGUOUS") throw e;
       }
     },
-    load: (ref, args) => load(st, resolve(st, ref), args, seen),
+    load: (ref, args, o) => load(st, resolve(st, ref), args, seen, o),
     file: (ref, rel) => file(st, resolve(st, ref), rel),
     search: (q, opt) =>
       out(st, find(st, capped(q, QUERY_MAX, "Query"), str(opt?.scope), Math.min(50, Math.max(1, Math.floor(num(opt?.limit) || 8))))),
