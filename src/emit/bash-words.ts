@@ -74,12 +74,11 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
   const text = ([k, t]) => (k == "w" ? t.replace(/\\\\(.)/g, "$1") : k == "q" ? unq(t) : t);
   return (raw) => {
     if (!raw.trim()) return [];
-    // Claude Code's parser reads a command that opens with a backquote as the rest of the text, less that backquote.
-    if (/^\\s*\`/.test(raw)) return [raw.trimStart().slice(1)];
     const out = [];
     if (raw.length <= 1e4) {
-      const s = raw;
-      let i = 0, named = 0;
+      // Claude Code's parser drops a backquote that opens the text; a later one then runs to the end.
+      const s = raw.replace(/^\\s*\`/, "");
+      let i = 0, named = 0, bang = false;
       while (i < s.length) {
         const c = s[i];
         if (c == " " || c == "\\t" || (c == "\\\\" && s[i + 1] == "\\n")) {
@@ -105,6 +104,8 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
           // statement to the parser, and no simple command: Claude Code then splits on whitespace.
           if (named && /^(\\||&&)/.test(s.slice(i)) && redirectedTail(s, i)) return raw.split(/\\s+/).filter(Boolean);
           if (named || out.length) break;
+          // A lone \`!\` before an operator is a word of its own.
+          if (bang) return ["!"];
           i++;
           continue;
         }
@@ -117,7 +118,10 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
         const t = s.slice(i, j);
         i = j;
         if (!named) {
-          if ((KEY.test(t) && parts.length == 1) || ASSIGN.test(t)) continue;
+          if ((KEY.test(t) && parts.length == 1) || ASSIGN.test(t)) {
+            bang = t == "!";
+            continue;
+          }
           named = 1;
           if (/^(export|declare|typeset|readonly|local)$/.test(t)) return [t];
           out.push(parts.length > 1 ? (parts.some((p) => p[0] == "x") ? t : parts.map(text).join("")) : text(parts[0]));
