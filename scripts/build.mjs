@@ -50,7 +50,7 @@ await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/in
   const schema = JSON.parse(schemaText);
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true } });
   ajv.addSchema(schema);
-  const refs = Object.fromEntries(["skillc", "agentskills", "claude-code", "codex"].map((p) => [p, `${schema.$id}#/$defs/${p}`]));
+  const refs = Object.fromEntries(["skillc", "agentskills", "claude-code", "codex", "openai-skills"].map((p) => [p, `${schema.$id}#/$defs/${p}`]));
   const hash = createHash("sha256").update(schemaText).digest("hex");
   await writeFile("dist/skill-validators.cjs", standaloneCode(ajv, refs) + `\nmodule.exports.schemaHash = ${JSON.stringify(hash)};\n`);
 

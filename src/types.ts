@@ -38,6 +38,15 @@ export interface Diagnostic {
 export type Profile = "skillc" | "agentskills" | "claude-code" | "codex";
 export const PROFILES: readonly Profile[] = ["skillc", "agentskills", "claude-code", "codex"];
 
+/**
+ * A client the portability lint (`--clients`, config `clients`) checks skills against: how it reads,
+ * truncates, ignores or refuses them (schema/skill.schema.json `x-client`, src/pipeline/portability.ts).
+ * `agentskills` is the spec's reference validator (skills-ref); `openai-skills` is OpenAI's
+ * skill-creator validator (openai/skills quick_validate.py).
+ */
+export type Client = "claude-code" | "codex" | "openai-skills" | "agentskills";
+export const CLIENTS: readonly Client[] = ["claude-code", "codex", "openai-skills", "agentskills"];
+
 /** A folder searched for skills. Later roots take precedence (higher `precedence`). */
 export interface SourceRoot {
   /** posix, relative to cwd ("skills", "../shared/corpus/x"); "." for the cwd itself. */

@@ -1,7 +1,7 @@
 // Small helpers over node:util's parseArgs, turning its errors into usage errors (exit code 2).
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./context.js";
-import { PROFILES, type Profile, type RuleSetting } from "../types.js";
+import { CLIENTS, PROFILES, type Client, type Profile, type RuleSetting } from "../types.js";
 import { closest } from "../util/closest.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -40,6 +40,16 @@ export function profileFlag(value: unknown): Profile | undefined {
   if (value === undefined) return undefined;
   if (!PROFILES.includes(value as Profile)) throw new UsageError(`--profile must be one of ${PROFILES.join(", ")}; got "${String(value)}".`);
   return value as Profile;
+}
+
+/** `--clients a,b`: the portability lint's clients, or undefined when the flag is absent. */
+export function clientsFlag(value: unknown): Client[] | undefined {
+  if (value === undefined) return undefined;
+  const list = String(value).split(",").map((s) => s.trim()).filter(Boolean);
+  for (const c of list) {
+    if (!CLIENTS.includes(c as Client)) throw new UsageError(`--clients takes a comma-separated list of ${CLIENTS.join(", ")}; got "${c}".`);
+  }
+  return [...new Set(list)] as Client[];
 }
 
 /** `--rule id=off|warn|error`, repeatable. */

@@ -4,7 +4,7 @@ import { exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { build, checkBuildOutDir, type BuildOptions } from "../project/build.js";
 import { relPosix } from "../util/paths.js";
-import { profileFlag, ruleFlags } from "./args.js";
+import { clientsFlag, profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { BUILD } from "./specs.js";
 import { reportBuild } from "./report.js";
@@ -15,6 +15,7 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
     const { config } = await loadConfig(ctx.cwd, values.config);
     // Kept relative to the project root: outputs and diagnostics never carry absolute paths.
     if (values.out) config.outDir = relPosix(config.root, path.resolve(ctx.cwd, values.out));
+    config.clients = clientsFlag(values.clients) ?? config.clients;
     return {
       cwd: ctx.cwd,
       config,

@@ -7,6 +7,7 @@ import type { CatalogFormat } from "../runtime/data.js";
 import { intFlag, shown } from "./args.js";
 import { defineCommand } from "./define.js";
 import { CATALOG } from "./specs.js";
+import { claudeCodeBudget, claudeCodeListing } from "./catalog-client.js";
 import { plural, printDiagnostics } from "./report.js";
 
 const FORMATS: CatalogFormat[] = ["xml", "markdown", "json"];
@@ -21,8 +22,23 @@ export const command = defineCommand(CATALOG, async (values, positionals, ctx) =
   const { config } = await loadConfig(ctx.cwd, values.config);
   const format = (asked as CatalogFormat | undefined) ?? config.catalog.format;
   const budget = intFlag("budget", values.budget) ?? config.catalog.budgetChars;
+  if (values.client !== undefined && values.client !== "claude-code") throw new UsageError(`--client simulates claude-code's listing only; got ${shown(values.client)}.`);
+  const contextTokens = intFlag("context", values.context);
+  if (contextTokens !== undefined && values.client === undefined) throw new UsageError("--context goes with --client (the client's context window in tokens).");
   const result = await build({ cwd: ctx.cwd, config, roots: positionals, write: false, emitOnError: true, toolsets: "check" });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
+  if (values.client !== undefined) {
+    const listing = claudeCodeListing(result.skills, claudeCodeBudget(contextTokens, ctx.env));
+    if (listing.text) ctx.stdout.write(listing.text + "\n");
+    const names = (l: string[]) => (l.length > 0 ? `: ${l.join(", ")}` : "");
+    ctx.stderr.write(
+      `claude-code listing, budget ${listing.budget} chars${contextTokens ? ` (1% of ${contextTokens} tokens × 4)` : " (its fallback; pass --context <tokens>)"}: ` +
+        `kept ${plural(listing.kept.length, "skill")} whole, shortened ${listing.shortened.length}${names(listing.shortened)}, dropped ${listing.dropped.length}${names(listing.dropped)}` +
+        (listing.shortened.length + listing.dropped.length > 0 ? " (Claude Code shortens its least-used skills first; skillc, without usage counts, takes the last listed)" : "") +
+        "\n",
+    );
+    return exitCodeFor(result.diagnostics);
+  }
   // The same function, over the same visible skills, as the build's catalog files and skills.catalog().
   const catalogs = renderCatalogs(result.skills, { format, budget, permissions: config.permissions });
   const fileName = CATALOG_FILES.find(([, f]) => f === format)![0];

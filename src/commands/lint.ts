@@ -8,7 +8,7 @@ import { fixFiles } from "../project/fix.js";
 import { formatResults, summarize, type FormatName } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
 import { skillcVersion } from "../util/version.js";
-import { intFlag, profileFlag, ruleFlags } from "./args.js";
+import { clientsFlag, intFlag, profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { LINT } from "./specs.js";
 import { cacheOption } from "../cache/analysis-cache.js";
@@ -29,6 +29,7 @@ export const command = defineCommand(LINT, async (values, positionals, ctx) => {
     ctx.stdout.write(output.endsWith("\n") ? output : output + "\n");
     return EXIT_USAGE;
   }
+  config = { ...config, clients: clientsFlag(values.clients) ?? config.clients };
   const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env) };
 
   let report = await lint(options);

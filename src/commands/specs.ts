@@ -5,6 +5,7 @@ import type { CommandSpec, FlagSpec } from "./define.js";
 
 const config = { type: "string", value: "<file>", help: "use this config instead of skillc.config.* in the current folder" } as const satisfies FlagSpec;
 const profile = { type: "string", value: "<name>", help: "skillc (default) | agentskills | claude-code | codex" } as const satisfies FlagSpec;
+const clients = { type: "string", value: "<list>", help: "also report where these clients would refuse, truncate or misread a skill: claude-code,codex,openai-skills,agentskills (default: config clients)" } as const satisfies FlagSpec;
 const rule = { type: "string", multiple: true, value: "<id=level>", help: "set a rule to off, warn or error (repeatable)" } as const satisfies FlagSpec;
 const cache = { type: "boolean", help: "use node_modules/.cache/skillc even in CI or for a few skills" } as const satisfies FlagSpec;
 const noCache = { type: "boolean", help: "re-analyse every skill (ignore node_modules/.cache/skillc)" } as const satisfies FlagSpec;
@@ -25,6 +26,7 @@ The output folder must be a folder of its own: not the project folder, a source 
     cache,
     "no-cache": noCache,
     profile,
+    clients,
     rule,
     strict: { type: "boolean", help: "warnings fail the build" },
     "emit-on-error": { type: "boolean", help: "write the error-free skills even when others have errors (still exits 1)" },
@@ -43,6 +45,7 @@ without emitting anything. Default paths: the config's sources (skills/).`,
     format: { type: "string", value: "<name>", help: "stylish (default) | json | github | sarif" },
     "max-warnings": { type: "string", value: "<n>", help: "exit 1 when there are more than n warnings (default: unlimited)" },
     profile,
+    clients,
     rule,
     fix: { type: "boolean", help: 'apply safe rewrites (e.g. quote a description holding ": ") and report them' },
     config,
@@ -71,6 +74,8 @@ reports (errors, and each skill the budget shortened or dropped) go to stderr.`,
   flags: {
     format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json" },
     budget: { type: "string", value: "<chars>", help: "size budget in characters (default: config catalog.budget, 16000)" },
+    client: { type: "string", value: "<name>", help: "simulate that client's listing instead (claude-code: 1% of --context, per entry 1,536 chars)" },
+    context: { type: "string", value: "<tokens>", help: "with --client: the context window in tokens (default: none, the client's fallback budget)" },
     config,
   },
 });

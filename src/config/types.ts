@@ -1,4 +1,4 @@
-import type { CollisionPolicy, Profile, RuleSetting } from "../types.js";
+import type { Client, CollisionPolicy, Profile, RuleSetting } from "../types.js";
 import type { CatalogFormat, Dialect, LoadFormat } from "../runtime/data.js";
 
 /** A root to search for skills. Later entries take precedence over earlier ones. */
@@ -23,6 +23,8 @@ export interface SkillcConfig {
   outDir?: string;
   /** Validation profile. @default "skillc" */
   profile?: Profile;
+  /** Clients the portability lint checks every skill against (`--clients`). @default [] */
+  clients?: Client[];
   /** Same-named skills across roots. @default "override" */
   collisions?: CollisionPolicy;
   /** Name nested skills `group:name` after their parent folders. @default false */
@@ -76,6 +78,7 @@ export interface ResolvedConfig {
   sources: Array<{ dir: string; scope: string }>;
   outDir: string;
   profile: Profile;
+  clients: Client[];
   collisions: CollisionPolicy;
   namespaces: boolean;
   schema?: Record<string, unknown>;
@@ -103,6 +106,7 @@ export const DEFAULTS = {
   sources: [{ dir: "skills", scope: "skills" }],
   outDir: ".skillc",
   profile: "skillc",
+  clients: [],
   collisions: "override",
   namespaces: false,
   dialect: "claude-code",
@@ -137,6 +141,7 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     sources,
     outDir: config.outDir ?? DEFAULTS.outDir,
     profile: config.profile ?? DEFAULTS.profile,
+    clients: config.clients ?? [...DEFAULTS.clients],
     collisions: config.collisions ?? DEFAULTS.collisions,
     namespaces: config.namespaces ?? DEFAULTS.namespaces,
     dialect: config.dialect ?? DEFAULTS.dialect,

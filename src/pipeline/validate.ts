@@ -36,7 +36,7 @@ export function validateSkill(parsed: ParsedSkill, opts: ValidateOptions): { ski
     reportSchemaErrors(c, validator.extra.errors ?? [], true);
   }
   checkUnknownFields(c, opts.profile, validator.known);
-  checkName(c);
+  checkName(c, opts.profile);
   checkDescription(c, opts.profile);
   checkXml(c);
   checkCompatibility(c);

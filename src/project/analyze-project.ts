@@ -10,6 +10,7 @@ import { resolveTargets } from "../pipeline/targets.js";
 import { analysisKey, analyzeAll, type AnalyzeOptions, type SkillAnalysis } from "../pipeline/analyze.js";
 import type { BuildStore } from "../pipeline/analysis-store.js";
 import { resolveSkills, type ResolveResult } from "../pipeline/resolve.js";
+import { checkPortability } from "../pipeline/portability.js";
 import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
 import { projectRoots } from "./roots.js";
@@ -74,6 +75,8 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings }, () => opts.onProgress?.(++analysed, total));
   listings.clear();
   await cache?.save();
+  // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.
+  addPortability(analyses, checkPortability(analyses, config.clients ?? [], profile, reporter));
   const suppressed = settleAnalyses(analyses, (d) => reporter.rate(d));
   for (const a of analyses) diagnostics.push(...a.diagnostics);
 
@@ -83,6 +86,16 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   resolved.diagnostics = reporter.rate(resolved.diagnostics);
   diagnostics.push(...resolved.diagnostics);
   return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache } };
+}
+
+/** Hands each finding to its skill's analysis, so suppressions and overrides apply to it as to the others. */
+function addPortability(analyses: SkillAnalysis[], found: Diagnostic[]): void {
+  if (found.length === 0) return;
+  for (const a of analyses) {
+    const prefix = a.source.dir + "/";
+    const own = found.filter((d) => d.file === a.source.file || d.file.startsWith(prefix));
+    if (own.length > 0) a.diagnostics = [...a.diagnostics, ...own];
+  }
 }
 
 /** The run's roots and the skills in them: lint's targets, else build's roots or the config's sources. */

@@ -15,7 +15,7 @@ export type FieldType =
 
 const EXPECTED: Record<string, string> = {
   string: "a string",
-  boolean: "true or false",
+  boolean: "true or false (or yes/no/on/off/1/0, as Claude Code 2.1.218 reads them)",
   array: "a list",
   object: "a map of fields",
   number: "a number",
@@ -59,8 +59,8 @@ export const NAME_MISSING = rule<{ suggestion: string }>({
 export const NAME_FORMAT = rule<{ kind: "name"; name: string; problems: string[]; suggestion: string } | { kind: "folder"; folder: string; problems: string[]; suggestion: string }>({
   id: "name-format",
   severity: "error",
-  description: "`name` is not kebab-case of at most 64 characters.",
-  help: "Names are identifiers (`/name` commands, the typed `SkillName` union, catalog entries): 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen. Rename, e.g. `PDF Tools` → `pdf-tools`.",
+  description: "`name` is not kebab-case of at most 64 characters (under agentskills: lowercase letters of any script, digits and hyphens, after NFKC).",
+  help: "Names are identifiers (`/name` commands, the typed `SkillName` union, catalog entries): 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen. Rename, e.g. `PDF Tools` → `pdf-tools`. The agentskills profile follows the spec's reference validator (agentskills/agentskills skills-ref validator.py and its test_i18n_* tests): lowercase letters of any script are accepted after NFKC (`навык`, `技能`), and `--clients` warns where a client checks a-z0-9 (`client-name-charset`).",
   message: (p) => {
     if (p.kind === "folder") {
       return `${folderUsed(p.folder)}, and it ${p.problems.join(", ")}; rename the folder (e.g. to "${p.suggestion}") or add \`name: ${p.suggestion}\` to the frontmatter.`;
@@ -83,8 +83,8 @@ export const NAME_MISMATCH = rule<{ name: string; folder: string }>({
   id: "name-mismatch",
   severity: "warning",
   profiles: { agentskills: "error" },
-  description: "`name` differs from the skill's folder name.",
-  help: "The spec requires them to be equal, and agents that go by the folder will call the skill differently. skillc uses the frontmatter name. Rename the folder or the name.",
+  description: "`name` differs from the skill's folder name (compared after NFKC).",
+  help: "The spec requires them to be equal, and agents that go by the folder will call the skill differently. skillc uses the frontmatter name. Both are compared after NFKC normalisation, as the spec's reference validator does (skills-ref test_nfkc_normalization). Rename the folder or the name.",
   message: ({ name, folder }) => `\`name\` is "${name}" but the folder is "${folder}"; rename one so they match (skillc uses "${name}").`,
 });
 
@@ -131,9 +131,8 @@ export const COMPATIBILITY_TOO_LONG = rule<{ length: number; max: number }>({
 export const METADATA_VALUE_TYPE = rule<{ field: string; key: string; got: string; source?: string }>({
   id: "metadata-value-type",
   severity: "warning",
-  profiles: { agentskills: "error" },
   description: "A `metadata` value is not a string.",
-  help: "The spec defines `metadata` as string keys to string values; YAML turns `version: 1.0` into the number 1 and `beta: yes` stays a string only by luck. Quote the value.",
+  help: "The spec defines `metadata` as string keys to string values; YAML turns `version: 1.0` into the number 1 and `beta: yes` stays a string only by luck. Quote the value. A warning under every profile, agentskills included: the spec's reference validator accepts the skill and reads the value as written (skills-ref tests/test_parser.py test_read_with_metadata: `version: 1.0` → \"1.0\"), and so does skillc.",
   message: ({ field, key, got, source }) =>
     `\`${field}\` must be a string, got ${got}; ${source !== undefined ? `quote it: \`${key}: "${source}"\`` : "write it as a string (metadata values are strings)"}.`,
 });

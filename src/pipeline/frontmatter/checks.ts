@@ -24,31 +24,64 @@ export function checkUnknownFields(c: FmContext, profile: Profile, known: readon
   }
 }
 
-export function checkName(c: FmContext): void {
+/**
+ * The name rules of a profile. agentskills follows the spec's reference validator
+ * (agentskills/agentskills skills-ref/src/skills_ref/validator.py, tests/test_validator.py
+ * test_i18n_*): any Unicode lowercase letter or digit after NFKC; the other profiles keep a-z0-9.
+ */
+function problemsFor(profile: Profile, name: string): string[] {
+  return profile === "agentskills" ? unicodeNameProblems(name) : nameProblems(name);
+}
+
+export function checkName(c: FmContext, profile: Profile = "skillc"): void {
   const name = c.frontmatter.name;
   if (name === undefined || name === null) {
     const folder = folderName(c.parsed.source);
     if (name === undefined) report(c, R.NAME_MISSING, openingFence(), { suggestion: kebab(folder) || "my-skill" });
-    checkFolderName(c, folder);
+    checkFolderName(c, folder, profile);
     return;
   }
   if (typeof name !== "string") return; // field-type reports it
   const range = rangeAt(c.parsed, "/name");
-  const problems = nameProblems(name);
+  const problems = problemsFor(profile, name);
   if (problems.length > 0) {
     report(c, R.NAME_FORMAT, range, { kind: "name", name, problems, suggestion: suggest(name) });
     return;
   }
   checkReserved(c, name, range);
   const folder = folderName(c.parsed.source);
-  if (folder && folder !== name) {
+  // Compared after NFKC, as skills-ref does (test_nfkc_normalization): "cafe\u0301" is the folder "café".
+  if (folder && folder.normalize("NFKC") !== name.normalize("NFKC")) {
     report(c, R.NAME_MISMATCH, range, { name, folder: escapeTerminal(folder) });
   }
 }
 
+/**
+ * The reference validator's name rules: NFKC, at most 64 characters, lowercase, letters (any
+ * script), digits and single inner hyphens. `навык`, `мой-навык` and `技能` pass; `НАВЫК` does not.
+ */
+export function unicodeNameProblems(raw: string): string[] {
+  const name = raw.normalize("NFKC");
+  const problems: string[] = [];
+  const length = codePoints(name);
+  if (length === 0) problems.push("is empty");
+  if (length > NAME_MAX) problems.push(`is ${length} characters long (the limit is ${NAME_MAX})`);
+  if (hasUnsafe(name)) problems.push(`holds ${describeFirstUnsafe(name)}`);
+  if (name !== name.toLowerCase()) problems.push("must be lowercase");
+  if (length > 0 && !/^[\p{L}\p{N}-]*$/u.test(name)) problems.push("may hold only letters, digits and hyphens");
+  if (/^-|-$/.test(name)) problems.push("may not start or end with a hyphen");
+  if (name.includes("--")) problems.push("may not hold two hyphens in a row");
+  return problems;
+}
+
+/** Whether a name keeps to a-z, 0-9 and `-`, what most clients check (the portability lint warns otherwise). */
+export function isAsciiName(name: string): boolean {
+  return /^[a-z0-9-]*$/.test(name);
+}
+
 /** A skill without `name` is called by its folder: the folder's name obeys the same rules, reported at the SKILL.md. */
-function checkFolderName(c: FmContext, folder: string): void {
-  const problems = nameProblems(folder);
+function checkFolderName(c: FmContext, folder: string, profile: Profile): void {
+  const problems = problemsFor(profile, folder);
   if (problems.length > 0) {
     report(c, R.NAME_FORMAT, openingFence(), { kind: "folder", folder: escapeTerminal(folder), problems, suggestion: suggest(folder) || "my-skill" });
     return;

@@ -16,7 +16,16 @@ export function oneLine(s: string): string {
 }
 const line = (v: unknown): string | undefined => (typeof v === "string" ? oneLine(v) : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-const bool = (v: unknown, fallback: boolean): boolean => (typeof v === "boolean" ? v : fallback);
+/** Claude Code's boolean forms (2.1.218, anthropics/claude-code CHANGELOG.md): yes/no/on/off/1/0, any case. */
+const TRUE_FORMS = new Set(["true", "yes", "on", "1"]);
+const FALSE_FORMS = new Set(["false", "no", "off", "0"]);
+/** A boolean field as Claude Code reads it; anything else (the schema reports it) is the fallback. */
+export function bool(v: unknown, fallback: boolean): boolean {
+  if (typeof v === "boolean") return v;
+  const text = typeof v === "number" ? String(v) : typeof v === "string" ? v.toLowerCase() : undefined;
+  if (text === undefined) return fallback;
+  return TRUE_FORMS.has(text) ? true : FALSE_FORMS.has(text) ? false : fallback;
+}
 
 /** Splits a tool list on spaces and commas, but not inside parentheses: `Bash(git add:*) Read, Write`. */
 export function splitTools(v: unknown): string[] | undefined {
@@ -70,7 +79,8 @@ export function firstSentence(text: string): string {
 export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {
   const description = oneLine((str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "");
   const fields: SkillFields = {
-    name: str(fm.name) ?? folderName(parsed.source),
+    // NFKC, as the spec's reference validator compares names (a-z0-9 names are unchanged by it).
+    name: (str(fm.name) ?? folderName(parsed.source)).normalize("NFKC"),
     description,
     arguments: typeof fm.arguments === "string" ? fm.arguments.split(/\s+/).filter(Boolean) : strings(fm.arguments),
     disableModelInvocation: bool(fm["disable-model-invocation"], false),

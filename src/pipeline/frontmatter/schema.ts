@@ -35,7 +35,10 @@ export interface ProfileValidator {
 let schema: SchemaObject | undefined;
 let packageRoot: string | undefined;
 let schemaHash: string | undefined;
-let standalone: Partial<Record<Profile, ValidateFunction>> | null | undefined;
+/** A definition with a validator: a profile, or a client that is not a profile (openai-skills). */
+export type SchemaDefinition = Profile | "openai-skills";
+
+let standalone: Partial<Record<SchemaDefinition, ValidateFunction>> | null | undefined;
 let ajv: Ajv2020Class | undefined;
 /** Pure compile cache: the same inputs always compile to the same validator. */
 const compiled = new Map<string, ProfileValidator>();
@@ -61,11 +64,11 @@ export function loadSkillSchema(): SchemaObject {
   throw new Error("skillc: schema/skill.schema.json not found next to the package");
 }
 
-function precompiled(profile: Profile): ValidateFunction | undefined {
+function precompiled(profile: SchemaDefinition): ValidateFunction | undefined {
   if (standalone === undefined) {
     loadSkillSchema();
     const file = join(packageRoot!, STANDALONE_FILE);
-    const mod = existsSync(file) ? (load(file) as Partial<Record<Profile, ValidateFunction>> & { schemaHash?: string }) : undefined;
+    const mod = existsSync(file) ? (load(file) as Partial<Record<SchemaDefinition, ValidateFunction>> & { schemaHash?: string }) : undefined;
     // A build made from another schema text is stale: compile instead.
     standalone = mod && mod.schemaHash === schemaHash ? mod : null;
   }
@@ -91,12 +94,12 @@ export function standaloneSource(): string {
   const gen = new mod.Ajv2020({ allErrors: true, strict: false, code: { source: true } });
   gen.addSchema(s);
   const standaloneCode = (load("ajv/dist/standalone/index.js") as { default: (ajv: Ajv2020Class, refs: Record<string, string>) => string }).default;
-  const profiles: Profile[] = ["skillc", "agentskills", "claude-code", "codex"];
+  const profiles: SchemaDefinition[] = ["skillc", "agentskills", "claude-code", "codex", "openai-skills"];
   const code = standaloneCode(gen, Object.fromEntries(profiles.map((p) => [p, `${SCHEMA_ID}#/$defs/${p}`])));
   return `${code}\nmodule.exports.schemaHash = ${JSON.stringify(schemaHash)};\n`;
 }
 
-export function getValidator(profile: Profile, extraSchema?: Record<string, unknown>): ProfileValidator {
+export function getValidator(profile: SchemaDefinition, extraSchema?: Record<string, unknown>): ProfileValidator {
   const key = extraSchema ? `${profile}\0${JSON.stringify(extraSchema)}` : profile;
   const hit = compiled.get(key);
   if (hit) return hit;

@@ -64,7 +64,7 @@ const CASES: Case[] = [
   { rule: "frontmatter/description-too-long", folder: "pdf-tools", line: 3, column: 14, severity: "error" },
   { rule: "frontmatter/compatibility-too-long", folder: "pdf-tools", line: 4, column: 16, severity: "error" },
   { rule: "frontmatter/metadata-value-type", folder: "pdf-tools", line: 6, column: 12, severity: "warning" },
-  { rule: "frontmatter/metadata-value-type", folder: "pdf-tools", profile: "agentskills", line: 6, column: 12, severity: "error" },
+  { rule: "frontmatter/metadata-value-type", folder: "pdf-tools", profile: "agentskills", line: 6, column: 12, severity: "warning" },
   { rule: "frontmatter/version-number", folder: "pdf-tools", line: 4, column: 10, severity: "warning" },
   { rule: "frontmatter/trigger-regex-invalid", folder: "pdf-tools", line: 7, column: 7, severity: "error" },
   { rule: "frontmatter/trigger-regex-redos", folder: "pdf-tools", line: 6, column: 7, severity: "error" },

@@ -122,13 +122,13 @@ describe("validateSkill", () => {
   });
 
   it("checks toolsets and enum values with messages that say what is expected", () => {
-    const all = check([...base, "toolsets: [tools.ts]", "context: inline", "---", ""].join("\n")).all.sort((a, b) => a.line - b.line);
+    const all = check([...base, "toolsets: [tools.ts]", "context: background", "---", ""].join("\n")).all.sort((a, b) => a.line - b.line);
     expect(all).toMatchObject([
       { ruleId: "field-type", line: 4, column: 12 },
       { ruleId: "field-type", line: 5, column: 10 },
     ]);
     expect(all[0].message).toContain('"path:ExportName"');
-    expect(all[1].message).toContain('one of "fork"');
+    expect(all[1].message).toContain('one of "fork", "inline"');
   });
 
   it("accepts an unquoted `argument-hint: [file]` (a YAML list) and keeps it as written", () => {
