@@ -17,6 +17,8 @@ const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
   render: () => import("./commands/render.js"),
   new: () => import("./commands/new.js"),
   import: () => import("./commands/import.js"),
+  export: () => import("./commands/export.js"),
+  remove: () => import("./commands/remove.js"),
   init: () => import("./commands/init.js"),
 };
 

@@ -148,7 +148,36 @@ create the skills/ folder, add .skillc/ (the build output) to .gitignore, then p
   },
 });
 
+export const EXPORT = spec({
+  name: "export",
+  summary: "write client-ready skill folders",
+  usage: "--client <name> --out <dir> [options]",
+  description: `Write each skill, as one client reads it, to <dir>/<name>/: SKILL.md with only the fields that
+client reads (its YAML re-emitted, every string double-quoted), settings it reads elsewhere moved
+there (Codex: agents/openai.yaml), and every supporting file copied byte for byte. A skill the client
+would refuse (a name or description past its limits) is reported and not written; a skill with a
+lint error is not written either. Each exported folder replaces the one already there.`,
+  flags: {
+    client: { type: "string", value: "<name>", help: "claude-code | codex | openai-skills | agentskills" },
+    out: { type: "string", value: "<dir>", help: "where to write the skill folders" },
+    config,
+  },
+});
+
+export const REMOVE = spec({
+  name: "remove",
+  summary: "delete a skill folder from its source",
+  usage: "<name> --yes [options]",
+  description: `Delete the folder of the skill <name> (or SKILL.md path) from the source root that holds it.
+Without --yes nothing is deleted: it prints what would go. A name several roots hold is refused
+unless given as its SKILL.md path; a folder that is not inside a configured root is never deleted.`,
+  flags: {
+    yes: { type: "boolean", help: "delete it (without: print what would be deleted and exit 1)" },
+    config,
+  },
+});
+
 /** Every command, in the order `skillc --help` lists them. */
-export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, INIT] as const;
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, EXPORT, REMOVE, INIT] as const;
 
 export type CommandName = (typeof SPECS)[number]["name"];

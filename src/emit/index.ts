@@ -65,14 +65,18 @@ export interface EmitOutput {
   diagnostics: Diagnostic[];
 }
 
+/** The runtime's code, and after it the claude-code dialect's argument splitter when that is the dialect. */
+async function runtimeFor(config: ResolvedConfig): Promise<string> {
+  return (await runtimeCode()) + (config.dialect === "claude-code" ? (await bashWords()) + "\n" : "");
+}
+
 export async function emit(input: EmitInput): Promise<EmitOutput> {
   const { config } = input;
   const version = skillcVersion();
   const skills = [...input.skills].sort(bySkill);
   const collisions = [...input.collisions].sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths.join("\n"), b.paths.join("\n")));
 
-  const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
-  const runtime = (await runtimeCode()) + (config.dialect === "claude-code" ? (await bashWords()) + "\n" : "");
+  const [helper, runtime] = [skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined, await runtimeFor(config)];
   const reuse = input.reuse;
   const indexJs = reuse
     ? renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex())

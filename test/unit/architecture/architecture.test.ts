@@ -29,7 +29,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
   emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
-  commands: ["project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  export: ["project", "pipeline", "config", "diagnostics", "rules", "types", "util"],
+  commands: ["export", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
