@@ -72,7 +72,7 @@ export const CATALOG = spec({
   description: `Print the catalog prompt (the skills' names and descriptions, within the budget) to stdout;
 reports (errors, and each skill the budget shortened or dropped) go to stderr.`,
   flags: {
-    format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json" },
+    format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json | codelia" },
     budget: { type: "string", value: "<chars>", help: "size budget in characters (default: config catalog.budget, 16000)" },
     client: { type: "string", value: "<name>", help: "simulate that client's listing instead (claude-code: 1% of --context, per entry 1,536 chars)" },
     context: { type: "string", value: "<tokens>", help: "with --client: the context window in tokens (default: none, the client's fallback budget)" },

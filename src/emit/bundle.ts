@@ -45,6 +45,7 @@ export function serializeSkill(skill: ToolsetSkill): string {
     ["description", f.description],
     ["brief", f.briefDescription],
     ["hidden", f.disableModelInvocation],
+    ["off", f.defaultEnabled ? undefined : 1],
     ["userInvocable", f.userInvocable],
     ["context", f.context],
     ["agent", f.agent],

@@ -58,6 +58,8 @@ export interface SkillsOptions {
   deny?: string[];
   /** How `load().text` is framed. @default the build's `loadFormat` */
   loadFormat?: LoadFormat;
+  /** Skills built with `default_enabled: false` that this instance enables (by name); the others stay off. */
+  enable?: string[];
   /** `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_EFFORT}` for every load (the model's too); `load`'s own options win. */
   vars?: LoadOptions;
 }

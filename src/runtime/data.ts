@@ -20,7 +20,8 @@ export type Placeholder = [kind: 0 | 1 | 2 | 3 | 4 | 5 | 6, value: number, origi
 export type TemplatePart = string | Placeholder;
 
 export type Dialect = "claude-code" | "opencode";
-export type CatalogFormat = "xml" | "markdown" | "json";
+/** `codelia`: Codelia's `<skills_context>` / `<skills_catalog scope truncated>` (its docs/specs/skills.md §6.1). */
+export type CatalogFormat = "xml" | "markdown" | "json" | "codelia";
 export type LoadFormat = "plain" | "skill_context";
 
 /** The part of a skill that is heavy: decoded only when the skill is first loaded or its files read. */
@@ -58,6 +59,11 @@ export interface BundleSkill {
    * (`invoke`) and the developer's `get`/`load`/`file` still reach it.
    */
   hidden: boolean;
+  /**
+   * `default_enabled: false`: not enabled until the host names it in `createSkills({ enable })`;
+   * until then it is as if denied (absent from list/catalog/search/match/tools; load refuses).
+   */
+  off?: 1;
   userInvocable: boolean;
   context?: "fork";
   agent?: string;

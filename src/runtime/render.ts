@@ -27,8 +27,6 @@ export interface RenderEnv extends LoadOptions {
   words?: (raw: string) => string[];
 }
 
-const str = (v: unknown) => (typeof v == "string" ? v : undefined);
-
 /**
  * Expands `parts` with `args`: a raw string (split by `env.words`, else shell-style) or
  * already-split arguments (raw = the elements joined by spaces). `undefined` means no arguments
@@ -39,9 +37,8 @@ const str = (v: unknown) => (typeof v == "string" ? v : undefined);
  * `${CLAUDE_…}` variables in it are expanded, then `!` is defused (`!x` → `\!x`, `` !` `` →
  * `` ! ` ``) so that a value cannot start a shell-command line.
  */
-export function expandTemplate(parts: TemplatePart[], args: string | string[] | undefined, env: RenderEnv | string): RenderResult {
-  const e: RenderEnv = typeof env == "string" ? { dir: env } : env;
-  const vars = [, , , e.dir, str(e.sessionId), str(e.projectDir), str(e.effort)];
+export function expandTemplate(parts: TemplatePart[], args: string | string[] | undefined, e: RenderEnv): RenderResult {
+  const vars = [, , , e.dir, e.sessionId, e.projectDir, e.effort];
   if (e.cc) args ??= "";
   const given = args !== undefined;
   const list = typeof args === "string" ? (e.words || splitArgs)(args) : args || [];
@@ -84,6 +81,6 @@ export function expandTemplate(parts: TemplatePart[], args: string | string[] | 
 }
 
 /** The expanded body only: see `expandTemplate`. */
-export function renderTemplate(parts: TemplatePart[], args: string | string[] | undefined, env: RenderEnv | string): string {
+export function renderTemplate(parts: TemplatePart[], args: string | string[] | undefined, env: RenderEnv): string {
   return expandTemplate(parts, args, env).content;
 }

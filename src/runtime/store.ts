@@ -37,7 +37,7 @@ export interface Store {
 export function store(data: BundleData, options: SkillsOptions): Store {
   const o = data.options;
   const permitted = permits(options.allow ?? o.permissions.allow, [...o.permissions.deny, ...(options.deny || [])]);
-  return { data, ok: (s) => permitted(s.name), fmt: options.loadFormat ?? o.loadFormat, vars: options.vars, tsets: new Map(), pays: new Map(), bins: new Map(), metas: new Map() };
+  return { data, ok: (s) => permitted(s.name) && (!s.off || !!options.enable?.includes(s.name)), fmt: options.loadFormat ?? o.loadFormat, vars: options.vars, tsets: new Map(), pays: new Map(), bins: new Map(), metas: new Map() };
 }
 
 /** The lookups by name and by path, and the visible skills sorted by name: built on first use. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 /** As a bundle renders: claude-code with its emitted splitter (test/unit/template/claude-code.test.ts has Claude Code's own cases). */
 function render(body: string, args: string | string[] | undefined, names: string[] = [], dialect: Dialect = "claude-code") {
-  const env = dialect === "claude-code" ? { dir: DIR, cc: true, words } : DIR;
+  const env = dialect === "claude-code" ? { dir: DIR, cc: true, words } : { dir: DIR };
   return renderTemplate(compileTemplate(body, { dialect, argumentNames: names }), args, env);
 }
 
@@ -146,8 +146,8 @@ describe("compileTemplate", () => {
   });
   it("reports whether anything was substituted", () => {
     const parts = compileTemplate("$0", { dialect: "claude-code", argumentNames: [] });
-    expect(expandTemplate(parts, "a", DIR)).toEqual({ content: "a", substituted: true });
-    expect(expandTemplate(parts, undefined, DIR)).toEqual({ content: "$0", substituted: false });
+    expect(expandTemplate(parts, "a", { dir: DIR })).toEqual({ content: "a", substituted: true });
+    expect(expandTemplate(parts, undefined, { dir: DIR })).toEqual({ content: "$0", substituted: false });
   });
 });
 
