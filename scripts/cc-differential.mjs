@@ -5,7 +5,7 @@
 //   mkdir -p /tmp/cc && cd /tmp/cc
 //   npm pack @anthropic-ai/claude-code-linux-x64@2.1.330 && tar xzf anthropic-ai-claude-code-linux-x64-2.1.330.tgz
 //   npm install --prefix /tmp/cc acorn
-//   cd <skillc> && node scripts/cc-differential.mjs /tmp/cc/package/claude [cases=2000] [seed=1]
+//   cd <skillc> && node scripts/cc-differential.mjs /tmp/cc/package/claude [cases=2000] [seed=1] [--words-only] [--args-like]
 //
 // The names it looks for (Vgt: the substitution; Gsi/SR/hGe/pWt: the argument split over their bash
 // parser; mK: the `!` defusing; fGt: the ${CLAUDE_*} variables) are 2.1.330's minified names; another
@@ -20,6 +20,8 @@ import * as esbuild from "esbuild";
 
 const [bin, casesArg = "2000", seedArg = "1"] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const wordsOnly = process.argv.includes("--words-only");
+// --words-only measures the splitter alone on shell-token soup; with --args-like, on argument-like text.
+const argsLike = process.argv.includes("--args-like");
 if (!bin) {
   console.error("usage: node scripts/cc-differential.mjs <claude binary> [cases] [seed] [--words-only]");
   process.exit(2);
@@ -90,12 +92,20 @@ const rnd = (n) => {
 const pick = (xs, max) => Array.from({ length: rnd(max + 1) }, () => xs[rnd(xs.length)]).join("");
 const BODY = ["$", "\\", "ARGUMENTS", "[", "]", "0", "1", "12", "a", " ", ".", "-", "{CLAUDE_SKILL_DIR}", "{CLAUDE_EFFORT}", "{CLAUDE_SESSION_ID}", "who", "file", "file_name", "\n", "!", "`", "\uFFFF", "  \n"];
 const ARG = ["x", "y z", " ", "  ", "$1", "$ARGUMENTS", "'q r'", '"s t"', "\\", "$who", "!", "!x", "`", ";", "|", "&", ">", "#", "x=1", "if", "$HOME", "${CLAUDE_EFFORT}", "${CLAUDE_SKILL_DIR}", "\uFFFE", "\n", "é"];
+// Argument-like text: words people pass, joined mostly by spaces, now and then by an operator.
+const WORD = ["ann", "bob", "src/a.ts", "--flag", "-n", "3", "1.5", "x=1", "'two words'", '"dq $v"', '"a\\"b"', "it\\'s", "a\\ b", "$HOME", "${X}", "~/x", "*.md", "#tag", "!bang", "é", "日本", "key=value", "http://x.y/z?q=1&r=2", "a|b", "a;b", "(x)", "$(date)", "`id`", "'open", '"open', "a>b", "2>&1"];
+const JOIN = [" ", " ", " ", "  ", "\t", "; ", " | ", " && ", " # ", "\n", " > "];
+const argLike = () => {
+  let s = WORD[rnd(WORD.length)];
+  for (let i = rnd(5); i > 0; i--) s += (rnd(4) ? " " : JOIN[rnd(JOIN.length)]) + WORD[rnd(WORD.length)];
+  return s;
+};
 const NAMES = [[], ["who"], ["file", "file_name"], ["ARGUMENTS"], ["who", "file"]];
 const N = Number(casesArg);
 const env = { dir: "skills/demo", sessionId: "S-1", projectDir: "/proj", effort: "high" };
 let bad = 0;
 for (let k = 0; k < N; k++) {
-  const args = pick(ARG, 6);
+  const args = argsLike ? argLike() : pick(ARG, 6);
   let theirs, ours;
   if (wordsOnly) {
     theirs = JSON.stringify(cc.split(args));
@@ -112,5 +122,5 @@ for (let k = 0; k < N; k++) {
     bad++;
   }
 }
-console.log(`${N - bad}/${N} equal (${bad} differ)${wordsOnly ? " — argument split only" : ""}`);
+console.log(`${N - bad}/${N} equal (${bad} differ)${wordsOnly ? " — argument split only" : ""}${argsLike ? ", argument-like text" : ""}`);
 process.exit(bad ? 1 : 0);

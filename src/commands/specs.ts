@@ -85,7 +85,9 @@ export const RENDER = spec({
   summary: "print what the runtime's load returns",
   usage: "<name|path> [args…] [options]",
   description: `Print exactly what the runtime's load(name, args) returns for a skill: the text a tool hands the model.
-With no args, placeholders are kept as written; \`--args ""\` passes an empty argument string.`,
+With no args: in the claude-code dialect no arguments is "" as in Claude Code (named arguments and
+$ARGUMENTS become empty, $N stays); in the opencode dialect placeholders are kept as written.
+\`--args ""\` passes an empty argument string.`,
   flags: {
     args: { type: "string", value: "<raw>", help: "the raw argument string (instead of positional args)" },
     content: { type: "boolean", help: "print only the expanded body (load().content)" },
