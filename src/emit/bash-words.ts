@@ -63,22 +63,31 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
     return [i, parts];
   };
   const redirect = (s, i) => !/^[<>]\\(/.test(s.slice(i, i + 2)) && /^(\\d*)(<<<|<<-?|&>>?|[<>]&|>\\||<>|>>?|<)/.exec(s.slice(i, i + 20));
+  // A pipeline or && / || list whose later command has a redirection after a word of its own is
+  // one redirected statement to the parser, holding no simple command: where it ends, or -1.
   const redirectedTail = (s, i) => {
+    let w = 0, hit = 0;
     while (i < s.length && !/^(;|\\n|&(?!&))/.test(s.slice(i, i + 2))) {
-      if (redirect(s, i)) return true;
-      const j = /^(&&|\\|\\|)/.test(s.slice(i, i + 2)) ? i + 2 : /[\\s|&()]/.test(s[i]) ? i + 1 : word(s, i)[0];
-      i = j > i ? j : i + 1;
+      const r = redirect(s, i), op = /^(&&|\\|\\||[|&()])/.exec(s.slice(i, i + 2));
+      if (s[i] == "#") i = s.indexOf("\\n", i) + 1 || s.length;
+      else if (r) {
+        hit ||= w;
+        i += r[0].length;
+        while (s[i] == " " || s[i] == "\\t") i++;
+        i = word(s, i)[0];
+      } else if (op) (w = 0), (i += op[0].length);
+      else if (/\\s/.test(s[i])) i++;
+      else (w = 1), (i = Math.max(word(s, i)[0], i + 1));
     }
-    return false;
+    return hit ? i : -1;
   };
   const text = ([k, t]) => (k == "w" ? t.replace(/\\\\(.)/g, "$1") : k == "q" ? unq(t) : t);
   return (raw) => {
     if (!raw.trim()) return [];
     const out = [];
     if (raw.length <= 1e4) {
-      // Claude Code's parser drops a backquote that opens the text; a later one then runs to the end.
-      const s = raw.replace(/^\\s*\`/, "");
-      let i = 0, named = 0, bang = false;
+      const s = raw;
+      let i = 0, named = 0, bang = false, assigned = false;
       while (i < s.length) {
         const c = s[i];
         if (c == " " || c == "\\t" || (c == "\\\\" && s[i + 1] == "\\n")) {
@@ -100,17 +109,35 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
           continue;
         }
         if (/[;&|\\n)]/.test(c)) {
-          // A pipeline or && / || list with a redirection after its first command is one redirected
-          // statement to the parser, and no simple command: Claude Code then splits on whitespace.
-          if (named && /^(\\||&&)/.test(s.slice(i)) && redirectedTail(s, i)) return raw.split(/\\s+/).filter(Boolean);
+          // A redirected pipeline or list holds no simple command: the search goes on after it.
+          const end = named && /^(\\||&&)/.test(s.slice(i, i + 2)) ? redirectedTail(s, i) : -1;
+          if (end >= 0) {
+            (out.length = 0), (named = 0), (i = end);
+            continue;
+          }
           if (named || out.length) break;
           // A lone \`!\` before an operator is a word of its own.
           if (bang) return ["!"];
           i++;
           continue;
         }
+        // Claude Code's parser drops a backquote that opens a command; a later one then runs to the end.
+        if (!named && c == "\`") {
+          i++;
+          continue;
+        }
+        // A keyword glued to a quote or \`$\` still opens the command (\`if$x\` is \`$x\`).
+        const kw = !named && /^(if|then|else|elif|do|while|until)(?=[$'"\`])/.exec(s.slice(i, i + 6));
+        if (kw) {
+          i += kw[0].length;
+          continue;
+        }
+        // \`( … )\` opening a command is a subshell, whose command is read; after an assignment, before a
+        // redirection, or after the command's name, Claude Code's parser passes over it.
         if (c == "(") {
-          i = named ? close(s, i + 1, "(", ")") : i + 1;
+          let j = close(s, i + 1, "(", ")");
+          while (s[j] == " " || s[j] == "\\t") j++;
+          i = named || assigned || redirect(s, j) ? j : i + 1;
           continue;
         }
         const [j, parts] = word(s, i);
@@ -120,6 +147,7 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
         if (!named) {
           if ((KEY.test(t) && parts.length == 1) || ASSIGN.test(t)) {
             bang = t == "!";
+            assigned ||= !KEY.test(t);
             continue;
           }
           named = 1;
