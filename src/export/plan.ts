@@ -43,12 +43,25 @@ export function planExport(skill: ValidSkill, name: string, client: Client, hasS
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(fm)) {
     if (key === "name" || key === "description") continue;
-    if (keep(key)) frontmatter[key] = value;
+    if (keep(key)) frontmatter[key] = specShape(key, value, client);
     else dropped.push(key);
   }
   const plan: ExportPlan = { frontmatter, dropped, refusals: refusals(skill, name, description, client) };
   if (client === "codex") codex(skill, plan, hasSidecar);
   return plan;
+}
+
+/**
+ * The spec's shapes: `metadata` a map of strings (a number or boolean value as written), and, for
+ * the clients other than Claude Code (which also takes a YAML list), `allowed-tools` a
+ * space-separated string.
+ */
+function specShape(key: string, value: unknown, client: Client): unknown {
+  if (key === "allowed-tools" && Array.isArray(value) && client !== "claude-code") return value.map(String).join(" ");
+  if (key === "metadata" && value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v !== null && typeof v !== "object" ? String(v) : v]));
+  }
+  return value;
 }
 
 /** The description the client shows: where it does not read `when_to_use`, that text follows the description if it fits. */

@@ -88,6 +88,19 @@ describe("skillc export --client", () => {
     });
   }
 
+  it("writes the spec's shapes for the other clients: allowed-tools as a string, metadata values as strings", async () => {
+    const cwd = tempProject({
+      "skills/tools/SKILL.md": "---\nname: tools\ndescription: Uses tools. Use it when tools are needed.\nallowed-tools: [Read, Grep]\nmetadata:\n  version: 2\n  beta: true\n---\n\nBody.\n",
+    });
+    for (const client of ["agentskills", "claude-code"] as const) {
+      expect((await runCli(["export", "--client", client, "--out", client], { cwd })).code).toBe(0);
+      const lint = await runCli(["lint", client, "--profile", PROFILE[client], "--clients", client, "--format", "json", "--no-cache"], { cwd });
+      expect(JSON.parse(lint.stdout).flatMap((r: { messages: Array<{ ruleId: string }> }) => r.messages.map((m) => m.ruleId))).toEqual([]);
+    }
+    expect(readFileSync(path.join(cwd, "agentskills/tools/SKILL.md"), "utf8")).toContain('allowed-tools: "Read Grep"\nmetadata:\n  version: "2"\n  beta: "true"\n');
+    expect(readFileSync(path.join(cwd, "claude-code/tools/SKILL.md"), "utf8")).toContain('allowed-tools:\n  - "Read"\n  - "Grep"\nmetadata:\n  version: "2"\n');
+  });
+
   it("refuses, with a positioned diagnostic, a skill the client would skip, and writes the others", async () => {
     const cwd = tempProject({
       "skills/long/SKILL.md": `---\nname: long\ndescription: Turns <b> tags into markdown. Use it for HTML.\n---\n\nBody.\n`,
