@@ -8,6 +8,8 @@ import type { ResolvedConfig } from "../config/types.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { EXPORT_REFUSED } from "../rules/dialect-rules.js";
+import { UsageError } from "../diagnostics/usage-error.js";
+import path from "node:path";
 import { planExport, type ExportPlan } from "./plan.js";
 import { writeSkill, folderIn } from "./write.js";
 
@@ -28,6 +30,7 @@ export interface ExportResult {
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const { cwd, config, client } = opts;
   const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
+  overlapping(cwd, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
   const exported: ExportResult["exported"] = [];
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
@@ -57,4 +60,13 @@ function refuse(reporter: Reporter, out: Diagnostic[], skill: ValidSkill, client
 function rangeOf(skill: ValidSkill, key: string): Range {
   const p = skill.positions[`/${key}`];
   return p?.value ?? p?.key ?? { line: 1, column: 1, endLine: 1, endColumn: 4 };
+}
+
+/** Export replaces folders under --out: it must not be, hold or sit inside a source root. */
+function overlapping(cwd: string, out: string, roots: readonly string[]): void {
+  const o = path.resolve(cwd, out);
+  const within = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
+  for (const r of new Set(roots.map((r) => path.resolve(cwd, r)))) {
+    if (within(o, r) || within(r, o)) throw new UsageError(`--out ${out} overlaps the source root ${path.relative(cwd, r) || "."}; export writes client copies elsewhere (it replaces the folders it writes).`);
+  }
 }
