@@ -20,7 +20,9 @@ const version = JSON.parse(await readFile("package.json", "utf8")).version;
 
 await esbuild.build({
   // analyze-worker: the worker thread of src/pipeline/analyze-pool.ts (found next to the chunks at run time).
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts" },
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts",
+    // The bundler plugin's entries (skillc/vite, skillc/rollup, skillc/esbuild; src/plugin/).
+    vite: "src/plugin/vite.ts", rollup: "src/plugin/rollup.ts", esbuild: "src/plugin/esbuild.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,
@@ -29,15 +31,40 @@ await esbuild.build({
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
   // esbuild ships a native binary and typescript is only needed by tests; both stay external.
-  external: ["esbuild", "typescript"],
+  // unplugin (a dependency) stays external too: only the plugin entries load it.
+  external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
+  // esbuild ships a native binary and typescript is only needed by tests; both stay external. The MCP
+  // SDK (and the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
   define: { __SKILLC_VERSION__: JSON.stringify(version) },
   // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
   logLevel: "warning",
 });
 
+// The framework adapters (src/adapters/), one entry each (skillc/ai-sdk, …): platform-neutral ESM
+// (Workers, Deno, Bun, browsers), the frameworks left external (optional peer dependencies).
+await esbuild.build({
+  entryPoints: {
+    "ai-sdk": "src/adapters/ai-sdk.ts",
+    "cloudflare-agents": "src/adapters/cloudflare-agents.ts",
+    "openai-agents": "src/adapters/openai-agents.ts",
+    mastra: "src/adapters/mastra.ts",
+  },
+  outdir: "dist/adapters",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  chunkNames: "chunks/[name]-[hash]",
+  external: ["ai", "agents", "agents/*", "@openai/agents", "@mastra/core", "@mastra/core/*"],
+  logLevel: "warning",
+});
+
 // The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
 await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
+// The MCP server's code (src/mcp), the same way: every emitted mcp.js opens with it (src/emit/mcp-code.ts reads dist/mcp-server.js).
+await writeFile("dist/mcp-server.js", (await bundleRuntime(esbuild, "src/mcp/index.ts", "__skillcMcp")).code);
 
 // The frontmatter validators, precompiled by ajv's standalone generator: the CLI then never loads
 // ajv or compiles a schema at start-up (~150 ms saved, which matters for pre-commit lint).

@@ -9,9 +9,10 @@ export const RUNTIME_GLOBAL = "__skillc";
  * Bundles and minifies the runtime as ESM, then turns esbuild's closing
  * `export{a as createSkills,b as SkillError};` into `var __skillc={createSkills:a,SkillError:b};`,
  * so the emitter can append data and its own exports. (An IIFE with a globalName would do the same
- * but costs ~150 bytes gzipped of export helpers.)
+ * but costs ~150 bytes gzipped of export helpers.) `globalName` names another variable: the MCP
+ * server's code (src/mcp) is bundled the same way, as `__skillcMcp` (src/emit/mcp-code.ts).
  */
-export async function bundleRuntime(esbuild, entry) {
+export async function bundleRuntime(esbuild, entry, globalName = RUNTIME_GLOBAL) {
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -30,5 +31,5 @@ export async function bundleRuntime(esbuild, entry) {
     const [local, , exported] = spec.trim().split(/\s+/);
     return `${exported ?? local}:${local}`;
   });
-  return { code: `${code.slice(0, tail.index)}var ${RUNTIME_GLOBAL}={${props.join(",")}};\n`, metafile: result.metafile };
+  return { code: `${code.slice(0, tail.index)}var ${globalName}={${props.join(",")}};\n`, metafile: result.metafile };
 }

@@ -35,6 +35,30 @@ The output folder must be a folder of its own: not the project folder, a source 
   },
 });
 
+export const SERVE = spec({
+  name: "serve",
+  summary: "serve the skills over MCP (stdio, or Streamable HTTP on 127.0.0.1)",
+  usage: "[roots…] [options]",
+  description: `Build the skills and serve them as an MCP server: MCP's Skills Extension (skills/list, skills/get,
+every file as a skill:// resource with its sha256 digest, resources/directory/read), the model's tools
+(load_skill, search_skills, read_skill_file, toolset tools) and user-invocable skills as prompts.
+Stdio by default (stdout carries the protocol; messages go to stderr); --http serves /mcp on 127.0.0.1.
+A build with any error serves nothing and exits 1 (unless --emit-on-error); with --watch, a failed
+rebuild keeps serving the previous build.`,
+  flags: {
+    http: { type: "string", value: "<port>", help: "Streamable HTTP at http://127.0.0.1:<port>/mcp (0: any free port)" },
+    watch: { type: "boolean", help: "rebuild on changes and notify clients (list_changed)" },
+    "page-size": { type: "string", value: "<n>", help: "entries per page of skills/list and resources/list (default 50)" },
+    "emit-on-error": { type: "boolean", help: "serve the error-free skills even when others have errors" },
+    config,
+    cache,
+    "no-cache": noCache,
+    profile,
+    rule,
+    quiet: { type: "boolean", help: "print only errors" },
+  },
+});
+
 export const LINT = spec({
   name: "lint",
   summary: "check SKILL.md files, skill folders or roots",
@@ -113,13 +137,17 @@ export const NEW = spec({
 
 export const IMPORT = spec({
   name: "import",
-  summary: "validate, then copy a skill into a root",
-  usage: "<folder|file.zip|file.skill|file.tar.gz|file.tgz> [options]",
+  summary: "validate, then copy a skill (or a site's or MCP server's skills) into a root",
+  usage: "<folder|file.zip|file.skill|file.tar.gz|file.tgz|https://…|mcp:…> [options]",
   description: `Validate one skill with the lint pipeline, then copy it into a root as <root>/<name>/.
 A skill with any error is refused (exit 1) and nothing is written; warnings are printed.
 A skill whose name is already taken in any configured source is refused unless --force.
 An archive holds one skill: a SKILL.md at its top, or a single folder with one.
-Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.`,
+Entries that would leave the target (../, absolute paths, links out) and oversized archives are refused.
+From a URL (a site, its /.well-known/agent-skills/ or .well-known/skills/ folder, or the index.json) or an MCP
+server (mcp:<command line> over stdio, mcp:https://host/mcp over Streamable HTTP): every skill it offers, each
+checked against its digest and linted; the ones that pass are written and recorded in skillc-lock.json.
+Only the host named is contacted (redirects stay on it); each skill is capped at 50 MiB and 1,000 files.`,
   flags: {
     to: { type: "string", value: "<root>", help: "where to put the skill (default: the config's first source, skills/)" },
     name: {
@@ -131,9 +159,31 @@ Entries that would leave the target (../, absolute paths, links out) and oversiz
       type: "boolean",
       help: "replace an existing skill folder of that name, and import even when a skill\nof that name exists in another source",
     },
+    frozen: { type: "boolean", help: "with a URL or mcp:, fail (writing nothing) when the source differs from\nskillc-lock.json: a skill added, removed or changed upstream" },
     profile: { ...profile, help: "validate with this profile instead of the config's" },
     rule,
     config,
+  },
+});
+
+export const PUBLISH = spec({
+  name: "publish",
+  summary: "write a static .well-known/agent-skills folder for any web host",
+  usage: "--out <dir> [roots…] [options]",
+  description: `Build the skills, then write <dir>/.well-known/agent-skills/: index.json (Agent Skills Discovery v0.2.0),
+<name>/SKILL.md for a skill with no other files, <name>.tar.gz (deterministic: same sources, same digest)
+for the others. Serve <dir> as a site's root (or copy it into one); every digest is the SHA-256 of the bytes served.
+Only skills without errors are published; a build with errors publishes nothing (exit 1) unless --emit-on-error.
+Hidden skills (disable-model-invocation: true) are left out unless --include-hidden.
+<dir> is replaced whole, so it must be new, empty, or a folder skillc publish wrote; a failure keeps the previous one.`,
+  flags: {
+    out: { type: "string", value: "<dir>", help: "the folder to write (required)" },
+    "include-hidden": { type: "boolean", help: "publish skills with disable-model-invocation: true too" },
+    config,
+    profile,
+    rule,
+    strict: { type: "boolean", help: "warnings fail the publish" },
+    "emit-on-error": { type: "boolean", help: "publish the error-free skills even when others have errors (still exits 1)" },
   },
 });
 
@@ -180,6 +230,6 @@ unless given as its SKILL.md path; a folder that is not inside a configured root
 });
 
 /** Every command, in the order `skillc --help` lists them. */
-export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, EXPORT, REMOVE, INIT] as const;
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, EXPORT, REMOVE, PUBLISH, INIT, SERVE] as const;
 
 export type CommandName = (typeof SPECS)[number]["name"];

@@ -18,6 +18,10 @@ export interface WatchFlags {
   signal?: AbortSignal;
   /** Quiet time after the last change before a rebuild starts. @default 100 */
   debounceMs?: number;
+  /** Runs each build instead of `build` and its report (`skillc serve` builds in memory and reloads). */
+  build?: (opts: BuildOptions) => Promise<void>;
+  /** Called once the first build is done and the watchers are armed. */
+  onReady?: () => void;
 }
 
 /**
@@ -76,7 +80,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   const say = (text: string) => flags.quiet || ctx.stderr.write(text + "\n");
   const shown = (abs: string) => relPosix(ctx.cwd, abs);
 
-  const buildOnce = () => buildAndReport(ctx, opts, flags.quiet);
+  const buildOnce = () => (flags.build ? flags.build(opts) : buildAndReport(ctx, opts, flags.quiet));
 
   const watchers = new Watchers((abs, reload) => {
     changed.add(shown(abs));
@@ -103,6 +107,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
 
   await buildOnce();
   await watchers.reset(opts, deps, ctx.cwd);
+  flags.onReady?.();
   say(`watching ${watchers.describe(shown)} for changes; press Ctrl+C to stop.`);
 
   await untilStopped(flags.signal);

@@ -13,11 +13,16 @@
 // its temp dir with the commit record: the next build that takes the lock (even one that fails
 // and writes nothing) finishes those renames first, so the folder again holds one build's files.
 // A temp dir without a record (killed in phase 1) is removed. The lock serialises writers.
+// A split build's chunks (chunks/<sha256>.js) were staged in its temp dir while emit rendered them
+// (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
+// the chunks no index refers to any more are removed only after index.js is in place.
 import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
 import { compareCodeUnits } from "../util/compare.js";
+import type { ChunkWrite } from "./split.js";
+import { checkChunks, sweepChunks } from "./write-chunks.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -32,7 +37,7 @@ const STALE_MS = 60 * 60 * 1000;
 export async function writeOutDir(
   outDir: string,
   files: Map<string, string | Uint8Array>,
-  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void } = {},
+  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void; chunks?: ChunkWrite } = {},
 ): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : compareCodeUnits(a, b)));
   for (const name of names) checkName(name);
@@ -41,7 +46,13 @@ export async function writeOutDir(
   try {
     // After a roll-forward, what the caller knew about the files on disk is out of date.
     const rolled = await recoverTempDirs(outDir);
-    return await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged);
+    const chunks = opts.chunks;
+    // A single build passes no chunk to keep: it only sweeps an earlier split build's chunks away.
+    if (chunks && chunks.keep.size > 0) await checkChunks(outDir, chunks);
+    const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
+    // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
+    if (chunks) await sweepChunks(outDir, chunks.keep);
+    return result;
   } finally {
     await release();
   }
@@ -70,7 +81,9 @@ async function writeLocked(
   names: string[],
   files: Map<string, string | Uint8Array>,
   known: ReadonlySet<string> | undefined,
+  chunks?: ChunkWrite,
 ): Promise<{ written: string[]; unchanged: string[] }> {
+  const staged = chunks?.tmp ? [...chunks.staged] : [];
   const written: string[] = [];
   const unchanged: string[] = [];
   const changed: Array<[string, Uint8Array]> = [];
@@ -79,18 +92,20 @@ async function writeLocked(
     if (known?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
     else changed.push([name, bytes]);
   }
-  if (changed.length === 0) return { written, unchanged };
+  if (changed.length === 0 && staged.length === 0) return { written, unchanged };
 
-  const tmp = `${outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
-  await mkdir(tmp);
+  // A split build's staged chunks are already in its temp dir: they are committed with the rest, first.
+  const tmp = chunks?.tmp ?? `${outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
+  if (!chunks?.tmp) await mkdir(tmp);
   try {
     for (const [name, bytes] of changed) {
       await mkdir(dirname(join(tmp, name)), { recursive: true });
       await writeDurably(join(tmp, name), bytes);
     }
-    await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(changed.map(([name]) => name)) + "\n"));
+    const order = [...staged, ...changed.map(([name]) => name)];
+    await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(order) + "\n"));
     await syncDir(tmp);
-    written.push(...(await applyRenames(tmp, outDir, changed.map(([name]) => name))));
+    written.push(...(await applyRenames(tmp, outDir, order)));
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -132,7 +147,7 @@ async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   }
 }
 
-async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {
+export async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {
   const fh = await open(file, "wx", 0o644);
   try {
     await fh.writeFile(bytes);

@@ -19,7 +19,8 @@ export async function compileSkills(project: ProjectAnalysis, reuse: BuildReuse 
   for (const s of resolved.skills) {
     if (resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file)) continue;
     const a = byFile.get(s.source.file)!;
-    if (a.outcome === "reused") {
+    // mcp.js serves each SKILL.md's text, which a reused skill does not carry: with `mcp`, all are read.
+    if (a.outcome === "reused" && !config.mcp) {
       const reused = reuse?.reuse(a, s, contentHash(s.hash, a.files));
       if (reused) {
         out.push(reused);

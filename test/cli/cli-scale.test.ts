@@ -1,11 +1,11 @@
 // Issue 12 item 15, through the real CLI: at scale one cause makes one message, and a skill that a
 // discovery bound leaves out fails the build unless the config says the bound is meant.
 import { existsSync } from "node:fs";
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 
 const SKILLS = 64;
 /** The root counts as one folder: 59 folders listed = the root + 58 skills; 6 skills are cut. */
@@ -13,7 +13,7 @@ const MAX_FOLDERS = 59;
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-scale-"));
+  dir = tempProject({}, "skillc-scale-");
   for (let i = 0; i < SKILLS; i++) {
     const name = `s${String(i).padStart(3, "0")}`;
     await mkdir(path.join(dir, "skills", name), { recursive: true });
@@ -22,9 +22,6 @@ beforeAll(async () => {
       `---\nname: ${name}\ndescription: Does task ${i} with care, checking every input and writing each output where it belongs.\n---\n\nDo it.\n`,
     );
   }
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 const config = (extra = "") =>

@@ -1,21 +1,18 @@
 // Issue 12 item 13 through the real CLI: a SKILL.md that cannot be read is a positioned error in
 // lint and build (exit 1), never a skill silently missing; a broken supporting link is reported too.
-import { mkdtemp, mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { analyzeSkill } from "../../src/pipeline/analyze.js";
+import { tempProject } from "../helpers/project.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-drops-"));
+  dir = tempProject({}, "skillc-drops-");
   await mkdir(path.join(dir, "skills/good"), { recursive: true });
   await writeFile(path.join(dir, "skills/good/SKILL.md"), "---\nname: good\ndescription: Does good things.\n---\n\nDo it.\n");
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 type Message = { ruleId: string; severity: number; line: number; column: number; message: string };

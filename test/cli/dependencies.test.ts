@@ -11,6 +11,8 @@ const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
   name: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
 function files(dir: string, ext: RegExp): string[] {
@@ -37,11 +39,17 @@ function importedPackages(text: string): string[] {
 }
 
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+// An optional peer dependency is a framework an integration entry (skillc/ai-sdk, …) adapts to.
+const optionalPeer = (name: string): boolean => pkg.peerDependenciesMeta?.[name]?.optional === true && name in (pkg.peerDependencies ?? {});
 // The package's own name appears in generated config text (`import { defineConfig } from "skillc"`).
-const allowed = (name: string): boolean => builtins.has(name) || name.startsWith("node:") || name in pkg.dependencies || name === pkg.name;
+const allowed = (name: string): boolean => builtins.has(name) || name.startsWith("node:") || name in pkg.dependencies || name === pkg.name || optionalPeer(name);
+
+// An integration entry's declarations name its optional peer's types (skillc/vite's return type is
+// vite's Plugin); only a user who has that peer imports the entry.
+const allowedIn = (file: string, name: string): boolean => allowed(name) || (file.endsWith(".d.ts") && name in (pkg.peerDependencies ?? {}));
 
 function strays(paths: string[]): string[] {
-  return paths.flatMap((p) => importedPackages(readFileSync(p, "utf8")).filter((n) => !allowed(n)).map((n) => `${relative(REPO, p)}: ${n}`));
+  return paths.flatMap((p) => importedPackages(readFileSync(p, "utf8")).filter((n) => !allowedIn(p, n)).map((n) => `${relative(REPO, p)}: ${n}`));
 }
 
 describe("dependencies", () => {

@@ -2,14 +2,13 @@
 // without @types/node and with skipLibCheck: false, under the TypeScript the project pins (5.x) and
 // the newest one (7.x, installed as typescript-latest).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPO } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-types-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempProject({}, "skillc-types-");
 
 const COMPILERS = {
   pinned: path.join(REPO, "node_modules", "typescript", "bin", "tsc"),

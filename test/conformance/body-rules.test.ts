@@ -6,29 +6,10 @@ import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import { checkBody } from "../../src/pipeline/body-checks.js";
 import type { ReportContext } from "../../src/diagnostics/rule.js";
-import type { ParsedSkill } from "../../src/types.js";
+import { parsed } from "../helpers/parsed-skill.js";
 
 const ctx: ReportContext = { file: "SKILL.md", profile: "skillc", settings: {} };
 
-/** A ParsedSkill as the parse stage makes it (only the fields the body checks read are real). */
-function parsed(text: string): ParsedSkill {
-  const m = /^---\n[\s\S]*?\n---\n/.exec(text);
-  const bodyOffset = m ? m[0].length : 0;
-  const rest = text.slice(bodyOffset);
-  const body = rest.trim();
-  return {
-    source: { root: { dir: ".", scope: "test", precedence: 0 }, dir: ".", relDir: ".", file: "SKILL.md", fileName: "SKILL.md", absDir: "/" },
-    hash: "",
-    text,
-    frontmatter: {},
-    positions: {},
-    frontmatterRange: { line: 1, column: 1, endLine: 1, endColumn: 1 },
-    bodyOffset,
-    body,
-    bodyStart: bodyOffset + (body ? rest.length - rest.trimStart().length : 0),
-    diagnostics: [],
-  };
-}
 
 describe("the corpus (../shared/corpus, 162 real skills)", () => {
   const CORPUS = join(import.meta.dirname, "../../../shared/corpus");

@@ -1,14 +1,14 @@
 // The real-world corpus (162 skills by others) through a whole build: every skill that passes is in
 // the bundle with every file byte-for-byte (in Node and in workerd), every one that fails is reported.
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, type BuildResult } from "../../src/project/build.js";
 import { resolveDefaults } from "../../src/config/types.js";
 import { startWorker, type RunningWorker } from "../helpers/workerd.js";
+import { tempProject } from "../helpers/project.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 const ROOTS = ["obra-superpowers", "anthropic-skills", "k-dense-scientific-skills"].map((r) => `../shared/corpus/${r}`);
@@ -34,15 +34,12 @@ let manifest: Manifest;
 let bundle: Bundle;
 
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), "skillc-corpus-"));
+  out = tempProject({}, "skillc-corpus-");
   const config = resolveDefaults(REPO, { outDir: out });
   result = await build({ cwd: REPO, config, roots: ROOTS, emitOnError: true, cache: false });
   manifest = JSON.parse(await readFile(path.join(out, "manifest.json"), "utf8")) as Manifest;
   bundle = (await import(pathToFileURL(path.join(out, "index.js")).href)) as Bundle;
 }, 180_000);
-afterAll(async () => {
-  await rm(out, { recursive: true, force: true });
-});
 
 describe("building ../shared/corpus as three sources", () => {
   it("writes the error-free skills and reports every skill that failed, with a position", () => {

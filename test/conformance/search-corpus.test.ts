@@ -3,13 +3,12 @@
 // -ing forms, paraphrase). Each must rank its skill in the top 3. Measured when this was written:
 // the previous word-overlap search had 34 of 40 in the top 3 (MRR 0.820); BM25 on stems 39 of 40
 // (MRR 0.951) — the query it misses, "implementation plans" → writing-plans, is left out below.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/project/build.js";
 import { resolveDefaults } from "../../src/config/types.js";
+import { tempProject } from "../helpers/project.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 const ROOTS = ["obra-superpowers", "anthropic-skills", "k-dense-scientific-skills"].map((r) => `../shared/corpus/${r}`);
@@ -36,11 +35,10 @@ type Skills = {
 let out: string;
 let skills: Skills;
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), "skillc-search-corpus-"));
+  out = tempProject({}, "skillc-search-corpus-");
   await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: out }), roots: ROOTS, emitOnError: true, cache: false });
   ({ skills } = (await import(pathToFileURL(path.join(out, "index.js")).href)) as { skills: Skills });
 }, 300_000);
-afterAll(() => rm(out, { recursive: true, force: true }));
 
 describe("search over the real corpus", () => {
   it.each(QUERIES)("%s → %s in the top 3", (q, want) => {

@@ -1,25 +1,21 @@
 // The example skill that ships a toolset (skills/release-notes/toolsets): lints clean with the built
 // CLI, builds, and its tools work through the bundle.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { build, type BuildResult } from "../../src/project/build.js";
 import { resolveDefaults } from "../../src/config/types.js";
 import { REPO, runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 
 let out: string;
 let result: BuildResult;
 let skills: any;
 
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), "skillc-example-"));
+  out = tempProject({}, "skillc-example-");
   result = await build({ cwd: REPO, config: resolveDefaults(REPO, { outDir: out }), roots: ["skills"], cache: false });
   ({ skills } = await import(pathToFileURL(path.join(out, "index.js")).href));
-});
-afterAll(async () => {
-  await rm(out, { recursive: true, force: true });
 });
 
 describe("skills/release-notes toolset", () => {

@@ -1,7 +1,7 @@
 // Shared by the hostile-input suites: temp trees, in-process lint/build, the built CLI as a real
 // process, fresh-process bundle checks, and the per-suite counters behind RESULTS.md.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -227,4 +227,14 @@ export async function importBundle(indexJs: string): Promise<typeof import("../.
 
 export function rel(file: string): string {
   return path.relative(REPO, file);
+}
+
+/** Everything below `dir` (files only), as text. */
+export function allOutput(dir: string): string {
+  if (!existsSync(dir)) return "";
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((f) => path.join(dir, f))
+    .filter((f) => statSync(f).isFile())
+    .map((f) => readFileSync(f, "latin1"))
+    .join("\n");
 }

@@ -7,13 +7,13 @@
 // object's message getter, an async loop, a promise loop, unbounded allocation) end the build within
 // its limit with a diagnostic on the entry.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { runCli } from "../helpers/cli.js";
 import { makeZip } from "../helpers/archive.js";
-import { cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
+import { allOutput, cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("toolset-imports");
 const OUTSIDE = "OUTSIDE-SECRET-" + Math.random().toString(36).slice(2, 10);
@@ -130,14 +130,6 @@ type Diag = { file: string; ruleId: string; line: number; column: number; messag
 const byFile = (json: string): Diag[] =>
   (JSON.parse(json) as Array<{ filePath: string; messages: Array<Omit<Diag, "file">> }>).flatMap((f) => f.messages.map((m) => ({ ...m, file: f.filePath })));
 
-function outputs(dir: string): string {
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .map((f) => path.join(dir, f))
-    .filter((f) => statSync(f).isFile())
-    .map((f) => readFileSync(f, "latin1"))
-    .join("\n");
-}
 
 describe("toolset imports are confined to the skill", () => {
   it("lint refuses each hostile import at the import, and the valid toolset lints clean", async () => {
@@ -164,7 +156,7 @@ describe("toolset imports are confined to the skill", () => {
     }
     const emitted = await runCli(["build", "--emit-on-error"], { cwd, timeoutMs: 60_000 });
     expect(emitted.code).toBe(1);
-    const all = outputs(path.join(cwd, ".skillc")) + r.stdout + r.stderr + emitted.stdout + emitted.stderr;
+    const all = allOutput(path.join(cwd, ".skillc")) + r.stdout + r.stderr + emitted.stdout + emitted.stderr;
     if (all.includes(OUTSIDE)) rec.escape("toolsets: import confinement");
     expect(all).not.toContain(OUTSIDE);
     const manifest = JSON.parse(readFileSync(path.join(cwd, ".skillc/manifest.json"), "utf8"));

@@ -4,12 +4,12 @@
 // every format), import (a folder and a .zip), list, catalog, render and build. lint, import, list,
 // catalog and render never run it; build runs it only in the sandboxed process. The marker must stay
 // absent, and the secret must not appear in any output, stdout or stderr.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliResult } from "../helpers/cli.js";
 import { makeZip } from "../helpers/archive.js";
-import { cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
+import { allOutput, cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("toolsets");
 const CAT = "toolsets: code execution";
@@ -62,15 +62,6 @@ afterAll(() => {
   cleanupTmp();
 });
 
-/** Everything below `dir` (files only), as text. */
-function allOutput(dir: string): string {
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .map((f) => path.join(dir, f))
-    .filter((f) => statSync(f).isFile())
-    .map((f) => readFileSync(f, "latin1"))
-    .join("\n");
-}
 
 /** `inputs`: how many attacks this run carried (one per route for the bare build). */
 function noEffect(r: CliResult, label: string, outDir?: string, inputs = 1): void {

@@ -3,12 +3,12 @@
 // itself, and no module imports itself through a chain of others (no cycles). A failure names the
 // file, the line and the import; to fix it, move the shared piece down (see ARCHITECTURE.md), not
 // the rule.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { findCycles, readImportGraph, type ImportEdge } from "../../helpers/import-graph.js";
+import { tempProject } from "../../helpers/project.js";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -16,6 +16,7 @@ const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 // never be imported by it; `cli` and `index` (the two entries) are listed for nobody.
 const MAY_IMPORT: Record<string, readonly string[]> = {
   runtime: [],
+  mcp: [],
   util: [],
   markdown: [],
   globals: [],
@@ -27,10 +28,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   toolsets: ["diagnostics", "rules", "types", "runtime", "util"],
   archive: ["pipeline", "diagnostics", "rules", "types", "util"],
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
-  emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "util"],
+  emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   export: ["project", "pipeline", "config", "diagnostics", "rules", "types", "util"],
-  commands: ["export", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "util"],
+  commands: ["export", "publish", "serve", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  plugin: ["project", "config", "diagnostics", "types", "util"],
+  // The framework adapters (skillc/ai-sdk, …): the runtime API's types and their framework, nothing else of skillc.
+  adapters: ["runtime"],
+  serve: ["project", "emit", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   cli: ["commands", "diagnostics", "types", "util"],
   index: ["project", "config", "diagnostics", "rules", "types"],
 };
@@ -38,6 +44,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 // Where an allowed area may be entered only through some of its modules.
 const ONLY_THROUGH: Record<string, readonly string[]> = {
   "cache→pipeline": ["src/pipeline/analysis-store.ts"],
+  "adapters→runtime": ["src/runtime/api.ts"],
 };
 
 /** "src/pipeline/frontmatter/x.ts" → "pipeline"; "src/types.ts" → "types"; "src/globals.d.ts" → "globals". */
@@ -52,6 +59,7 @@ function forbiddenImports(edges: readonly ImportEdge[], rules: Record<string, re
   for (const e of edges) {
     const from = areaOf(e.from);
     if (e.to === undefined) {
+      if (from === "mcp") out.push(`${e.from}:${e.line} imports "${e.specifier}": src/mcp imports nothing from outside src/mcp (no package, no Node built-in): every emitted mcp.js carries it`);
       if (from === "runtime") out.push(`${e.from}:${e.line} imports "${e.specifier}": src/runtime imports nothing from outside src/runtime (no package, no Node built-in), so it runs anywhere`);
       continue;
     }
@@ -92,38 +100,34 @@ describe("architecture", () => {
 
 describe("the import reader and the checks", () => {
   it("reads static, type-only, re-exporting, dynamic and type-position imports, and nothing in strings or comments", () => {
-    const repo = mkdtempSync(path.join(tmpdir(), "skillc-arch-"));
-    try {
-      mkdirSync(path.join(repo, "src", "pipeline"), { recursive: true });
-      mkdirSync(path.join(repo, "src", "emit"), { recursive: true });
-      writeFileSync(path.join(repo, "src", "emit", "out.ts"), "export const x = 1;\n");
-      writeFileSync(
-        path.join(repo, "src", "pipeline", "a.ts"),
-        [
-          'import { x } from "../emit/out.js";',
-          'import type { Y } from "./b.js";',
-          'export { z } from "./c.js";',
-          "const later = () => import(\"../cli.js\");",
-          'type T = typeof import("node:fs");',
-          'const text = `import("../commands/x.js")`; // import { y } from "../emit/y.js"',
-          "",
-        ].join("\n"),
-      );
-      const { edges } = readImportGraph(repo);
-      expect(edges.map((e) => [e.specifier, e.to, e.line])).toEqual([
-        ["../emit/out.js", "src/emit/out.ts", 1],
-        ["./b.js", "src/pipeline/b.ts", 2],
-        ["./c.js", "src/pipeline/c.ts", 3],
-        ["../cli.js", "src/cli.ts", 4],
-        ["node:fs", undefined, 5],
-      ]);
-      expect(forbiddenImports(edges)).toEqual([
-        `src/pipeline/a.ts:1 imports "../emit/out.js" (src/emit/out.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
-        `src/pipeline/a.ts:4 imports "../cli.js" (src/cli.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
-      ]);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
+    const repo = tempProject({}, "skillc-arch-");
+    mkdirSync(path.join(repo, "src", "pipeline"), { recursive: true });
+    mkdirSync(path.join(repo, "src", "emit"), { recursive: true });
+    writeFileSync(path.join(repo, "src", "emit", "out.ts"), "export const x = 1;\n");
+    writeFileSync(
+      path.join(repo, "src", "pipeline", "a.ts"),
+      [
+        'import { x } from "../emit/out.js";',
+        'import type { Y } from "./b.js";',
+        'export { z } from "./c.js";',
+        "const later = () => import(\"../cli.js\");",
+        'type T = typeof import("node:fs");',
+        'const text = `import("../commands/x.js")`; // import { y } from "../emit/y.js"',
+        "",
+      ].join("\n"),
+    );
+    const { edges } = readImportGraph(repo);
+    expect(edges.map((e) => [e.specifier, e.to, e.line])).toEqual([
+      ["../emit/out.js", "src/emit/out.ts", 1],
+      ["./b.js", "src/pipeline/b.ts", 2],
+      ["./c.js", "src/pipeline/c.ts", 3],
+      ["../cli.js", "src/cli.ts", 4],
+      ["node:fs", undefined, 5],
+    ]);
+    expect(forbiddenImports(edges)).toEqual([
+      `src/pipeline/a.ts:1 imports "../emit/out.js" (src/emit/out.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
+      `src/pipeline/a.ts:4 imports "../cli.js" (src/cli.ts): pipeline may import only diagnostics, rules, markdown, types, runtime, util (ARCHITECTURE.md, "What imports what")`,
+    ]);
   });
 
   it("finds a cycle through several modules and a module importing itself, and none in a chain", () => {

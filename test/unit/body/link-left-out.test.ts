@@ -1,22 +1,19 @@
 // Issue 12 item 14: `link-missing-file` says why a linked file that is on disk is not in the skill's
 // bundle (a nested skill's folder, files.exclude, files.maxBytes, never-bundled names) and how to
 // bring it in — in lint and build, with and without the analysis cache and the build cache.
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { lint } from "../../../src/project/lint.js";
 import { resolveDefaults, type SkillcConfig } from "../../../src/config/types.js";
 import type { Diagnostic } from "../../../src/types.js";
 import { runCli } from "../../helpers/cli.js";
+import { tempProject } from "../../helpers/project.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-leftout-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = tempProject({}, "skillc-leftout-");
 });
 
 async function put(rel: string, content: string | Buffer): Promise<void> {

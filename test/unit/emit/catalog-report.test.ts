@@ -1,18 +1,15 @@
 // The budget is never silent: the build reports each skill whose description it shortened
 // (catalog-shortened) or that it left out (catalog-dropped), at the skill's `description` key.
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults, type SkillcConfig } from "../../../src/config/types.js";
+import { tempProject } from "../../helpers/project.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-catalog-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = tempProject({}, "skillc-catalog-");
 });
 
 async function skill(root: string, name: string, description: string) {

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { chmodSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
 import { collectFiles, isBinary, listFiles, MAX_FILES, shebangInterpreter, type FileOptions } from "../../../src/pipeline/files.js";
 import type { SkillSource } from "../../../src/types.js";
+import { tempProject } from "../../helpers/project.js";
 
 let tmp: string;
 beforeAll(() => {
-  tmp = realpathSync(mkdtempSync(path.join(os.tmpdir(), "skillc-files-")));
+  tmp = realpathSync(tempProject({}, "skillc-files-"));
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let n = 0;
 /** A skill folder `skills/s` in a fresh project; returns its source (cwd = the project). */

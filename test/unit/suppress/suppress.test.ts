@@ -1,18 +1,17 @@
 // Inline suppression (`<!-- skillc-disable… -->` in the body) and per-path `overrides` in the config,
 // through lint() and build() on temp projects, and through the real CLI.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lint } from "../../../src/project/lint.js";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults, type SkillcConfig } from "../../../src/config/types.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { formatJson } from "../../../src/diagnostics/format-json.js";
 import { runCli } from "../../helpers/cli.js";
+import { tempProject } from "../../helpers/project.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-suppress-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempProject({}, "skillc-suppress-");
 let n = 0;
 
 const HEAD = "---\nname: NAME\ndescription: Do demo things. Use when asked to demo.\nargument-hint: \"[file]\"\n---\n\n# Demo\n\nRun on $ARGUMENTS.\n\n";

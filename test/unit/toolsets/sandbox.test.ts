@@ -2,17 +2,15 @@
 // deny on this Node, answers for many entries from one process, and a process that cannot start
 // turned into a diagnostic on every entry instead of a crash.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messageOf } from "../../../src/diagnostics/rule.js";
 import { evaluateEntries, type Pending } from "../../../src/toolsets/evaluate.js";
 import { DEFAULT_LIMITS, runSandbox, sandboxFlags } from "../../../src/toolsets/sandbox.js";
 import type { CompiledSkill } from "../../../src/types.js";
+import { tempProject } from "../../helpers/project.js";
 
-const dir = mkdtempSync(path.join(tmpdir(), "skillc-sandbox-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempProject({}, "skillc-sandbox-");
 
 const tool = (name: string) => `[{name:${JSON.stringify(name)},description:"d",parameters:{type:"object"},execute(){}}]`;
 

@@ -1,0 +1,102 @@
+// Network reads for `skillc import <url>`, and only where the user pointed: http(s) only, redirects
+// followed by hand and only within the origin the user named (a redirect to another host, or from
+// https down to http, is refused), every response read with a byte cap, every request bounded by
+// a timeout. The caps are the `skills` CLI's: 50 MiB and 1,000 files per skill.
+import { ArchiveError, DEFAULT_LIMITS, printable, type ArchiveLimits } from "./entries.js";
+
+/** What one skill fetched from the network may hold, unpacked (the `skills` CLI's caps). */
+export const REMOTE_LIMITS: ArchiveLimits = {
+  ...DEFAULT_LIMITS,
+  maxEntries: 1000,
+  maxTotalBytes: 50 * 1024 * 1024,
+  maxSourceBytes: 50 * 1024 * 1024,
+};
+
+/** An index.json larger than this is not an index. */
+export const MAX_INDEX_BYTES = 4 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const TIMEOUT_MS = 30_000;
+
+export interface Fetched {
+  bytes: Uint8Array;
+  /** Where the bytes came from after redirects. */
+  url: string;
+  contentType: string;
+}
+
+/** A URL the user may read: http or https, and (when `origin` is given) on that origin. */
+export function checkUrl(raw: string, origin?: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ArchiveError(`"${printable(raw)}" is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ArchiveError(`"${printable(raw)}" is not an http(s) URL; only http and https are fetched.`);
+  if (url.username || url.password) throw new ArchiveError(`"${printable(url.host)}": URLs with credentials are not fetched.`);
+  if (origin !== undefined && url.origin !== origin) {
+    throw new ArchiveError(`"${printable(raw)}" is on ${url.origin}, not on ${origin} where the import was pointed; it was not fetched.`);
+  }
+  return url;
+}
+
+/**
+ * GETs `raw` (on `origin`, default its own), following at most 5 redirects on the same origin,
+ * and returns at most `maxBytes` bytes, or throws an ArchiveError saying why not. 404 and other
+ * errors are ArchiveErrors too, with the status.
+ */
+export async function fetchBytes(raw: string, maxBytes: number, origin?: string): Promise<Fetched> {
+  let url = checkUrl(raw, origin);
+  const home = origin ?? url.origin;
+  for (let hop = 0; ; hop++) {
+    const response = await get(url);
+    if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new ArchiveError(`${url.href} redirects more than ${MAX_REDIRECTS} times; it was not followed.`);
+      const next = new URL(response.headers.get("location")!, url).href;
+      if (new URL(next).origin !== home) throw new ArchiveError(`${url.href} redirects to ${printable(next)}, another host; redirects are followed only within ${home}.`);
+      url = checkUrl(next, home);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ArchiveError(`${url.href} answered HTTP ${response.status}${response.statusText ? ` ${printable(response.statusText)}` : ""}.`);
+    }
+    const bytes = await readCapped(response, maxBytes, url.href);
+    return { bytes, url: url.href, contentType: response.headers.get("content-type") ?? "" };
+  }
+}
+
+async function get(url: URL): Promise<Response> {
+  try {
+    return await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: "*/*" } });
+  } catch (error) {
+    const cause = (error as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+    throw new ArchiveError(`${url.href} could not be fetched (${printable(cause)}).`);
+  }
+}
+
+/** The body, refused as soon as it passes `max` bytes (a declared Content-Length over it is refused first). */
+async function readCapped(response: Response, max: number, shown: string): Promise<Uint8Array> {
+  const tooBig = () => new ArchiveError(`${shown} is larger than ${max} bytes; it was refused.`);
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw tooBig();
+  }
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      throw tooBig();
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,0 +1,90 @@
+// skillc-lock.json: what `skillc import` took from a remote source (an index or an MCP server), so
+// that another machine takes the same bytes (`--frozen` fails on any difference). One entry per
+// imported skill: the source the user named, the artifact's URL and its digest (for a source
+// without one artifact per skill, the digest over its files and each file's digest). Written
+// deterministically: keys sorted, two-space JSON, one trailing newline. (Not skills-lock.json:
+// that name is the `skills` CLI's.)
+import { readFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { ArchiveError } from "./entries.js";
+
+export const LOCKFILE = "skillc-lock.json";
+const VERSION = 1;
+
+export interface LockEntry {
+  /** What the user pointed import at, normalized: the index URL that answered, or "mcp:…". */
+  source: string;
+  url: string;
+  digest: string;
+  /** path → digest, when the source serves files one by one (MCP, a v0.1.0 index). */
+  files?: Record<string, string>;
+}
+
+export type Lock = Map<string, LockEntry>;
+
+/** The lockfile in `dir`, or an empty lock when there is none; a damaged one is an ArchiveError. */
+export function readLock(dir: string): Lock {
+  const file = path.join(dir, LOCKFILE);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
+    throw error;
+  }
+  let json: { lockfileVersion?: unknown; skills?: Record<string, LockEntry> };
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    throw new ArchiveError(`${LOCKFILE} is not JSON; fix it or delete it (and import again without --frozen).`);
+  }
+  if (json.lockfileVersion !== VERSION || !json.skills || typeof json.skills !== "object") {
+    throw new ArchiveError(`${LOCKFILE} is not a version ${VERSION} skillc lockfile; delete it and import again without --frozen.`);
+  }
+  const lock: Lock = new Map();
+  for (const [name, e] of Object.entries(json.skills)) {
+    if (typeof e?.source !== "string" || typeof e.url !== "string" || typeof e.digest !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${name}" lacks source, url or digest.`);
+    lock.set(name, e);
+  }
+  return lock;
+}
+
+export function renderLock(lock: Lock): string {
+  const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const skills: Record<string, LockEntry> = {};
+  for (const name of [...lock.keys()].sort()) {
+    const e = lock.get(name)!;
+    skills[name] = { source: e.source, url: e.url, digest: e.digest, ...(e.files ? { files: sorted(e.files) } : {}) };
+  }
+  return JSON.stringify({ lockfileVersion: VERSION, skills }, null, 2) + "\n";
+}
+
+/** Writes the lock beside itself, then renames it into place. */
+export async function writeLock(dir: string, lock: Lock): Promise<void> {
+  const file = path.join(dir, LOCKFILE);
+  const tmp = path.join(dir, `.${LOCKFILE}.${randomBytes(4).toString("hex")}`);
+  await writeFile(tmp, renderLock(lock));
+  await rename(tmp, file);
+}
+
+/** What upstream offers now, per skill name. */
+export type Offer = Map<string, { url: string; digest: string }>;
+
+/** Every difference between the lock's entries for `source` and what it offers now; [] when none. */
+export function drift(lock: Lock, source: string, offer: Offer): string[] {
+  const out: string[] = [];
+  const locked = new Map([...lock].filter(([, e]) => e.source === source));
+  if (locked.size === 0) return [`${LOCKFILE} holds nothing from ${source}; import it once without --frozen to record it.`];
+  for (const [name, e] of [...locked].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const now = offer.get(name);
+    if (!now) out.push(`"${name}" was removed upstream (locked ${e.digest}).`);
+    else if (now.digest !== e.digest) out.push(`"${name}" changed upstream: locked ${e.digest}, now ${now.digest}.`);
+    else if (now.url !== e.url) out.push(`"${name}" moved upstream: locked at ${e.url}, now at ${now.url}.`);
+  }
+  for (const name of [...offer.keys()].sort()) {
+    if (!locked.has(name)) out.push(`"${name}" was added upstream (${offer.get(name)!.digest}).`);
+  }
+  return out;
+}

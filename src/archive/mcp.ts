@@ -1,0 +1,198 @@
+// Reading skills from an MCP server that declares the skills extension (SEP-2640 draft,
+// modelcontextprotocol/experimental-ext-skills): `skills/list` (paged) gives each skill's SKILL.md
+// URI, its frontmatter and every file's digest; `resources/read` gives each file, whose bytes must
+// match its digest. `mcp:<command line>` starts the server as a child over stdio (no shell: the
+// line is split into words here); `mcp:http(s)://…` speaks Streamable HTTP to it (the SDK follows
+// redirects only within that origin). Caps: the `skills` CLI's, per skill.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ArchiveError, printable, safeEntryPath } from "./entries.js";
+import { checkEntrySet } from "./entry-set.js";
+import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
+import type { SkillFiles } from "./skill.js";
+import { sha256Digest } from "./well-known.js";
+import { splitCommandLine } from "./command-line.js";
+import { parse as parseYaml } from "yaml";
+import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
+
+const MAX_PAGES = 100;
+const MAX_SKILLS = 1000;
+const TIMEOUT_MS = 30_000;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** One skill as `skills/list` describes it, its files as relative paths. */
+export interface McpSkillEntry {
+  name: string;
+  /** The SKILL.md's URI. */
+  uri: string;
+  /** relative path → { uri, digest } */
+  files: Map<string, { uri: string; digest: string }>;
+  /** The listing's `frontmatter`, which the SKILL.md read must match (the SEP's host check). */
+  frontmatter: Record<string, unknown>;
+}
+
+export interface McpSource {
+  entries: McpSkillEntry[];
+  skipped: string[];
+  fetch(entry: McpSkillEntry): Promise<SkillFiles>;
+  close(): Promise<void>;
+}
+
+/** Connects to the server `spec` names (what follows "mcp:") and lists its skills. */
+export async function openMcpSource(spec: string): Promise<McpSource> {
+  const client = new Client({ name: "skillc-import", version: "1" });
+  const transport = transportFor(spec);
+  try {
+    await client.connect(transport, { timeout: TIMEOUT_MS });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new ArchiveError(`the MCP server "${printable(spec)}" could not be reached (${printable((error as Error).message)}).`);
+  }
+  try {
+    const { entries, skipped } = await listSkills(client);
+    return { entries, skipped, fetch: (entry) => fetchSkill(client, entry), close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** One JSON-RPC message may carry a 50 MiB file as base64, and the envelope around it. */
+const MAX_MESSAGE_BYTES = 72 * 1024 * 1024;
+
+function transportFor(spec: string): Transport {
+  if (/^https?:\/\//i.test(spec)) return new StreamableHTTPClientTransport(checkUrl(spec), { redirectPolicy: "same-origin", fetch: cappedFetch });
+  const words = splitCommandLine(spec);
+  if (words.length === 0) throw new ArchiveError("mcp: needs a command line (mcp:node server.js) or a URL (mcp:https://host/mcp).");
+  return new StdioClientTransport({ command: words[0]!, args: words.slice(1), stderr: "ignore", maxBufferSize: MAX_MESSAGE_BYTES });
+}
+
+/** fetch whose response bodies fail past MAX_MESSAGE_BYTES (the SDK would buffer any size). */
+async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (!response.body) return response;
+  let seen = 0;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_MESSAGE_BYTES) controller.error(new ArchiveError(`the MCP server sent more than ${MAX_MESSAGE_BYTES} bytes in one response; it was refused.`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
+  const entries: McpSkillEntry[] = [];
+  const skipped: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let result: Record<string, unknown>;
+    try {
+      result = await client.request({ method: "skills/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema.passthrough(), { timeout: TIMEOUT_MS });
+    } catch (error) {
+      throw new ArchiveError(`the MCP server did not answer skills/list (${printable((error as Error).message)}); it may not serve the skills extension.`);
+    }
+    if (!Array.isArray(result.skills)) throw new ArchiveError("the MCP server's skills/list result has no \"skills\" array.");
+    for (const raw of result.skills as unknown[]) {
+      const entry = skillEntry(raw);
+      if (typeof entry === "string") skipped.push(entry);
+      else if (entries.some((e) => e.name === entry.name)) skipped.push(`"${entry.name}" (${entry.uri}): another listed skill has that name; only the first is read`);
+      else entries.push(entry);
+    }
+    if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
+    if (typeof result.nextCursor !== "string") return { entries, skipped };
+    cursor = result.nextCursor;
+  }
+  throw new ArchiveError(`the MCP server's skills/list has more than ${MAX_PAGES} pages; the import was refused.`);
+}
+
+/** A `skills/list` entry checked: its name from the URI (the SEP: the last segment is the name), files inside it. */
+function skillEntry(raw: unknown): McpSkillEntry | string {
+  const e = (raw && typeof raw === "object" ? raw : {}) as { uri?: unknown; frontmatter?: unknown; resources?: unknown };
+  if (typeof e.uri !== "string" || !e.uri.endsWith("/SKILL.md")) return `an entry's uri ${printable(JSON.stringify(e.uri) ?? "")} does not end in /SKILL.md`;
+  const root = e.uri.slice(0, -"/SKILL.md".length);
+  const name = decodeURIComponent(root.slice(root.lastIndexOf("/") + 1));
+  const fm = e.frontmatter as { name?: unknown } | undefined;
+  if (!fm || fm.name !== name) return `${printable(e.uri)}: frontmatter.name is not "${printable(name)}", the URI's last segment`;
+  if (!Array.isArray(e.resources)) return `${printable(e.uri)}: no "resources" with digests; skillc imports only skills it can verify`;
+  const files = new Map<string, { uri: string; digest: string }>();
+  for (const r of e.resources as Array<{ uri?: unknown; digest?: unknown }>) {
+    if (typeof r?.uri !== "string" || !r.uri.startsWith(`${root}/`)) return `${printable(e.uri)}: resource ${printable(JSON.stringify(r?.uri) ?? "")} is not inside the skill`;
+    if (typeof r.digest !== "string" || !DIGEST.test(r.digest)) return `${printable(r.uri)}: digest is not "sha256:" and 64 lowercase hex digits`;
+    let rel: string;
+    try {
+      rel = safeEntryPath(r.uri.slice(root.length + 1).split("/").map(decodeURIComponent).join("/"));
+    } catch (error) {
+      return `${printable(r.uri)}: ${(error as Error).message}`;
+    }
+    files.set(rel, { uri: r.uri, digest: r.digest });
+  }
+  if (!files.has("SKILL.md")) return `${printable(e.uri)}: "resources" does not list SKILL.md`;
+  if (files.size > REMOTE_LIMITS.maxEntries) return `${printable(e.uri)}: more than ${REMOTE_LIMITS.maxEntries} files`;
+  return { name, uri: e.uri, files, frontmatter: fm as Record<string, unknown> };
+}
+
+/** Every file of the skill read and checked against its listed digest; any mismatch refuses the skill. */
+async function fetchSkill(client: Client, entry: McpSkillEntry): Promise<SkillFiles> {
+  const files: SkillFiles["files"] = [];
+  let total = 0;
+  for (const [rel, { uri, digest }] of [...entry.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const data = await readResource(client, uri);
+    total += data.byteLength;
+    if (total > REMOTE_LIMITS.maxTotalBytes) throw new ArchiveError(`"${entry.name}" is larger than ${REMOTE_LIMITS.maxTotalBytes} bytes; it was refused.`);
+    const got = sha256Digest(data);
+    if (got !== digest) throw new ArchiveError(`${uri} does not match its listed digest (listed ${digest}, served ${got}); "${entry.name}" was refused and nothing of it was written.`);
+    files.push({ type: "file", path: rel, data, executable: false });
+  }
+  checkEntrySet(files, "archive");
+  const problem = frontmatterMismatch(files.find((f) => f.path === "SKILL.md")!.data, entry.frontmatter);
+  if (problem) throw new ArchiveError(`${entry.uri}: ${problem}; "${entry.name}" was refused and nothing of it was written.`);
+  return { suggestedName: entry.name, inner: "", files };
+}
+
+/**
+ * Why the SKILL.md's frontmatter is not the listing's (the SEP: a host compares them field by
+ * field, so what was listed is what arrives), or undefined. Compared as JSON, as the listing is.
+ */
+function frontmatterMismatch(bytes: Uint8Array, listed: Record<string, unknown>): string | undefined {
+  const decoded = decodeSkill(bytes);
+  const located = decoded.ok ? locateFrontmatter(decoded.text) : undefined;
+  if (!decoded.ok || located?.kind !== "found") return "its SKILL.md has no readable frontmatter";
+  let read: unknown;
+  try {
+    read = JSON.parse(JSON.stringify(parseYaml(located.value) ?? {}));
+  } catch {
+    return "its SKILL.md frontmatter is not YAML";
+  }
+  const fields = new Set([...Object.keys(listed), ...Object.keys((read ?? {}) as object)]);
+  const differ = [...fields].sort().filter((k) => !sameJson((read as Record<string, unknown>)?.[k], listed[k]));
+  return differ.length === 0 ? undefined : `its SKILL.md frontmatter differs from the listing's in ${differ.map((k) => `"${printable(k)}"`).join(", ")}`;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+async function readResource(client: Client, uri: string): Promise<Uint8Array> {
+  let result;
+  try {
+    result = await client.readResource({ uri }, { timeout: TIMEOUT_MS });
+  } catch (error) {
+    throw new ArchiveError(`${printable(uri)} could not be read (${printable((error as Error).message)}).`);
+  }
+  const content = result.contents.find((c) => c.uri === uri) ?? (result.contents.length === 1 ? result.contents[0] : undefined);
+  if (!content) throw new ArchiveError(`${printable(uri)}: resources/read returned no contents for it.`);
+  if ("blob" in content && typeof content.blob === "string") return new Uint8Array(Buffer.from(content.blob, "base64"));
+  if ("text" in content && typeof content.text === "string") return new Uint8Array(Buffer.from(content.text, "utf8"));
+  throw new ArchiveError(`${printable(uri)}: resources/read returned neither text nor blob.`);
+}

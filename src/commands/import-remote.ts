@@ -1,0 +1,140 @@
+// `skillc import <url | mcp:…>`: every skill a discovery index or an MCP server offers, each
+// fetched and verified (archive/remote-source.ts), linted like a local import, and written only
+// when it passes; what was taken goes to skillc-lock.json. With --frozen the lock is the
+// contract: any skill added, removed or changed upstream fails the import before anything is
+// written, and so does any skill that is refused.
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { CliContext } from "./context.js";
+import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "./context.js";
+import { loadConfig } from "../config/load.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { ArchiveError, printable } from "../archive/entries.js";
+import { LOCKFILE, drift, readLock, renderLock, writeLock, type Lock, type LockEntry } from "../archive/lockfile.js";
+import { openRemoteSource, type RemoteSource } from "../archive/remote-source.js";
+import type { SkillFiles } from "../archive/skill.js";
+import { destinationProblem, place, validate, type ValidateOptions } from "./import-steps.js";
+import { relPosix } from "../util/paths.js";
+import { profileFlag, ruleFlags } from "./args.js";
+import { counts, plural, printDiagnostics } from "./report.js";
+
+export interface RemoteFlags {
+  config?: string;
+  to?: string;
+  name?: string;
+  force?: boolean;
+  frozen?: boolean;
+  profile?: string;
+  rule?: string[];
+}
+
+interface Taken {
+  name: string;
+  skill: SkillFiles;
+  lock: LockEntry;
+}
+
+export async function importRemote(spec: string, values: RemoteFlags, ctx: CliContext): Promise<number> {
+  if (values.name !== undefined) throw new UsageError("--name renames one skill; a remote source can hold many, so it is not accepted with a URL or mcp:.");
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+  const fail = (why: string) => (ctx.stderr.write(`skillc import: ${why}\n`), EXIT_FAIL);
+  let lock: Lock;
+  let source: RemoteSource;
+  try {
+    lock = readLock(config.root);
+    source = await openRemoteSource(spec);
+  } catch (error) {
+    if (error instanceof ArchiveError) return fail(error.message);
+    throw error;
+  }
+  try {
+    for (const s of source.skipped) ctx.stderr.write(`skillc import: skipped ${s}\n`);
+    if (source.offered.length === 0) return fail(`${printable(source.id)} offers no skill skillc can import; nothing was written.`);
+    if (values.frozen) {
+      const known = new Map(source.offered.filter((o) => o.digest !== undefined).map((o) => [o.name, { url: o.url, digest: o.digest! }]));
+      const unknown = source.offered.filter((o) => o.digest === undefined).map((o) => [o.name, { url: o.url, digest: lock.get(o.name)?.digest ?? "" }] as const);
+      const problems = drift(lock, source.id, new Map([...known, ...unknown]));
+      if (problems.length > 0) return fail(`--frozen: ${printable(source.id)} differs from ${LOCKFILE}; nothing was written:\n  ${problems.join("\n  ")}`);
+    }
+    const { taken, refused } = await takeAll(source, lock, { ctx, config, root, values });
+    if (values.frozen && refused > 0) return fail(`--frozen: ${plural(refused, "skill")} refused; nothing was written.`);
+    for (const t of taken) {
+      const dest = path.join(root, t.name);
+      await place(dest, t.skill.files);
+      ctx.stdout.write(`imported ${t.name} into ${relPosix(ctx.cwd, dest)}/ (${plural(t.skill.files.length, "file")}) from ${t.lock.url}\n`);
+    }
+    await updateLock(config.root, lock, source.id, taken, values.frozen ? undefined : new Set(source.offered.map((o) => o.name)));
+    return refused > 0 || taken.length === 0 ? EXIT_FAIL : EXIT_OK;
+  } finally {
+    await source.close();
+  }
+}
+
+interface TakeContext {
+  ctx: CliContext;
+  config: ResolvedConfig;
+  root: string;
+  values: RemoteFlags;
+}
+
+/** Fetches, verifies and lints every offered skill; a refused one is reported and left out. */
+async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promise<{ taken: Taken[]; refused: number }> {
+  const taken: Taken[] = [];
+  let refused = 0;
+  const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
+  const opts: ValidateOptions = { config: o.config, profile: profileFlag(o.values.profile), rules: ruleFlags(o.values.rule) };
+  try {
+    for (const offered of source.offered) {
+      const why = await takeOne(source, offered.name, lock, staging, opts, o, taken);
+      if (why === undefined) continue;
+      refused++;
+      o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${offered.url}): ${why}\n`);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { taken, refused };
+}
+
+/** Adds the skill to `taken`, or returns why it was refused. */
+async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: string, opts: ValidateOptions, o: TakeContext, taken: Taken[]): Promise<string | undefined> {
+  let got: Awaited<ReturnType<RemoteSource["fetch"]>>;
+  try {
+    got = await source.fetch(name);
+  } catch (error) {
+    if (error instanceof ArchiveError) return error.message;
+    throw error;
+  }
+  const locked = lock.get(name);
+  if (o.values.frozen && locked && locked.digest !== got.lock.digest) return `it changed upstream: locked ${locked.digest}, now ${got.lock.digest}.`;
+  const checked = await validate(got.skill, staging, opts);
+  const diagnostics = checked.report.results.flatMap((r) => r.diagnostics).map(({ fix: _fix, ...d }) => d);
+  printDiagnostics(o.ctx, diagnostics);
+  const { errors, warnings } = counts(diagnostics);
+  if (exitCodeFor(diagnostics) !== EXIT_OK || checked.report.skills !== 1) {
+    return errors > 0 ? `it would not build: ${plural(errors, "error")} (${plural(warnings, "warning")}); nothing of it was written.` : "no skill was found in it.";
+  }
+  if (checked.name !== name) return `its SKILL.md names it "${checked.name}", not "${name}" as the source lists it; nothing of it was written.`;
+  const dest = path.join(o.root, name);
+  // A folder this source put there before (the lock says so) is replaced; any other needs --force.
+  const ours = locked?.source === source.id && existsSync(dest);
+  const problem = await destinationProblem(name, dest, { ctx: o.ctx, config: o.config, root: o.root, force: Boolean(o.values.force) || ours });
+  if (problem) return problem;
+  taken.push({ name, skill: got.skill, lock: got.lock });
+  return undefined;
+}
+
+/**
+ * Records what was taken; entries of this source that it no longer offers are dropped (their
+ * folders are left alone). Unchanged text is not rewritten.
+ */
+async function updateLock(dir: string, lock: Lock, sourceId: string, taken: Taken[], offered: Set<string> | undefined): Promise<void> {
+  const next: Lock = new Map(lock);
+  if (offered) for (const [name, e] of lock) if (e.source === sourceId && !offered.has(name)) next.delete(name);
+  for (const t of taken) next.set(t.name, t.lock);
+  if (renderLock(next) === renderLock(lock) && existsSync(path.join(dir, LOCKFILE))) return;
+  await writeLock(dir, next);
+}

@@ -1,0 +1,54 @@
+// `skillc serve`: the MCP server (src/serve) with this command's flags; messages on stderr only,
+// since stdout carries the protocol over stdio.
+import { loadConfig } from "../config/load.js";
+import type { BuildOptions } from "../project/build.js";
+import { serve } from "../serve/index.js";
+import { profileFlag, ruleFlags } from "./args.js";
+import { UsageError, type CliContext } from "./context.js";
+import { defineCommand } from "./define.js";
+import { counts, plural, printDiagnostics } from "./report.js";
+import { SERVE } from "./specs.js";
+import { cacheOption } from "../cache/analysis-cache.js";
+
+export const command = defineCommand(SERVE, async (values, positionals, ctx) => {
+  const http = values.http === undefined ? undefined : intFlag("--http", values.http, 0, 65535);
+  const pageSize = values["page-size"] === undefined ? undefined : intFlag("--page-size", values["page-size"], 1, 1000);
+  const toStderr: CliContext = { ...ctx, stdout: ctx.stderr };
+  const options = async (): Promise<BuildOptions> => {
+    const { config } = await loadConfig(ctx.cwd, values.config);
+    return {
+      cwd: ctx.cwd,
+      config,
+      roots: positionals,
+      profile: profileFlag(values.profile),
+      rules: ruleFlags(values.rule),
+      cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
+      emitOnError: values["emit-on-error"],
+    };
+  };
+  const quiet = Boolean(values.quiet);
+  return serve({
+    options,
+    http,
+    pageSize,
+    log: (text) => ctx.stderr.write(text + "\n"),
+    report: (result, ms) => {
+      printDiagnostics(toStderr, quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics);
+      const { errors, warnings } = counts(result.diagnostics);
+      const what = errors && !values["emit-on-error"] ? "nothing served" : `serving ${plural(result.skills.length, "skill")} over MCP`;
+      if (!quiet || errors) ctx.stderr.write(`${what}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms\n`);
+    },
+    watch: values.watch
+      ? async (rebuild, signal, onReady) => {
+          const { watchBuild } = await import("./watch.js");
+          return watchBuild(toStderr, options, { quiet, signal, build: rebuild, onReady });
+        }
+      : undefined,
+  });
+});
+
+function intFlag(flag: string, text: string, min: number, max: number): number {
+  const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+  return n;
+}

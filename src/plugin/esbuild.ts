@@ -1,0 +1,7 @@
+// The `skillc/esbuild` entry: `plugins: [skillc()]` in the Esbuild config, then
+// the app imports `skills` from the virtual module `skillc:skills` (see unplugin.ts).
+import { skillcUnplugin } from "./unplugin.js";
+
+export type { SkillcPluginOptions } from "./session.js";
+export const skillc = skillcUnplugin.esbuild;
+export default skillc;

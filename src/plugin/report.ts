@@ -1,0 +1,65 @@
+// A failed skills build as bundlers show errors: one message listing every error as
+// file:line:col, severity and rule id (the CLI's stylish order), and the first error's position
+// and source frame, which Rollup and Vite print and Vite's dev overlay opens.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Diagnostic } from "../types.js";
+
+export interface BundlerError {
+  message: string;
+  id: string;
+  loc: { file: string; line: number; column: number };
+  frame: string;
+  plugin: string;
+  stack: string;
+}
+
+/** `skills/a/SKILL.md:3:14  error  yaml-syntax  …`, the file relative to `root`. */
+export function diagnosticLine(d: Diagnostic, root: string): string {
+  const file = path.relative(root, d.file).split(path.sep).join("/") || d.file;
+  return `${file}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${d.message}`;
+}
+
+/**
+ * A diagnostic's position as Rollup, Vite and esbuild take it: line 1-based, column 0-based (theirs);
+ * skillc's own text keeps its 1-based `line:column`, as the CLI prints it.
+ */
+export function bundlerLoc(d: Diagnostic): { file: string; line: number; column: number } {
+  return { file: d.file, line: d.line, column: Math.max(0, d.column - 1) };
+}
+
+/** The error a bundler hook raises for a build that had errors (`errors` is not empty). */
+export function bundlerError(errors: readonly Diagnostic[], root: string): BundlerError {
+  const first = errors[0]!;
+  const count = errors.length === 1 ? "1 error" : `${errors.length} errors`;
+  const message = `skillc: ${count} in the skills, nothing built:\n${errors.map((d) => "  " + diagnosticLine(d, root)).join("\n")}`;
+  return {
+    message,
+    id: first.file,
+    loc: bundlerLoc(first),
+    frame: codeFrame(first),
+    plugin: "skillc",
+    stack: "",
+  };
+}
+
+/** Two lines either side of the diagnostic's line, and a caret under its column. */
+function codeFrame(d: Diagnostic): string {
+  let lines: string[];
+  try {
+    // Bounded: only the lines around the position are shown, each cut at 200 characters.
+    lines = readFileSync(d.file, "utf8").split(/\r?\n/);
+  } catch {
+    return "";
+  }
+  if (d.line < 1 || d.line > lines.length) return "";
+  const from = Math.max(1, d.line - 2);
+  const to = Math.min(lines.length, d.line + 2);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(width)} | ${lines[n - 1]!.slice(0, 200)}`);
+    if (n === d.line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, Math.min(d.column - 1, 200)))}^`);
+  }
+  return out.join("\n");
+}

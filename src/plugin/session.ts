@@ -1,0 +1,97 @@
+// One plugin instance's compiler: finds the project's config from the bundler's root, runs skillc's
+// build into the config's outDir (so `skillc:skills` resolves to a real index.js whose chunk
+// imports, in the split layout, are real files the bundler code-splits), and writes the generated
+// declaration of the virtual module. The bundler adapters (unplugin.ts, vite-dev.ts) only map its
+// outcome onto their hooks.
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic } from "../types.js";
+import { loadConfig } from "../config/load.js";
+import { ConfigError } from "../config/check.js";
+import { build } from "../project/api.js";
+import { envDeclaration } from "./env-dts.js";
+
+/** The module id a program imports `skills` from (the virtual module `skillc:skills`). */
+export const SKILLS_ID = "skillc:skills";
+
+export interface SkillcPluginOptions {
+  /** The project root (where skillc.config.* is). Default: the bundler's root (Vite's `root`, else the working folder). */
+  root?: string;
+  /** Where the generated declaration of `skillc:skills` goes, relative to the root; `false` writes none. @default "skillc-env.d.ts" */
+  dts?: string | false;
+  /** Warnings fail the build too (as `skillc build --strict`). @default false */
+  strict?: boolean;
+}
+
+/** A build's outcome as the adapters use it. */
+export type Compiled =
+  | { ok: true; entry: string; warnings: Diagnostic[]; watch: string[] }
+  | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[]; watch: string[] };
+
+export class SkillcSession {
+  private root: string;
+  private pending: Promise<Compiled> | undefined;
+
+  constructor(readonly options: SkillcPluginOptions = {}) {
+    this.root = path.resolve(options.root ?? process.cwd());
+  }
+
+  /** The bundler tells its root once known (Vite's configResolved); an explicit `root` option wins. */
+  setRoot(root: string): void {
+    if (this.options.root === undefined && path.resolve(root) !== this.root) {
+      this.root = path.resolve(root);
+      this.pending = undefined;
+    }
+  }
+
+  get projectRoot(): string {
+    return this.root;
+  }
+
+  /** One build per bundler pass: every import of `skillc:skills` in it shares the result. */
+  compile(): Promise<Compiled> {
+    this.pending ??= this.run();
+    return this.pending;
+  }
+
+  /** A source changed (or a new pass starts): the next compile() builds again. */
+  invalidate(): void {
+    this.pending = undefined;
+  }
+
+  private async run(): Promise<Compiled> {
+    let loaded;
+    try {
+      loaded = await loadConfig(this.root);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      const errors = error.diagnostics.map((d) => this.absolute(d));
+      return { ok: false, errors, warnings: [], watch: errors.map((d) => d.file) };
+    }
+    const { config, dependencies } = loaded;
+    const result = await build({ cwd: this.root, config, strict: this.options.strict });
+    const diagnostics = result.diagnostics.filter((d) => !d.suppressions).map((d) => this.absolute(d));
+    const errors = diagnostics.filter((d) => d.severity === "error" || (this.options.strict === true && d.severity === "warning"));
+    const warnings = diagnostics.filter((d) => !errors.includes(d) && d.severity === "warning");
+    // Watched: every source root (new skills appear there), the config and what it imports.
+    const watch = [...config.sources.map((s) => path.resolve(config.root, s.dir)).filter((d) => existsSync(d)), ...dependencies];
+    const entry = path.join(result.outDir, "index.js");
+    if (errors.length > 0 || !existsSync(entry)) return { ok: false, errors, warnings, watch };
+    if (this.options.dts !== false) await this.writeDeclaration(path.join(result.outDir, "index.d.ts"));
+    return { ok: true, entry, warnings, watch };
+  }
+
+  /** Writes skillc-env.d.ts from the build's index.d.ts, only when its text changes. */
+  private async writeDeclaration(indexDts: string): Promise<void> {
+    if (!existsSync(indexDts)) return;
+    const file = path.resolve(this.root, this.options.dts || "skillc-env.d.ts");
+    const text = envDeclaration(await readFile(indexDts, "utf8"));
+    const before = existsSync(file) ? await readFile(file, "utf8") : undefined;
+    if (before !== text) await writeFile(file, text);
+  }
+
+  private absolute(d: Diagnostic): Diagnostic {
+    return { ...d, file: path.resolve(this.root, d.file) };
+  }
+}

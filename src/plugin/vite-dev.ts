@@ -1,0 +1,53 @@
+// `vite dev`: a change under a skill root or to the config rebuilds the skills; a good build
+// invalidates the bundle's modules in every environment and reloads the page (a skill is data the
+// whole app may have read, so a full reload is the honest update); a build with errors shows them
+// in Vite's error overlay and keeps the last good bundle.
+import path from "node:path";
+import type { SkillcSession } from "./session.js";
+import { bundlerError } from "./report.js";
+
+/** The part of Vite's ViteDevServer this uses (typed here so the plugin needs no vite import at run time). */
+export interface DevServerLike {
+  watcher: { add(paths: string | readonly string[]): unknown; on(event: "all", cb: (event: string, file: string) => void): unknown };
+  ws: { send(payload: unknown): void };
+  environments: Record<string, { hot: { send(payload: unknown): void }; moduleGraph: { idToModuleMap: Map<string, { file?: string | null }>; invalidateModule(mod: never): void } }>;
+}
+
+export function watchInDevServer(server: DevServerLike, session: SkillcSession): void {
+  let watched = new Set<string>();
+  let queue = Promise.resolve();
+  const arm = (paths: readonly string[]) => {
+    const fresh = paths.filter((p) => !watched.has(p));
+    if (fresh.length > 0) server.watcher.add(fresh);
+    watched = new Set([...watched, ...fresh]);
+  };
+  // The first compile (when the app first imports skillc:skills) says what to watch.
+  void session.compile().then((c) => arm(c.watch), () => undefined);
+
+  server.watcher.on("all", (_event, file) => {
+    if (![...watched].some((w) => file === w || file.startsWith(w + path.sep))) return;
+    // One rebuild at a time, in the order of the changes.
+    queue = queue
+      .then(() => rebuild(server, session, arm))
+      // A build that throws (an unwritable outDir, an internal error) shows in the overlay too.
+      .catch((error: Error) => server.ws.send({ type: "error", err: { message: `skillc: ${error.message}`, stack: error.stack ?? "", plugin: "skillc" } }));
+  });
+}
+
+async function rebuild(server: DevServerLike, session: SkillcSession, arm: (paths: readonly string[]) => void): Promise<void> {
+  session.invalidate();
+  const compiled = await session.compile();
+  arm(compiled.watch);
+  if (!compiled.ok) {
+    server.ws.send({ type: "error", err: bundlerError(compiled.errors, session.projectRoot) });
+    return;
+  }
+  const outDir = path.dirname(compiled.entry);
+  for (const env of Object.values(server.environments)) {
+    for (const mod of env.moduleGraph.idToModuleMap.values()) {
+      if (mod.file && (mod.file === compiled.entry || mod.file.startsWith(outDir + path.sep))) env.moduleGraph.invalidateModule(mod as never);
+    }
+    // The browser reloads the page; a server environment's module runner drops what it evaluated.
+    env.hot.send({ type: "full-reload", path: "*" });
+  }
+}

@@ -1,0 +1,107 @@
+// From the skills a build accepted to the files of a static discovery folder (the Agent Skills
+// Discovery RFC v0.2.0): `.well-known/agent-skills/index.json`, a skill with no supporting files
+// as its SKILL.md, any other as a deterministic .tar.gz. Every byte served is read again from the
+// source and checked against the hash the build took, so what is published is what was checked.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { EmitSkill } from "../types.js";
+import { compareCodeUnits } from "../util/compare.js";
+import { deterministicTarGz, type TarFile } from "./tar-gz.js";
+
+export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
+/** Where the index and the artifacts live inside the published folder. */
+export const WELL_KNOWN = ".well-known/agent-skills";
+/** The index's description limit (the Agent Skills spec's, which the RFC repeats). */
+const MAX_DESCRIPTION = 1024;
+
+export interface IndexEntry {
+  name: string;
+  type: "skill-md" | "archive";
+  description: string;
+  url: string;
+  digest: string;
+}
+
+export interface PublishOptions {
+  /** Publish skills with `disable-model-invocation: true` too (default: leave them out). */
+  includeHidden: boolean;
+}
+
+export interface Published {
+  /** posix path inside the published folder → bytes, the index included. */
+  files: Map<string, Uint8Array>;
+  entries: IndexEntry[];
+  /** Hidden skills left out, by name. */
+  hidden: string[];
+  /** Each published skill's source folder (absolute), by name. */
+  dirs: Map<string, string>;
+}
+
+/** A skill's name appears twice (two groups with one name): the index can hold it once. */
+export class PublishError extends Error {
+  override name = "PublishError";
+}
+
+export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptions): Published {
+  const files = new Map<string, Uint8Array>();
+  const entries: IndexEntry[] = [];
+  const hidden: string[] = [];
+  const seen = new Map<string, string>();
+  const dirs = new Map<string, string>();
+  for (const skill of [...skills].sort((a, b) => compareCodeUnits(a.fields.name, b.fields.name))) {
+    const name = skill.fields.name;
+    if (skill.fields.disableModelInvocation && !opts.includeHidden) {
+      hidden.push(name);
+      continue;
+    }
+    const other = seen.get(name);
+    if (other !== undefined) {
+      throw new PublishError(`two skills are named "${name}" (${other} and ${skill.source.dir}); a discovery index holds a name once. Rename one, or publish one root at a time.`);
+    }
+    seen.set(name, skill.source.dir);
+    dirs.set(name, skill.source.absDir);
+    const artifact = skillArtifact(skill);
+    files.set(`${WELL_KNOWN}/${artifact.url}`, artifact.bytes);
+    entries.push({ name, type: artifact.type, description: indexDescription(skill.fields.description), url: artifact.url, digest: digestOf(artifact.bytes) });
+  }
+  files.set(`${WELL_KNOWN}/index.json`, Buffer.from(renderIndex(entries)));
+  return { files, entries, hidden, dirs };
+}
+
+/** The index's text: `$schema` first, entries in name order, URLs relative to the index (so any base path works). */
+export function renderIndex(entries: readonly IndexEntry[]): string {
+  const skills = entries.map((e) => ({ name: e.name, type: e.type, description: e.description, url: e.url, digest: e.digest }));
+  return JSON.stringify({ $schema: DISCOVERY_SCHEMA, skills }, null, 2) + "\n";
+}
+
+export function digestOf(bytes: Uint8Array): string {
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+/** SKILL.md alone, or the archive of SKILL.md and every supporting file the build kept. */
+function skillArtifact(skill: EmitSkill): { type: IndexEntry["type"]; url: string; bytes: Uint8Array } {
+  const name = skill.fields.name;
+  const skillMd = readChecked(skill.source.absDir, skill.source.fileName, skill.hash, skill.source.file);
+  if (skill.files.length === 0) return { type: "skill-md", url: `${name}/SKILL.md`, bytes: skillMd };
+  const files: TarFile[] = [{ path: "SKILL.md", data: skillMd, executable: false }];
+  for (const f of skill.files) {
+    files.push({ path: f.path, data: readChecked(skill.source.absDir, f.path, f.sha256, `${skill.source.dir}/${f.path}`), executable: f.executable });
+  }
+  return { type: "archive", url: `${name}.tar.gz`, bytes: deterministicTarGz(files) };
+}
+
+/** The file's bytes, refused when they are not the bytes the build checked (changed since). */
+function readChecked(dir: string, rel: string, sha256: string, shown: string): Uint8Array {
+  const bytes = readFileSync(path.join(dir, ...rel.split("/")));
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256) {
+    throw new PublishError(`${shown} changed while it was being published; nothing was written. Publish again.`);
+  }
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The frontmatter's description as written (the RFC: it SHOULD match), cut to the index's limit in code points. */
+function indexDescription(description: string): string {
+  const points = [...description];
+  return points.length <= MAX_DESCRIPTION ? description : points.slice(0, MAX_DESCRIPTION - 1).join("") + "…";
+}

@@ -1,0 +1,107 @@
+// The JavaScript runtimes the README names, as real processes: Deno and Bun from their npm packages
+// (devDependencies), and Debian's Chromium driven by playwright-core. A missing runtime FAILS the
+// test that needs it with the command that installs it; nothing is skipped.
+import { spawn } from "node:child_process";
+import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { REPO } from "./cli.js";
+
+/** Where each runtime's binary may be after `npm install` (npm 11 skips their install scripts; see binaryOf). */
+const CANDIDATES: Record<"deno" | "bun", string[]> = {
+  // deno's postinstall links the platform package's binary to deno/deno; without it the binary
+  // is still in the platform package.
+  deno: ["node_modules/deno/deno", "node_modules/@deno/linux-x64-glibc/deno", "node_modules/@deno/linux-arm64-glibc/deno"],
+  // bun's postinstall moves bin/bun of the platform package over the 450-byte placeholder bun/bin/bun.exe.
+  bun: ["node_modules/bun/bin/bun.exe", "node_modules/@oven/bun-linux-x64/bin/bun", "node_modules/@oven/bun-linux-x64-baseline/bin/bun", "node_modules/@oven/bun-linux-arm64/bin/bun"],
+};
+
+/** The runtime's executable, or an Error saying how to get it. */
+export function binaryOf(name: "deno" | "bun"): string {
+  for (const rel of CANDIDATES[name]) {
+    const file = path.join(REPO, rel);
+    if (!existsSync(file)) continue;
+    // The placeholders npm leaves when a package's install script did not run are tiny scripts, not ELF binaries.
+    if (readFileSync(file).subarray(0, 4).toString("latin1") !== "\x7fELF") continue;
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not executable: try the next place
+    }
+  }
+  throw new Error(`${name} is not installed: run \`npm install\` (it is a devDependency); looked for ${CANDIDATES[name].join(", ")}`);
+}
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `deno run` or `bun` on an ES module file; no network, no permissions beyond reading it. */
+export function runModule(runtime: "deno" | "bun", file: string, timeoutMs = 60_000): Promise<Ran> {
+  const bin = binaryOf(runtime);
+  const args = runtime === "deno" ? ["run", "--quiet", "--no-config", "--no-lock", "--no-prompt", file] : ["run", file];
+  const home = path.dirname(file);
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    // Their caches and update checks stay inside the test's folder and off the network.
+    DENO_DIR: path.join(home, ".deno"),
+    DENO_NO_UPDATE_CHECK: "1",
+    BUN_INSTALL_CACHE_DIR: path.join(home, ".bun"),
+    NO_COLOR: "1",
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd: home, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Serves `dir` over HTTP on 127.0.0.1 (a free port): GET of files only, `/` is index.html. */
+export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json" };
+  const server: Server = createServer(async (req, res) => {
+    const rel = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    const file = path.join(dir, rel.endsWith("/") ? rel + "index.html" : rel);
+    if (!file.startsWith(dir + path.sep)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
+}
+
+/** Debian's chromium (`apt-get install -y chromium`); SKILLC_CHROMIUM names another executable. */
+export function chromiumPath(): string {
+  const file = process.env.SKILLC_CHROMIUM ?? "/usr/bin/chromium";
+  if (!existsSync(file)) {
+    throw new Error(`Chromium is not installed at ${file}: install Debian's chromium (\`apt-get install -y chromium\`, as root; \`npm test\` does it itself when run as root on Debian), or set SKILLC_CHROMIUM to a Chromium executable`);
+  }
+  return file;
+}
+
+/** Flags for a quiet headless Chromium that reaches nothing but the test's own server. */
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage"];
+
+/** A headless Chromium for one test file: launch → use → close (in afterAll). */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}

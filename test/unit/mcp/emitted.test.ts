@@ -1,0 +1,134 @@
+// The emitted mcp.js, imported and asked directly (no transport): skill:// paths of nested and
+// same-named skills, the directory tree, the bundle's visibility and permission rules, and the
+// checks every request's params go through.
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../../src/project/build.js";
+import { resolveDefaults } from "../../../src/config/types.js";
+import { tempProject, skillMd } from "../../helpers/project.js";
+import { sha256 } from "../../helpers/mcp.js";
+
+interface Server {
+  capabilities: Record<string, unknown>;
+  request(method: string, params?: unknown): Promise<Record<string, any>>;
+}
+let server: (opts?: { pageSize?: number }) => Server;
+let out: string;
+
+const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: number }) => e.code);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 255]);
+
+beforeAll(async () => {
+  const dir = tempProject({
+    "skills/plain/SKILL.md": skillMd("plain", "argument-hint: <file>\n"),
+    "skills/plain/assets/logo.png": PNG,
+    "skills/plain/references/deep/more/note.md": "# Note\r\nwith CRLF kept\r\n",
+    "skills/tools/group/inner/SKILL.md": skillMd("inner", "arguments: [first, second]\n", "First $first, second $second.\n"),
+    "skills/quiet/SKILL.md": skillMd("quiet", "disable-model-invocation: true\n"),
+    "skills/secret/SKILL.md": skillMd("secret"),
+    "extra/plain/SKILL.md": skillMd("plain", "metadata:\n  from: extra\n"),
+  });
+  const config = resolveDefaults(dir, {
+    mcp: true,
+    collisions: "keep",
+    sources: [{ dir: "skills", scope: "main" }, { dir: "extra", scope: "extra" }],
+    permissions: { deny: ["secret"] },
+  });
+  const result = await build({ cwd: dir, config, write: false, cache: false });
+  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  out = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
+  for (const f of ["index.js", "index.d.ts", "mcp.js", "mcp.d.ts"]) writeFileSync(path.join(out, f), result.files!.get(f)!);
+  writeFileSync(path.join(out, "package.json"), '{"type":"module"}');
+  const mod = (await import(pathToFileURL(path.join(out, "mcp.js")).href)) as { createMcpServer: typeof server };
+  server = mod.createMcpServer;
+}, 120_000);
+
+describe("the emitted mcp.js", () => {
+  it("names skills by folder, the last segment the name, and tells same-named folders apart by scope", async () => {
+    const { skills } = await server().request("skills/list", {});
+    expect(skills.map((s: { uri: string }) => s.uri)).toEqual(["skill://extra/plain/SKILL.md", "skill://main/plain/SKILL.md", "skill://tools/group/inner/SKILL.md"]);
+    expect(skills[0].frontmatter).toEqual({ name: "plain", description: "Does plain things. Use it when plain is asked for.", metadata: { from: "extra" } });
+  });
+
+  it("serves binary files as blobs and text byte for byte, with digests of what it serves", async () => {
+    const s = server();
+    const png = (await s.request("resources/read", { uri: "skill://main/plain/assets/logo.png" })).contents[0];
+    expect(png).toEqual({ uri: "skill://main/plain/assets/logo.png", mimeType: "image/png", blob: Buffer.from(PNG).toString("base64") });
+    const note = (await s.request("resources/read", { uri: "skill://main/plain/references/deep/more/note.md" })).contents[0];
+    expect(note.text).toBe("# Note\r\nwith CRLF kept\r\n");
+    const { skill } = await s.request("skills/get", { uri: "skill://main/plain/SKILL.md" });
+    expect(skill.resources).toEqual([
+      { uri: "skill://main/plain/SKILL.md", digest: "sha256:" + sha256(skillMd("plain", "argument-hint: <file>\n")), size: skillMd("plain", "argument-hint: <file>\n").length },
+      { uri: "skill://main/plain/assets/logo.png", digest: "sha256:" + sha256(PNG), size: PNG.length },
+      { uri: "skill://main/plain/references/deep/more/note.md", digest: "sha256:" + sha256("# Note\r\nwith CRLF kept\r\n"), size: 24 },
+    ]);
+  });
+
+  it("lists every directory level, folders as inode/directory", async () => {
+    const s = server();
+    const dir = async (uri: string) => (await s.request("resources/directory/read", { uri })).resources.map((r: { name: string; mimeType: string }) => `${r.name} ${r.mimeType}`);
+    expect(await dir("skill://main")).toEqual(["plain inode/directory"]);
+    expect(await dir("skill://tools")).toEqual(["group inode/directory"]);
+    expect(await dir("skill://tools/group/inner")).toEqual(["SKILL.md text/markdown"]);
+    expect(await dir("skill://main/plain/references/deep")).toEqual(["more inode/directory"]);
+    expect(await code(s.request("resources/directory/read", { uri: "skill://main/plain/" }))).toBe(-32602);
+    const scoped = await s.request("resources/list", { uri: "skill://tools/" });
+    expect(scoped.resources.map((r: { uri: string }) => r.uri)).toEqual(["skill://tools/group/inner/SKILL.md"]);
+  });
+
+  it("keeps hidden and denied skills out as the bundle does: a hidden skill is a prompt only, a denied one nothing", async () => {
+    const s = server();
+    expect(await code(s.request("skills/get", { uri: "skill://quiet/SKILL.md" }))).toBe(-32602);
+    expect(await code(s.request("resources/read", { uri: "skill://quiet/SKILL.md" }))).toBe(-32602);
+    expect(await code(s.request("skills/get", { uri: "skill://secret/SKILL.md" }))).toBe(-32602);
+    const { prompts } = await s.request("prompts/list");
+    // In skill-path order; same-named skills are named by their SKILL.md path.
+    expect(prompts.map((p: { name: string }) => p.name)).toEqual(["extra/plain/SKILL.md", "skills/plain/SKILL.md", "quiet", "inner"]);
+    const inner = prompts.find((p: { name: string }) => p.name === "inner");
+    expect(inner.arguments).toEqual([{ name: "first", required: false }, { name: "second", required: false }]);
+    const got = await s.request("prompts/get", { name: "inner", arguments: { first: "one" } });
+    expect(got.messages[0].content.text).toContain("First one, second .");
+    expect(await code(s.request("prompts/get", { name: "secret" }))).toBe(-32602);
+    const tools = await s.request("tools/call", { name: "load_skill", arguments: { name: "quiet" } });
+    expect(tools.isError).toBe(true);
+  });
+
+  it("pages with cursors it made and refuses any other", async () => {
+    const s = server({ pageSize: 2 });
+    const first = await s.request("skills/list", {});
+    expect(first.skills).toHaveLength(2);
+    const second = await s.request("skills/list", { cursor: first.nextCursor });
+    expect(second.skills).toHaveLength(1);
+    expect(second.nextCursor).toBeUndefined();
+    for (const cursor of ["p0", "p3", "p03", "x", "", 2, { p: 1 }, "p1".padEnd(40, "0")]) expect(await code(s.request("skills/list", { cursor })), String(cursor)).toBe(-32602);
+    for (const params of [[], "x", 5, true]) expect(await code(s.request("skills/list", params))).toBe(-32602);
+    expect(await code(s.request("__proto__", {}))).toBe(-32601);
+    expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: 5 } }))).toBe(-32602);
+    expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: "x".repeat(20_000) } }))).toBe(-32602);
+  });
+});
+
+describe("mcp.d.ts", () => {
+  it("types the module for a TypeScript consumer (a Worker's fetch handler)", async () => {
+    writeFileSync(
+      path.join(out, "worker.ts"),
+      `import { handleMcp, createMcpHandler, createMcpServer, mcpData } from "./mcp.js";
+import { createSkills } from "./index.js";
+const mcp = createMcpHandler({ pageSize: 10, skills: createSkills({ deny: ["secret"] }) });
+export default { fetch: (request: Request): Promise<Response> => (new URL(request.url).pathname === "/mcp" ? mcp(request) : handleMcp(request)) };
+const listed: Promise<Record<string, unknown>> = createMcpServer().request("skills/list", {});
+const paths: string[] = mcpData.skills.map((s) => s.path);
+void listed; void paths;
+`,
+    );
+    const tsc = path.join(process.cwd(), "node_modules/typescript/bin/tsc");
+    const args = [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "es2022,dom", "--module", "nodenext", "--moduleResolution", "nodenext", "worker.ts"];
+    const output = await promisify(execFile)(process.execPath, args, { cwd: out }).then(() => "", (e: { stdout?: string }) => String(e.stdout));
+    expect(output).toBe("");
+  }, 60_000);
+});
