@@ -116,6 +116,9 @@ $ARGUMENTS become empty, $N stays); in the opencode dialect placeholders are kep
     args: { type: "string", value: "<raw>", help: "the raw argument string (instead of positional args)" },
     content: { type: "boolean", help: "print only the expanded body (load().content)" },
     json: { type: "boolean", help: "print the whole load result as JSON" },
+    "session-id": { type: "string", value: "<id>", help: "the value of ${CLAUDE_SESSION_ID} (default: kept as written)" },
+    "project-dir": { type: "string", value: "<dir>", help: "the value of ${CLAUDE_PROJECT_DIR} (default: kept as written)" },
+    effort: { type: "string", value: "<level>", help: "the value of ${CLAUDE_EFFORT} (default: kept as written)" },
     config,
   },
 });
