@@ -18,7 +18,7 @@ const NARROW = {
   SkillTool: { name: ["name: ToolsetToolName;"] },
   Skills: {
     get: ["get(nameOrPath: SkillRef): SkillMeta | undefined;"],
-    load: ["load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>): LoadResult;"],
+    load: ["load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>, opts?: LoadOptions): LoadResult;"],
     file: ["file<R extends SkillRef, P extends FilePathOf<R>>(nameOrPath: R, relPath: P): FileOf<R, P>;"],
     invoke: ["invoke<C extends string>(text: C & CommandOf<C>): LoadResult | null;"],
     call: [

@@ -18,6 +18,8 @@ const LOAD: Record<CommandName, () => Promise<{ command: Command }>> = {
   new: () => import("./commands/new.js"),
   import: () => import("./commands/import.js"),
   publish: () => import("./commands/publish.js"),
+  export: () => import("./commands/export.js"),
+  remove: () => import("./commands/remove.js"),
   init: () => import("./commands/init.js"),
   serve: () => import("./commands/serve.js"),
 };

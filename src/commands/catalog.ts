@@ -10,14 +10,14 @@ import { CATALOG } from "./specs.js";
 import { claudeCodeBudget, claudeCodeListing } from "./catalog-client.js";
 import { plural, printDiagnostics } from "./report.js";
 
-const FORMATS: CatalogFormat[] = ["xml", "markdown", "json"];
+const FORMATS: CatalogFormat[] = ["xml", "markdown", "json", "codelia"];
 /** Other spellings people type: `md` is what the file is called (catalog.md). */
 const ALIASES: Record<string, CatalogFormat> = { md: "markdown" };
 
 export const command = defineCommand(CATALOG, async (values, positionals, ctx) => {
   const asked = values.format === undefined ? undefined : (ALIASES[values.format] ?? values.format);
   if (asked !== undefined && !FORMATS.includes(asked as CatalogFormat)) {
-    throw new UsageError(`--format must be xml, markdown (md) or json; got ${shown(values.format!)}.`);
+    throw new UsageError(`--format must be xml, markdown (md), json or codelia; got ${shown(values.format!)}.`);
   }
   const { config } = await loadConfig(ctx.cwd, values.config);
   const format = (asked as CatalogFormat | undefined) ?? config.catalog.format;

@@ -14,7 +14,7 @@ import { printDiagnostics } from "./report.js";
 export interface BundleModule {
   skills: {
     list(): Array<{ name: string; scope: string; description: string; path: string; files: Array<{ bytes: number }> }>;
-    load(nameOrPath: string, args?: string | string[]): { text: string; content: string } & Record<string, unknown>;
+    load(nameOrPath: string, args?: string | string[], opts?: { sessionId?: string; projectDir?: string; effort?: string }): { text: string; content: string } & Record<string, unknown>;
     catalog(opts?: { format?: string; budget?: number }): string;
   };
   SkillError: new (...args: never[]) => Error & { code: string };

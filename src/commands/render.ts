@@ -13,7 +13,7 @@ export const command = defineCommand(RENDER, async (values, positionals, ctx) =>
   const { result, bundle } = await buildInMemory(ctx, { config: values.config });
   if (!bundle) return EXIT_FAIL;
   try {
-    const loaded = bundle.skills.load(name, loadArgs);
+    const loaded = bundle.skills.load(name, loadArgs, { sessionId: values["session-id"], projectDir: values["project-dir"], effort: values.effort });
     const out = values.json ? JSON.stringify(loaded, null, 2) : values.content ? loaded.content : loaded.text;
     ctx.stdout.write(out.endsWith("\n") ? out : out + "\n");
     return exitCodeFor(result.diagnostics);

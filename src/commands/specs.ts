@@ -96,7 +96,7 @@ export const CATALOG = spec({
   description: `Print the catalog prompt (the skills' names and descriptions, within the budget) to stdout;
 reports (errors, and each skill the budget shortened or dropped) go to stderr.`,
   flags: {
-    format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json" },
+    format: { type: "string", value: "<name>", help: "xml (default: config catalog.format) | markdown (or md) | json | codelia" },
     budget: { type: "string", value: "<chars>", help: "size budget in characters (default: config catalog.budget, 16000)" },
     client: { type: "string", value: "<name>", help: "simulate that client's listing instead (claude-code: 1% of --context, per entry 1,536 chars)" },
     context: { type: "string", value: "<tokens>", help: "with --client: the context window in tokens (default: none, the client's fallback budget)" },
@@ -109,11 +109,16 @@ export const RENDER = spec({
   summary: "print what the runtime's load returns",
   usage: "<name|path> [args…] [options]",
   description: `Print exactly what the runtime's load(name, args) returns for a skill: the text a tool hands the model.
-With no args, placeholders are kept as written; \`--args ""\` passes an empty argument string.`,
+With no args: in the claude-code dialect no arguments is "" as in Claude Code (named arguments and
+$ARGUMENTS become empty, $N stays); in the opencode dialect placeholders are kept as written.
+\`--args ""\` passes an empty argument string.`,
   flags: {
     args: { type: "string", value: "<raw>", help: "the raw argument string (instead of positional args)" },
     content: { type: "boolean", help: "print only the expanded body (load().content)" },
     json: { type: "boolean", help: "print the whole load result as JSON" },
+    "session-id": { type: "string", value: "<id>", help: "the value of ${CLAUDE_SESSION_ID} (default: kept as written)" },
+    "project-dir": { type: "string", value: "<dir>", help: "the value of ${CLAUDE_PROJECT_DIR} (default: kept as written)" },
+    effort: { type: "string", value: "<level>", help: "the value of ${CLAUDE_EFFORT} (default: kept as written)" },
     config,
   },
 });
@@ -198,7 +203,36 @@ create the skills/ folder, add .skillc/ (the build output) to .gitignore, then p
   },
 });
 
+export const EXPORT = spec({
+  name: "export",
+  summary: "write client-ready skill folders",
+  usage: "--client <name> --out <dir> [options]",
+  description: `Write each skill, as one client reads it, to <dir>/<name>/: SKILL.md with only the fields that
+client reads (its YAML re-emitted, every string double-quoted), settings it reads elsewhere moved
+there (Codex: agents/openai.yaml), and every supporting file copied byte for byte. A skill the client
+would refuse (a name or description past its limits) is reported and not written; a skill with a
+lint error is not written either. Each exported folder replaces the one already there.`,
+  flags: {
+    client: { type: "string", value: "<name>", help: "claude-code | codex | openai-skills | agentskills" },
+    out: { type: "string", value: "<dir>", help: "where to write the skill folders" },
+    config,
+  },
+});
+
+export const REMOVE = spec({
+  name: "remove",
+  summary: "delete a skill folder from its source",
+  usage: "<name> --yes [options]",
+  description: `Delete the folder of the skill <name> (or SKILL.md path) from the source root that holds it.
+Without --yes nothing is deleted: it prints what would go. A name several roots hold is refused
+unless given as its SKILL.md path; a folder that is not inside a configured root is never deleted.`,
+  flags: {
+    yes: { type: "boolean", help: "delete it (without: print what would be deleted and exit 1)" },
+    config,
+  },
+});
+
 /** Every command, in the order `skillc --help` lists them. */
-export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, PUBLISH, INIT, SERVE] as const;
+export const SPECS = [BUILD, LINT, LIST, CATALOG, RENDER, NEW, IMPORT, EXPORT, REMOVE, PUBLISH, INIT, SERVE] as const;
 
 export type CommandName = (typeof SPECS)[number]["name"];

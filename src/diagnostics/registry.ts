@@ -13,10 +13,11 @@ import { SKILL_FILE_RULES } from "../rules/skill-file-rules.js";
 import { TEXT_RULES } from "../rules/text-rules.js";
 import { CONFIG_RULES } from "../rules/config-rules.js";
 import { PORTABILITY_RULES } from "../rules/portability-rules.js";
+import { DIALECT_RULES } from "../rules/dialect-rules.js";
 
 /** Every rule skillc knows, by id. */
 export const RULES: ReadonlyMap<string, AnyRule> = new Map(
-  [...CATALOG_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES, ...CONFIG_RULES, ...PORTABILITY_RULES].map((r) => [r.id, r]),
+  [...CATALOG_RULES, ...PARSE_RULES, ...FRONTMATTER_RULES, ...BODY_RULES, ...DISCOVERY_RULES, ...BUILD_RULES, ...EMIT_RULES, ...TOOLSET_RULES, ...TOOLSET_SANDBOX_RULES, ...SKILL_FILE_RULES, ...TEXT_RULES, ...SUPPRESSION_RULES, ...CONFIG_RULES, ...PORTABILITY_RULES, ...DIALECT_RULES].map((r) => [r.id, r]),
 );
 
 export function getRule(id: string): AnyRule {

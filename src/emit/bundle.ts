@@ -10,6 +10,7 @@
 // splicing the first toolset skill into a bundle without them needs a full render.
 import { isReused, type EmitSkill, type ToolsetSkill } from "../types.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
+import { WORDS_GLOBAL } from "./bash-words.js";
 import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { lit, objectLit, str } from "./literal.js";
@@ -57,6 +58,7 @@ export function serializeSkill(skill: ToolsetSkill, payload?: string): string {
     ["description", f.description],
     ["brief", f.briefDescription],
     ["hidden", f.disableModelInvocation],
+    ["off", f.defaultEnabled ? undefined : 1],
     ["userInvocable", f.userInvocable],
     ["context", f.context],
     ["agent", f.agent],
@@ -100,7 +102,9 @@ export function renderBundle(runtime: string, version: string, options: BundleOp
 function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
   const tools = skills.some((s) => s.toolsets);
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
-  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + (split ? split.helper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`;
+  // The claude-code splitter (bash-words.ts) rides after the runtime's code; the data points at it when it is there.
+  const words = runtime.includes(`var ${WORDS_GLOBAL}=`) ? `,"words":${WORDS_GLOBAL}` : "";
+  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + (split ? split.helper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + words + `,"skills":[`;
 }
 
 /**

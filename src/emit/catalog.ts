@@ -24,16 +24,19 @@ export function renderCatalogs(
 ): CatalogOutput {
   const permitted = permits(opts.permissions.allow, opts.permissions.deny);
   const entries: CatalogEntry[] = skills
-    .filter((s) => !s.fields.disableModelInvocation && permitted(s.name))
+    // A `default_enabled: false` skill is in no catalog until a host enables it at run time.
+    .filter((s) => !s.fields.disableModelInvocation && s.fields.defaultEnabled && permitted(s.name))
     .map((s) => ({ name: s.name, description: s.fields.description, location: s.source.file, scope: s.source.root.scope, rank: s.source.root.precedence }));
   const out: CatalogOutput = { files: [], shortened: [], dropped: [] };
   for (const [file, format] of CATALOG_FILES) {
     const r = renderCatalog(entries, { format, budget: opts.budget });
     out.files.push([file, r.text]);
-    if (format === opts.format) {
-      out.shortened = [...r.shortened];
-      out.dropped = [...r.dropped];
-    }
+    if (format === opts.format) Object.assign(out, { shortened: [...r.shortened], dropped: [...r.dropped] });
+  }
+  // A format without a file of its own (codelia) is what skills.catalog() renders: report on it too.
+  if (!CATALOG_FILES.some(([, f]) => f === opts.format)) {
+    const r = renderCatalog(entries, { format: opts.format, budget: opts.budget });
+    Object.assign(out, { shortened: r.shortened, dropped: r.dropped });
   }
   return out;
 }

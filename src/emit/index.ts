@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
+import { bashWords } from "./bash-words.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
@@ -78,6 +79,11 @@ export interface EmitOutput {
   diagnostics: Diagnostic[];
 }
 
+/** The runtime's code, and after it the claude-code dialect's argument splitter when that is the dialect. */
+async function runtimeFor(config: ResolvedConfig): Promise<string> {
+  return (await runtimeCode()) + (config.dialect === "claude-code" ? (await bashWords()) + "\n" : "");
+}
+
 export async function emit(input: EmitInput): Promise<EmitOutput> {
   const { config } = input;
   const version = skillcVersion();
@@ -110,7 +116,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const catalogReport = group(
     "catalog",
     catalogNames,
-    () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.source.file, s.source.root.scope, s.source.root.precedence])],
+    () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])],
     () => {
       const c = renderCatalogs(skills, catalogOpts);
       return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
@@ -145,7 +151,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: Map<Em
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
   const split: SplitParts | undefined = chunks && { helper: await splitHelper(), payload: (s) => splitPayload(chunks.get(s)!) };
-  const runtime = await runtimeCode();
+  const runtime = await runtimeFor(config);
   if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper, split);
   const onLine = (s: EmitSkill, offset: number, line: Buffer) => reuse.onLine(s, offset, line, chunks?.get(s));
   return renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, onLine, reuse.previousIndex(), split);

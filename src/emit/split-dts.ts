@@ -18,8 +18,8 @@ export const SPLIT_EXPORTS = `/**
  * answer synchronously from index.js; load, file, invoke, disclose and call return Promises.
  */
 export interface Skills extends Omit<SkillsCore, "load" | "file" | "invoke" | "disclose" | "call" | "session"> {
-  /** The skill expanded with \`args\`, once its chunk is loaded. Rejects with SkillError. */
-  load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>): Promise<LoadResult>;
+  /** The skill expanded with \`args\` and \`opts\` (the \`\${CLAUDE_…}\` values), once its chunk is loaded. Rejects with SkillError. */
+  load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>, opts?: LoadOptions): Promise<LoadResult>;
   /** A supporting file: text as a string, binary as bytes. Rejects with SkillError (INVALID_PARAM, NOT_FOUND). */
   file<R extends SkillRef, P extends FilePathOf<R>>(nameOrPath: R, relPath: P): Promise<FileOf<R, P>>;
   /** A user's \`/name args\`: the load result; null when \`text\` is not a command naming a skill. */

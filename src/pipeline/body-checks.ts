@@ -117,13 +117,15 @@ const NAME = /^[A-Za-z_][\w-]*$/;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Claude Code's placeholders in its replacement order, as src/pipeline/template.ts compiles them.
- * Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index, 5 `${CLAUDE_SKILL_DIR}`.
+ * Claude Code's placeholders in its replacement order, as src/pipeline/template.ts compiles them
+ * (claude-code dialect): a `\$` escapes only when no backslash precedes it, and a named argument
+ * followed by `[` is not one. Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index,
+ * 5 a `${CLAUDE_…}` variable.
  */
 function placeholderPattern(names: string[]): RegExp {
   const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
-  const namedAlt = named.length ? `(${named.join("|")})(?![\\w])|` : "()(?!)|";
-  return new RegExp(`(\\\\?)\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_SKILL_DIR\\})|ARGUMENTS)`, "g");
+  const namedAlt = named.length ? `(${named.join("|")})(?![\\[\\w])|` : "()(?!)|";
+  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "g");
 }
 
 /** After `$N`: the rest of an amount (`$1.00`, `$5,000`), which Claude Code still treats as `$N` + text. */

@@ -11,6 +11,8 @@ export interface TemplateOptions {
 }
 
 const NAME = /^[A-Za-z_][\w-]*$/;
+/** `${CLAUDE_…}` variable → placeholder kind (data.ts). */
+const VARS: Record<string, Placeholder[0]> = { SKILL_DIR: 3, SESSION_ID: 4, PROJECT_DIR: 5, EFFORT: 6 };
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -37,6 +39,7 @@ function placeholderPattern(names: string[]): RegExp {
  * In the `opencode` dialect `$0` and `$ARGUMENTS[0]` are not placeholders.
  */
 export function compileTemplate(body: string, opts: TemplateOptions): TemplatePart[] {
+  if (opts.dialect === "claude-code") return compileClaude(body, opts.argumentNames);
   const oneBased = opts.dialect === "opencode";
   const names = opts.argumentNames;
   const parts: TemplatePart[] = [];
@@ -71,5 +74,56 @@ export function compileTemplate(body: string, opts: TemplateOptions): TemplatePa
     const top = Math.max(...numbered.map((p) => p[1]));
     for (const p of numbered) if (p[1] === top) p[3] = 1;
   }
+  return parts;
+}
+
+/**
+ * The `claude-code` dialect, as Claude Code 2.1.330 substitutes (its skill loader, read from the
+ * npm package's binary; reference.md §8): `${CLAUDE_SKILL_DIR}`, `${CLAUDE_SESSION_ID}`,
+ * `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_EFFORT}` first and with no escape; then a `\$` that no
+ * backslash precedes, before a digit, `ARGUMENTS` or a named argument not followed by `[` or a word
+ * character, is a literal `$` (`\$1abc` → `$1abc`; `\\$0` is a backslash and `$0`); then named
+ * arguments (longest first, not followed by `[` or a word character; at most 64 names of at most
+ * 64 characters, as Claude Code takes), `$ARGUMENTS[N]`, `$N` (not followed by a word character),
+ * `$ARGUMENTS`. Claude Code runs these as passes over the text with inserted values shielded
+ * (their `$` masked, their edges marked), which is this one scan. It turns U+FFFE and U+FFFF in
+ * the body into U+FFFD (its masks): so does this.
+ */
+function compileClaude(body: string, argumentNames: string[]): TemplatePart[] {
+  const named = argumentNames
+    .map((name, i) => ({ name, i }))
+    .filter((n) => n.name && n.name.length <= 64)
+    .slice(0, 64)
+    .sort((a, b) => b.name.length - a.name.length);
+  const alt = named.map((n) => escapeRe(n.name) + "(?![\\[\\w])").join("|");
+  const re = new RegExp(
+    `(?<!\\\\)\\\\\\$(?=\\d|ARGUMENTS${alt ? "|" + alt : ""})|\\$(?:\\{CLAUDE_(?<v>SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\}|${alt ? `(?<name>${alt})|` : ""}ARGUMENTS\\[(?<ix>\\d+)\\]|(?<pos>\\d+)(?!\\w)|ARGUMENTS)`,
+    "g",
+  );
+  const parts: TemplatePart[] = [];
+  let literal = "";
+  let last = 0;
+  const text0 = body.replace(/[\uFFFE\uFFFF]/g, "\uFFFD");
+  for (const m of text0.matchAll(re)) {
+    const [text] = m;
+    const { v, name, ix, pos } = m.groups!;
+    const digits = ix ?? pos;
+    literal += text0.slice(last, m.index);
+    last = m.index + text.length;
+    if (text[0] === "\\") {
+      literal += "$";
+      continue;
+    }
+    const ph: Placeholder = v
+      ? [VARS[v], 0, text]
+      : name !== undefined
+        ? [2, named.find((n) => n.name === name)!.i, text]
+        : digits === undefined ? [0, 0, text] : [1, Number(digits), text];
+    if (literal) parts.push(literal);
+    literal = "";
+    parts.push(ph);
+  }
+  literal += text0.slice(last);
+  if (literal) parts.push(literal);
   return parts;
 }

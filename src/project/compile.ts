@@ -32,7 +32,9 @@ export async function compileSkills(project: ProjectAnalysis, reuse: BuildReuse 
     if (read.outcome !== "valid") continue;
     const skill = { ...read.skill, name: s.name };
     const files = read.files ?? [];
-    const template = compileTemplate(skill.body, { dialect: config.dialect, argumentNames: skill.fields.arguments });
+    // Claude Code keeps the body's trailing whitespace (parse trims it for the checks).
+    const body = config.dialect === "claude-code" && skill.body ? skill.text.slice(skill.bodyStart) : skill.body;
+    const template = compileTemplate(body, { dialect: config.dialect, argumentNames: skill.fields.arguments });
     out.push({ ...skill, template, files, contentHash: contentHash(skill.hash, files) });
   }
   return out;

@@ -2,6 +2,7 @@
 // scripts/runtime-types.mjs turns these declarations (doc comments included) into every emitted
 // index.d.ts.
 import type { BundleFile, CatalogFormat, LoadFormat, SkillTool } from "./data.js";
+import type { LoadOptions } from "./render.js";
 import type { AnthropicTool, McpTool, OpenAITool, ToolFormat, ToolResult } from "./tools.js";
 
 /** A skill as the API shows it. */
@@ -57,6 +58,10 @@ export interface SkillsOptions {
   deny?: string[];
   /** How `load().text` is framed. @default the build's `loadFormat` */
   loadFormat?: LoadFormat;
+  /** Skills built with `default_enabled: false` that this instance enables (by name); the others stay off. */
+  enable?: string[];
+  /** `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_EFFORT}` for every load (the model's too); `load`'s own options win. */
+  vars?: LoadOptions;
 }
 
 /** The built-in tools and the aliases `call` accepts for them: `call` answers these synchronously. */
@@ -69,8 +74,12 @@ export interface Skills {
   list(): SkillMeta[];
   /** By name, `group:name` / `scope:name`, SKILL.md path or base directory; undefined when absent or denied. Throws AMBIGUOUS. */
   get(nameOrPath: string): SkillMeta | undefined;
-  /** The skill expanded with `args` (raw string or split arguments). Hidden skills load: this is the trusted API. Throws SkillError. */
-  load(nameOrPath: string, args?: string | string[]): LoadResult;
+  /**
+   * The skill expanded with `args` (raw string or split arguments) and `opts` (the `${CLAUDE_…}`
+   * values; a value left out keeps its placeholder as written). Hidden skills load: this is the
+   * trusted API. Throws SkillError.
+   */
+  load(nameOrPath: string, args?: string | string[], opts?: LoadOptions): LoadResult;
   /** A supporting file: text as a string, binary as bytes. Throws INVALID_PARAM (malformed path) or NOT_FOUND. */
   file(nameOrPath: string, relPath: string): string | Uint8Array;
   /** Ranked: exact path > exact name > name prefix > word overlap; ties by scope rank, then path. */

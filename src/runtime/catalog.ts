@@ -54,6 +54,8 @@ export function cut(s: string, c: number): string {
 const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
   f === "xml"
     ? `<skill>\n<name>\n${esc(e.name)}\n</name>\n<description>\n${esc(d)}\n</description>\n<location>\n${esc(e.location)}\n</location>\n</skill>`
+    : f === "codelia"
+      ? `<skill>\n<name>${esc(e.name)}</name>\n<description>${esc(d)}</description>\n<path>${esc(e.location)}</path>\n<scope>${esc(e.scope)}</scope>\n</skill>`
     : f === "json"
       ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope, ...(d === e.description ? {} : { shortened: true }) })
       : `- ${e.name}${d ? ": " + d : ""}`;
@@ -63,8 +65,14 @@ function wrap(items: string[], n: number, f: CatalogFormat): string {
     ? `${n} more skill${n > 1 ? "s are" : " is"} not listed here: use the search_skills tool to find ${n > 1 ? "them" : "it"}.`
     : "";
   if (f === "json") return `[\n${(note ? [...items, JSON.stringify({ omitted: n, note })] : items).join(",\n")}\n]`;
-  const lines = f === "xml" ? ["<available_skills>", ...items, "</available_skills>"] : [...items];
+  const lines =
+    f === "xml"
+      ? ["<available_skills>", ...items, "</available_skills>"]
+      : f === "codelia"
+        ? ["<skills_context>", `<skills_catalog scope="initial" truncated="${!!n}">`, ...items, "</skills_catalog>"]
+        : [...items];
   if (note) lines.push(note);
+  if (f === "codelia") lines.push("</skills_context>");
   return lines.join("\n");
 }
 

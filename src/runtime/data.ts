@@ -9,16 +9,19 @@
  *    opencode's `$1` is 0) → that argument, or `original` when missing
  *  - kind 2: `$name` declared by `arguments:` (value = its 0-based position) → its argument or ""
  *  - kind 3: `${CLAUDE_SKILL_DIR}` (value unused, 0) → the skill's base directory (always expanded)
+ *  - kinds 4, 5, 6 (claude-code dialect): `${CLAUDE_SESSION_ID}`, `${CLAUDE_PROJECT_DIR}`,
+ *    `${CLAUDE_EFFORT}` → the value passed to `load` (LoadOptions), else kept as written
  *  `original` is the text as written; kept when no args are given.
  *  `rest` (opencode dialect only): this placeholder takes its argument and all after it, joined by spaces.
  * `\$` escapes are resolved at build time: the literal part holds `$…` without the backslash.
  * Adjacent literals are merged; no part is an empty string. Rendering: src/runtime/render.ts.
  */
-export type Placeholder = [kind: 0 | 1 | 2 | 3, value: number, original: string, rest?: 1];
+export type Placeholder = [kind: 0 | 1 | 2 | 3 | 4 | 5 | 6, value: number, original: string, rest?: 1];
 export type TemplatePart = string | Placeholder;
 
 export type Dialect = "claude-code" | "opencode";
-export type CatalogFormat = "xml" | "markdown" | "json";
+/** `codelia`: Codelia's `<skills_context>` / `<skills_catalog scope truncated>` (its docs/specs/skills.md §6.1). */
+export type CatalogFormat = "xml" | "markdown" | "json" | "codelia";
 export type LoadFormat = "plain" | "skill_context";
 
 /** The part of a skill that is heavy: decoded only when the skill is first loaded or its files read. */
@@ -56,6 +59,11 @@ export interface BundleSkill {
    * (`invoke`) and the developer's `get`/`load`/`file` still reach it.
    */
   hidden: boolean;
+  /**
+   * `default_enabled: false`: not enabled until the host names it in `createSkills({ enable })`;
+   * until then it is as if denied (absent from list/catalog/search/match/tools; load refuses).
+   */
+  off?: 1;
   userInvocable: boolean;
   context?: "fork";
   agent?: string;
@@ -119,6 +127,12 @@ export interface BundleData {
    * EXECUTION_ERROR). Emitted once per bundle (src/emit/toolset-helper.ts), not in the shared runtime.
    */
   runTool?: (get: () => SkillTool | undefined, input: unknown) => Promise<ToolResult>;
+  /**
+   * Present in the claude-code dialect: splits a raw argument string as Claude Code does (the words
+   * of the first simple command of a bash parse). Emitted once per bundle (src/emit/bash-words.ts),
+   * not in the shared runtime; without it the runtime splits with `splitArgs` (args.ts).
+   */
+  words?: (raw: string) => string[];
 }
 
 /** MCP's tool result shape (the runtime's ToolResult). */

@@ -7,3 +7,4 @@ export type { Skills, SkillMeta, LoadResult, SearchResult, MatchResult, Disclosu
 export type { SkillTool } from "./data.js";
 export type { ToolResult, ToolFormat, OpenAITool, AnthropicTool, McpTool, JsonSchema } from "./tools.js";
 export type { CatalogEntry, CatalogResult } from "./catalog.js";
+export type { LoadOptions } from "./render.js";

@@ -28,7 +28,7 @@ function api(st: Store, seen?: Map<string, string>): Skills {
         if ((e as SkillError).code === "AMBIGUOUS") throw e;
       }
     },
-    load: (ref, args) => load(st, resolve(st, ref), args, seen),
+    load: (ref, args, o) => load(st, resolve(st, ref), args, seen, o),
     file: (ref, rel) => file(st, resolve(st, ref), rel),
     search: (q, opt) =>
       out(st, find(st, capped(q, QUERY_MAX, "Query"), str(opt?.scope), Math.min(50, Math.max(1, Math.floor(num(opt?.limit) || 8))))),
@@ -79,7 +79,7 @@ function handlers(st: Store, self: Skills, seen?: Map<string, string>): ToolHost
   return {
     load(ref, args) {
       const r = load(st, resolve(st, ref, MODEL), args, seen);
-      return { text: r.text, structured: { name: r.name, path: r.path, ...(r.context && { context: r.context, agent: r.agent, task: r.task }) } };
+      return { text: r.text, structured: { skill_id: r.path, name: r.name, path: r.path, ...(r.context && { context: r.context, agent: r.agent, task: r.task }) } };
     },
     file: (ref, rel) => file(st, resolve(st, ref, MODEL), rel),
     search(q, limit, scope) {
@@ -89,7 +89,8 @@ function handlers(st: Store, self: Skills, seen?: Map<string, string>): ToolHost
         text: r.length
           ? r.map((h) => `- ${h.skill.name} (${h.skill.path}): ${h.skill.description}`).join("\n")
           : `No skill matches ${show(q)}; try other words.`,
-        structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })) },
+        // Codelia's skill_search: `count`, and `truncated` when more skills matched than were returned.
+        structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })), count: r.length, truncated: find(st, q, str(scope), 51).length > r.length },
       };
     },
     tool(n, i) {

@@ -9,7 +9,7 @@ import { checkPath } from "./paths.js";
 import { ARGS_MAX, REF_MAX, capped, over, show } from "./limits.js";
 import type { matcher } from "./match.js";
 import { norm, searcher, type Hit } from "./search.js";
-import { renderTemplate } from "./render.js";
+import { renderTemplate, type LoadOptions } from "./render.js";
 import { esc, order } from "./xml.js";
 import type { LoadResult, SearchResult, SkillMeta, SkillsOptions } from "./api.js";
 
@@ -27,6 +27,8 @@ export interface Store {
   pays: Map<BundleSkill, SkillPayload>;
   bins: Map<string, Uint8Array>;
   metas: Map<BundleSkill, SkillMeta>;
+  /** SkillsOptions.vars: the `${CLAUDE_…}` values every load uses unless `load` passes its own. */
+  vars?: LoadOptions;
   ix?: { names: Map<string, BundleSkill[]>; paths: Map<string, BundleSkill>; vis: BundleSkill[] };
   srch?: ReturnType<typeof searcher>;
   mtch?: ReturnType<typeof matcher>;
@@ -35,7 +37,7 @@ export interface Store {
 export function store(data: BundleData, options: SkillsOptions): Store {
   const o = data.options;
   const permitted = permits(options.allow ?? o.permissions.allow, [...o.permissions.deny, ...(options.deny || [])]);
-  return { data, ok: (s) => permitted(s.name), fmt: options.loadFormat ?? o.loadFormat, tsets: new Map(), pays: new Map(), bins: new Map(), metas: new Map() };
+  return { data, ok: (s) => permitted(s.name) && (!s.off || !!options.enable?.includes(s.name)), fmt: options.loadFormat ?? o.loadFormat, vars: options.vars, tsets: new Map(), pays: new Map(), bins: new Map(), metas: new Map() };
 }
 
 /** The lookups by name and by path, and the visible skills sorted by name: built on first use. */
@@ -94,12 +96,13 @@ export function resolve(st: Store, ref: unknown, mode = 0): BundleSkill {
 }
 
 /** The skill expanded with `args`, framed as the load format says; in a session, a repeat is a reminder. */
-export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string, string>): LoadResult {
+export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string, string>, o?: LoadOptions | null): LoadResult {
   if (args != null && typeof args !== "string" && !(Array.isArray(args) && args.every((a) => typeof a === "string")))
     fail("INVALID_PARAM", "args must be a string or an array of strings.");
   const a = (args ?? undefined) as string | string[] | undefined;
   if (a) over(typeof a == "string" ? a.length : a.reduce((n, x) => n + x.length + 1, 0), ARGS_MAX, "args");
-  const content = renderTemplate(pay(st, s).template, a, s.dir);
+  const d = st.data;
+  const content = renderTemplate(pay(st, s).template, a, { ...st.vars, ...o, dir: s.dir, cc: d.options.dialect == "claude-code", words: d.words });
   const f = s.files;
   let text =
     `Base directory for this skill: ${s.dir}\n\n${content}` +

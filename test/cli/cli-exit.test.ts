@@ -43,7 +43,7 @@ describe("small CLI edges", () => {
     expect(md.stdout).toMatch(/^- good: /m);
     const bad = await runCli(["catalog", "--format", "yaml"], { cwd });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("xml, markdown (md) or json");
+    expect(bad.stderr).toContain("xml, markdown (md), json or codelia");
   });
 
   it("lint of an archive outside every skill says what to do instead of printing nothing", async () => {

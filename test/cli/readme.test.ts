@@ -14,7 +14,7 @@ const pkg = JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as
   bin: Record<string, string>;
   scripts: Record<string, string>;
 };
-const COMMANDS = ["build", "lint", "list", "catalog", "render", "new", "import", "publish", "init", "serve"];
+const COMMANDS = ["build", "lint", "list", "catalog", "render", "new", "import", "export", "remove", "publish", "init", "serve"];
 
 /** The body of the first fenced code block after `heading`. */
 function firstBlockAfter(heading: string): string {

@@ -139,7 +139,7 @@ describe("runtime in workerd", () => {
     const ok = await (await get("/call?tool=load_skill", { method: "POST", body: '{"name":"logo"}' })).json();
     expect(ok).toEqual({
       content: [{ type: "text", text: "Base directory for this skill: skills/logo\n\nUse the logo.\n\nSupporting files (read with read_skill_file):\n- assets/logo.png (binary, 70 bytes)\n- notes.md" }],
-      structuredContent: { name: "logo", path: "skills/logo/SKILL.md" },
+      structuredContent: { skill_id: "skills/logo/SKILL.md", name: "logo", path: "skills/logo/SKILL.md" },
     });
     const hidden = await (await get("/call?tool=load_skill", { method: "POST", body: '{"name":"hidden-one"}' })).json();
     expect(hidden).toEqual({ content: [{ type: "text", text: 'No skill "hidden-one". Use search_skills to find one.' }], structuredContent: { code: "NOT_FOUND" }, isError: true });

@@ -30,8 +30,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
   emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  export: ["project", "pipeline", "config", "diagnostics", "rules", "types", "util"],
   publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "util"],
-  commands: ["publish", "serve", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
+  commands: ["export", "publish", "serve", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   plugin: ["project", "config", "diagnostics", "types", "util"],
   // The framework adapters (skillc/ai-sdk, …): the runtime API's types and their framework, nothing else of skillc.
   adapters: ["runtime"],

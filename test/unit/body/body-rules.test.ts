@@ -106,6 +106,14 @@ describe("placeholder rules", () => {
     expect(brief(run("---\nname: a\n---\nCosts $1.00.\n\n```sh\necho $1\n```\n"))).toEqual([]);
   });
 
+  it("follows the claude-code dialect: \\\\$0 is a backslash and a placeholder, $who[0] is not a placeholder", () => {
+    const text = "---\nname: a\n---\n`\\\\$0` `$who[0]` `$who` `${CLAUDE_EFFORT}`\n";
+    expect(brief(run(text, { hasArgumentHint: true, declaredArguments: ["who"] }))).toEqual([
+      ["placeholder-in-code", 4, 4],
+      ["placeholder-in-code", 4, 19],
+    ]);
+  });
+
   it("$1abc is not a placeholder, $1.00 is, \\$1 is escaped", () => {
     const text = "---\nname: a\n---\n`$1abc` `$1.00` `\\$1` `$1`\n";
     expect(brief(run(text, { hasArgumentHint: true }))).toEqual([

@@ -33,7 +33,7 @@ describe("index.d.ts and the runtime's own types", () => {
     expect(docs.filter((d) => !dts.includes(d))).toEqual([]);
     // Narrowed members keep their documentation too.
     expect(dts).toContain("By name, `group:name` / `scope:name`, SKILL.md path or base directory");
-    expect(dts).toContain("load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>): LoadResult;");
+    expect(dts).toContain("load<R extends SkillRef>(nameOrPath: R, args?: string | ArgvOf<R>, opts?: LoadOptions): LoadResult;");
   });
 
   it("stops when the runtime loses a member the bundle narrows", async () => {

@@ -67,7 +67,10 @@ describe("emit", () => {
     expect(api.get("secret-tool")).toMatchObject({ hidden: true });
     const loaded = api.load("release-notes", "1.2 1.1");
     expect(loaded.content).toBe("Release 1.2 since 1.1.\nRaw: 1.2 1.1\nDir: skills/release-notes");
-    expect(api.load("release-notes").content).toBe("Release $version since $since.\nRaw: $ARGUMENTS\nDir: skills/release-notes");
+    // claude-code dialect: no arguments is "" (Claude Code always passes a string), so named and $ARGUMENTS are empty.
+    expect(api.load("release-notes").content).toBe("Release  since .\nRaw: \nDir: skills/release-notes");
+    // The bundle carries the claude-code splitter: `ann; bob` is one word, `!` in a value is defused.
+    expect(api.load("release-notes", "!v1; rm x").content).toBe("Release \\!v1 since .\nRaw: \\!v1; rm x\nDir: skills/release-notes");
     expect(() => api.load("dup")).toThrow(expect.objectContaining({ code: "AMBIGUOUS" }));
     expect(() => api.load("nope")).toThrow(mod.SkillError);
     for (const s of skills) {

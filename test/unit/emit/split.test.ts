@@ -100,7 +100,7 @@ describe("split layout", () => {
     for (const s of manifest.skills) expect(result.files.has(s.chunk)).toBe(true);
     const dts = result.files.get("index.d.ts") as string;
     expect(dts).toContain("export interface SkillsCore {");
-    expect(dts).toMatch(/load<R extends SkillRef>\(nameOrPath: R, args\?: string \| ArgvOf<R>\): Promise<LoadResult>;/);
+    expect(dts).toMatch(/load<R extends SkillRef>\(nameOrPath: R, args\?: string \| ArgvOf<R>, opts\?: LoadOptions\): Promise<LoadResult>;/);
     expect(dts).toContain("ready(nameOrPaths?: SkillRef | readonly SkillRef[]): Promise<void>;");
     expect(dts).toContain("export declare function fetchLoader(");
   });

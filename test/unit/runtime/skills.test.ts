@@ -87,7 +87,8 @@ describe("load", () => {
         "Supporting files (read with read_skill_file):\n- assets/logo.png (binary, 8 bytes)\n- references/style.md\n- scripts/lint.sh",
     );
     expect(r).toMatchObject({ name: "review-diff", path: "skills/review-diff/SKILL.md", baseDir: "skills/review-diff" });
-    expect(skills.load("review-diff").content).toBe("Review $ARGUMENTS in skills/review-diff.");
+    // claude-code dialect: no arguments is "" (as Claude Code passes).
+    expect(skills.load("review-diff").content).toBe("Review  in skills/review-diff.");
     expect(skills.load("review-diff", ["a b", "c"]).content).toBe("Review a b c in skills/review-diff.");
   });
   it("returns a task for context: fork skills", () => {
@@ -297,7 +298,7 @@ describe("call never throws", () => {
     const r = skills.call("load_skill", { name: "review-diff", args: "x.ts" });
     expect(r.isError).toBeUndefined();
     expect(r.content[0].text).toContain("Review x.ts in skills/review-diff.");
-    expect(r.structuredContent).toEqual({ name: "review-diff", path: "skills/review-diff/SKILL.md" });
+    expect(r.structuredContent).toEqual({ skill_id: "skills/review-diff/SKILL.md", name: "review-diff", path: "skills/review-diff/SKILL.md" });
     expect(skills.call("load_skill", '{"path":"skills/pdf/SKILL.md"}').content[0].text).toContain("Body of pdf.");
     expect(skills.call("search_skills", { query: "pdf", limit: 1 }).content[0].text).toBe("- pdf (skills/pdf/SKILL.md): Extract text and tables from PDF files.");
     expect(skills.call("read_skill_file", { name: "review-diff", path: "references/style.md" }).content[0].text).toBe("# Style\n");

@@ -78,6 +78,7 @@ describe("§5.3 TypeScript agent modelled on Claude Code", () => {
   it("§5.3 context: fork skills return a task to spawn rather than inline text", () => {
     expect(skills.load("research", "auth flow")).toMatchObject({ context: "fork", agent: "Explore", task: "Research auth flow." });
     expect(skills.call("use_skill", { skill: "research", args: "auth" }).structuredContent).toEqual({
+      skill_id: "skills/research/SKILL.md",
       name: "research",
       path: "skills/research/SKILL.md",
       context: "fork",

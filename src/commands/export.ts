@@ -1,0 +1,27 @@
+// `skillc export --client <name> --out <dir>`: the work is src/export/; this prints what it did.
+import { CLIENTS, type Client } from "../types.js";
+import { UsageError, exitCodeFor, useColor } from "./context.js";
+import { defineCommand } from "./define.js";
+import { EXPORT } from "./specs.js";
+import { loadConfig } from "../config/load.js";
+import { exportSkills } from "../export/index.js";
+import { groupByFile } from "../project/lint.js";
+import { formatResults } from "../diagnostics/format.js";
+import { RULES } from "../diagnostics/registry.js";
+import { skillcVersion } from "../util/version.js";
+
+export const command = defineCommand(EXPORT, async (values, _positionals, ctx) => {
+  const client = values.client as Client | undefined;
+  if (!client || !CLIENTS.includes(client)) throw new UsageError(`--client must be one of ${CLIENTS.join(", ")}${client ? `; got "${client}"` : ""}.`);
+  if (!values.out) throw new UsageError("--out <dir> is required: where to write the skill folders.");
+  const { config } = await loadConfig(ctx.cwd, values.config);
+  const result = await exportSkills({ cwd: ctx.cwd, config, client, out: values.out });
+  const files = [...new Set(result.diagnostics.map((d) => d.file))];
+  const output = formatResults("stylish", groupByFile(files, result.diagnostics), { color: useColor(ctx), cwd: ctx.cwd, version: skillcVersion(), rules: RULES });
+  if (output) ctx.stderr.write(output.endsWith("\n") ? output : output + "\n");
+  for (const e of result.exported) {
+    ctx.stdout.write(`${e.dir}${e.dropped.length ? `  (left out for ${client}: ${e.dropped.join(", ")})` : ""}\n`);
+  }
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}\n`);
+  return exitCodeFor(result.diagnostics);
+});

@@ -1,0 +1,72 @@
+// `skillc export --client <name> --out <dir>`: client-ready skill folders from the project's
+// sources. A consumer of project/ (analyzeProject): every skill that lints without an error of its
+// own is planned for the client (plan.ts), refused with a diagnostic when that client would refuse
+// it, else written as <out>/<name>/ (write.ts): SKILL.md with the frontmatter re-emitted, the body
+// as written, every supporting file copied byte for byte, and Codex's sidecar where it applies.
+import type { Client, Diagnostic, Range, ValidSkill } from "../types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { analyzeProject } from "../project/analyze-project.js";
+import type { Reporter } from "../diagnostics/reporter.js";
+import { EXPORT_REFUSED } from "../rules/dialect-rules.js";
+import { UsageError } from "../diagnostics/usage-error.js";
+import path from "node:path";
+import { planExport, type ExportPlan } from "./plan.js";
+import { writeSkill, folderIn } from "./write.js";
+
+export interface ExportOptions {
+  cwd: string;
+  config: ResolvedConfig;
+  client: Client;
+  /** The output folder, absolute or relative to cwd. */
+  out: string;
+}
+
+export interface ExportResult {
+  diagnostics: Diagnostic[];
+  /** Each exported skill: its name, its folder (relative to cwd), the keys left out. */
+  exported: Array<{ name: string; dir: string; dropped: string[] }>;
+}
+
+export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
+  const { cwd, config, client } = opts;
+  const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
+  overlapping(cwd, opts.out, project.sources.map((s) => s.root.dir));
+  const out: Diagnostic[] = [];
+  const exported: ExportResult["exported"] = [];
+  const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
+  const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
+  for (const named of project.resolved.skills) {
+    const a = byFile.get(named.source.file);
+    if (!a || a.outcome !== "valid" || failed.has(a.source.file)) continue;
+    const plan = planExport(a.skill, named.name, client, a.paths.includes("agents/openai.yaml"));
+    const folder = folderIn(cwd, opts.out, named.name);
+    if (!folder) plan.refusals.push({ key: "name", reason: `its name "${named.name}" cannot be a folder name`, source: "skillc export" });
+    if (plan.refusals.length || !folder) {
+      refuse(project.reporter, out, a.skill, client, plan);
+      continue;
+    }
+    await writeSkill(folder, a.source.absDir, a.skill, a.paths, plan);
+    exported.push({ name: named.name, dir: folder.rel, dropped: plan.dropped });
+  }
+  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported };
+}
+
+function refuse(reporter: Reporter, out: Diagnostic[], skill: ValidSkill, client: Client, plan: ExportPlan): void {
+  const report = reporter.to(out, skill.source.file);
+  for (const r of plan.refusals) report(EXPORT_REFUSED, rangeOf(skill, r.key), { client, reason: r.reason, source: r.source });
+}
+
+/** Where a key sits in the source SKILL.md (its value, else its key), else the first line. */
+function rangeOf(skill: ValidSkill, key: string): Range {
+  const p = skill.positions[`/${key}`];
+  return p?.value ?? p?.key ?? { line: 1, column: 1, endLine: 1, endColumn: 4 };
+}
+
+/** Export replaces folders under --out: it must not be, hold or sit inside a source root. */
+function overlapping(cwd: string, out: string, roots: readonly string[]): void {
+  const o = path.resolve(cwd, out);
+  const within = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
+  for (const r of new Set(roots.map((r) => path.resolve(cwd, r)))) {
+    if (within(o, r) || within(r, o)) throw new UsageError(`--out ${out} overlaps the source root ${path.relative(cwd, r) || "."}; export writes client copies elsewhere (it replaces the folders it writes).`);
+  }
+}

@@ -1,0 +1,141 @@
+// `skillc export --client` as a real process: each client's export lints clean under that client's
+// profile (and its portability check), twice gives the same bytes, supporting files are copied byte
+// for byte, and neither a name nor a path can leave --out.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import path from "node:path";
+import { runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
+import { folderIn, safeYaml } from "../../src/export/write.js";
+
+const BINARY = new Uint8Array([0, 255, 1, 254, 13, 10, 0x89, 0x50]);
+const SKILL = `---
+name: ship-it
+description: "Ships a release: tags, notes and publish."
+when_to_use: When the user asks to ship or publish a version.
+argument-hint: "<version>"
+arguments: [version]
+disable-model-invocation: true
+allowed-tools: Bash(git tag:*) Read
+display-name: Ship It
+brief_description: Tag, note and publish a release.
+triggers:
+  keywords: [ship, release]
+metadata:
+  owner: "release # team"
+license: MIT
+---
+
+# Ship $version
+
+Tag $version with scripts/tag.sh, then read references/notes.md.   
+`;
+
+function project() {
+  return tempProject({
+    "skills/ship-it/SKILL.md": SKILL,
+    "skills/ship-it/references/notes.md": "Notes\r\nwith CRLF\r\n",
+    "skills/ship-it/scripts/tag.sh": { text: "#!/bin/sh\ngit tag \"$1\"\n", mode: 0o755 },
+    "skills/ship-it/assets/logo.bin": BINARY,
+    "secret.txt": "outside",
+    "skills/ship-it/references/link.md": { symlink: "../../../secret.txt" },
+  });
+}
+
+/** Every file under `dir` (posix relative path → bytes), links not followed. */
+function tree(dir: string, base = dir, out: Record<string, string> = {}): Record<string, string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) tree(p, base, out);
+    else out[path.relative(base, p).split(path.sep).join("/")] = readFileSync(p).toString("base64");
+  }
+  return out;
+}
+
+const PROFILE = { "claude-code": "claude-code", codex: "codex", agentskills: "agentskills", "openai-skills": "agentskills" } as const;
+
+describe("skillc export --client", () => {
+  for (const client of ["claude-code", "codex", "agentskills", "openai-skills"] as const) {
+    it(`${client}: lints clean under its profile, same bytes twice, files byte for byte`, async () => {
+      const cwd = project();
+      const first = await runCli(["export", "--client", client, "--out", "out"], { cwd });
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain("out/ship-it");
+      const once = tree(path.join(cwd, "out"));
+      const again = await runCli(["export", "--client", client, "--out", "out"], { cwd });
+      expect(again.code).toBe(0);
+      expect(tree(path.join(cwd, "out"))).toEqual(once);
+      // Supporting files byte for byte (and the executable bit kept); the link out of the folder is not followed.
+      const src = path.join(cwd, "skills/ship-it"), dst = path.join(cwd, "out/ship-it");
+      for (const f of ["references/notes.md", "scripts/tag.sh", "assets/logo.bin"]) expect(readFileSync(path.join(dst, f)).equals(readFileSync(path.join(src, f))), f).toBe(true);
+      expect(statSync(path.join(dst, "scripts/tag.sh")).mode & 0o111).not.toBe(0);
+      expect(Object.values(once).map((b) => Buffer.from(b, "base64").toString())).not.toContain("outside");
+      // The real CLI, that client's profile and its portability check: no error, no warning.
+      const lint = await runCli(["lint", "out", "--profile", PROFILE[client], "--clients", client, "--format", "json", "--no-cache"], { cwd });
+      const results = JSON.parse(lint.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+      expect(results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+      expect(lint.code).toBe(0);
+      const md = readFileSync(path.join(dst, "SKILL.md"), "utf8");
+      expect(md.endsWith("references/notes.md.   \n")).toBe(true); // the body as written
+      if (client === "codex") {
+        expect(readFileSync(path.join(dst, "agents/openai.yaml"), "utf8")).toBe(
+          'interface:\n  display_name: "Ship It"\n  short_description: "Tag, note and publish a release."\npolicy:\n  allow_implicit_invocation: false\n',
+        );
+        expect(md).toContain('description: "Ships a release: tags, notes and publish. When the user asks to ship or publish a version."');
+        expect(md).not.toMatch(/disable-model-invocation|allowed-tools|triggers/);
+      }
+      if (client === "claude-code") expect(md).toMatch(/disable-model-invocation: true[\s\S]*allowed-tools: "Bash\(git tag:\*\) Read"/);
+    });
+  }
+
+  it("writes the spec's shapes for the other clients: allowed-tools as a string, metadata values as strings", async () => {
+    const cwd = tempProject({
+      "skills/tools/SKILL.md": "---\nname: tools\ndescription: Uses tools. Use it when tools are needed.\nallowed-tools: [Read, Grep]\nmetadata:\n  version: 2\n  beta: true\n---\n\nBody.\n",
+    });
+    for (const client of ["agentskills", "claude-code"] as const) {
+      expect((await runCli(["export", "--client", client, "--out", client], { cwd })).code).toBe(0);
+      const lint = await runCli(["lint", client, "--profile", PROFILE[client], "--clients", client, "--format", "json", "--no-cache"], { cwd });
+      expect(JSON.parse(lint.stdout).flatMap((r: { messages: Array<{ ruleId: string }> }) => r.messages.map((m) => m.ruleId))).toEqual([]);
+    }
+    expect(readFileSync(path.join(cwd, "agentskills/tools/SKILL.md"), "utf8")).toContain('allowed-tools: "Read Grep"\nmetadata:\n  version: "2"\n  beta: "true"\n');
+    expect(readFileSync(path.join(cwd, "claude-code/tools/SKILL.md"), "utf8")).toContain('allowed-tools:\n  - "Read"\n  - "Grep"\nmetadata:\n  version: "2"\n');
+  });
+
+  it("refuses, with a positioned diagnostic, a skill the client would skip, and writes the others", async () => {
+    const cwd = tempProject({
+      "skills/long/SKILL.md": `---\nname: long\ndescription: Turns <b> tags into markdown. Use it for HTML.\n---\n\nBody.\n`,
+      "skills/fine/SKILL.md": "---\nname: fine\ndescription: Does fine things. Use it when asked.\n---\n\nBody.\n",
+    });
+    const r = await runCli(["export", "--client", "openai-skills", "--out", "out"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/skills\/long\/SKILL\.md[\s\S]*3:14\s+error\s+not exported: openai-skills would refuse it, its description holds < or > \(openai\/skills [\s\S]*export-refused/);
+    expect(existsSync(path.join(cwd, "out/fine/SKILL.md"))).toBe(true);
+    expect(existsSync(path.join(cwd, "out/long"))).toBe(false);
+  });
+
+  it("needs a known client and an --out (exit 2)", async () => {
+    const cwd = project();
+    // --out may not be, hold or sit inside a source root: export replaces the folders it writes.
+    for (const out of ["skills", "skills/x", "."]) {
+      const r = await runCli(["export", "--client", "codex", "--out", out], { cwd });
+      expect([r.code, r.stderr.includes("overlaps the source root skills")], out).toEqual([2, true]);
+    }
+    expect(readFileSync(path.join(cwd, "skills/ship-it/SKILL.md"), "utf8")).toBe(SKILL);
+    expect((await runCli(["export", "--client", "cursor", "--out", "o"], { cwd })).code).toBe(2);
+    expect((await runCli(["export", "--client", "codex"], { cwd })).code).toBe(2);
+  });
+});
+
+describe("no name or path leaves --out", () => {
+  it.each(["..", ".", "../x", "a/b", "a\\b", "", "x\0y"])("refuses %j as a folder name", (name) => {
+    expect(folderIn("/p", "out", name)).toBeUndefined();
+  });
+  it("accepts a plain name, inside --out", () => {
+    expect(folderIn("/p", "out", "ship-it")).toEqual({ abs: path.resolve("/p/out/ship-it"), rel: "out/ship-it" });
+  });
+  it("double-quotes every string, so no value is read as another type, a key or a comment", () => {
+    expect(safeYaml({ a: "yes", b: "1.0", c: "x: y # z", d: "line\nnext", e: true, f: ["- a"] })).toBe(
+      'a: "yes"\nb: "1.0"\nc: "x: y # z"\nd: "line\\nnext"\ne: true\nf:\n  - "- a"\n',
+    );
+  });
+});
