@@ -94,4 +94,21 @@ describe("skillc import mcp:", () => {
     expect(unclosed.code).toBe(1);
     expect(unclosed.stderr).toContain("unclosed");
   }, 60_000);
+
+  // Issue 17: the two halves meet. `skillc serve` (the SDK server over a real build) is the source;
+  // `skillc import mcp:` takes what it serves, byte for byte: the visible skills (gamma is hidden:
+  // `disable-model-invocation`, so serve lists it nowhere).
+  it("from `skillc serve` itself: the visible skills arrive byte for byte and a second --frozen import passes", async () => {
+    const served = tempProject(SITE_TREE);
+    const cwd = tempProject();
+    const spec = `mcp:node ${path.join(REPO, "dist/cli.js")} serve ${path.join(served, "skills")}`;
+    const r = await runCli(["import", spec], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(path.join(cwd, "skills")).sort()).toEqual(["alpha", "beta"]);
+    for (const name of ["alpha", "beta"]) expect(contents(path.join(cwd, "skills", name))).toEqual(contents(path.join(served, "skills", name)));
+    const lock = JSON.parse(readFileSync(path.join(cwd, "skillc-lock.json"), "utf8")) as { skills: Record<string, { files: Record<string, string> }> };
+    expect(Object.keys(lock.skills)).toEqual(["alpha", "beta"]);
+    const frozen = await runCli(["import", spec, "--frozen"], { cwd });
+    expect(frozen.code, frozen.stderr).toBe(0);
+  }, 120_000);
 });
