@@ -2,7 +2,7 @@ import type { CliContext } from "./context.js";
 import { UsageError, exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { build } from "../project/build.js";
-import { CATALOG_FILES, renderCatalogs } from "../emit/catalog.js";
+import { renderCatalogs } from "../emit/catalog.js";
 import type { CatalogFormat } from "../runtime/data.js";
 import { intFlag, shown } from "./args.js";
 import { defineCommand } from "./define.js";
@@ -41,8 +41,7 @@ export const command = defineCommand(CATALOG, async (values, positionals, ctx) =
   }
   // The same function, over the same visible skills, as the build's catalog files and skills.catalog().
   const catalogs = renderCatalogs(result.skills, { format, budget, permissions: config.permissions });
-  const fileName = CATALOG_FILES.find(([, f]) => f === format)![0];
-  const text = catalogs.files.find(([name]) => name === fileName)?.[1] ?? "";
+  const text = catalogs.text;
   if (text) ctx.stdout.write(text.endsWith("\n") ? text : text + "\n");
   if (catalogs.shortened.length > 0) {
     ctx.stderr.write(`budget ${budget} chars: shortened the description of ${plural(catalogs.shortened.length, "skill")}: ${catalogs.shortened.join(", ")}\n`);

@@ -37,3 +37,22 @@ describe("skillc catalog --client claude-code", () => {
     expect((await runCli(["catalog", "--context", "1000"], { cwd })).stderr).toContain("--context goes with --client");
   });
 });
+
+// The Codelia catalog shape (reference.md §5) has no file in outDir; the command prints it all the same.
+describe("skillc catalog --format codelia", () => {
+  const cwd = tempProject({
+    "skills/aa/SKILL.md": skillOf("aa", "Does aa things."),
+    "skills/cc/SKILL.md": skillOf("cc", "Hidden from the model.", "disable-model-invocation: true\n"),
+  });
+
+  it("prints the <skills_context> catalog of the visible skills", async () => {
+    const r = await runCli(["catalog", "--format", "codelia"], { cwd });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith("<skills_context>")).toBe(true);
+    expect(r.stdout).toContain("<skills_catalog");
+    expect(r.stdout).toContain("aa");
+    expect(r.stdout).not.toContain("Hidden from the model");
+    expect(r.stdout.trimEnd().endsWith("</skills_context>")).toBe(true);
+  });
+});
