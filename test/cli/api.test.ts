@@ -1,17 +1,14 @@
 // The package's programmatic API, imported the way users do: from the built dist/index.js.
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tempProject } from "../helpers/project.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-api-"));
+  dir = tempProject({}, "skillc-api-");
   await cp(path.join(REPO, "skills"), path.join(dir, "skills"), { recursive: true });
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe("import from skillc (dist/index.js)", () => {
@@ -31,7 +28,7 @@ describe("import from skillc (dist/index.js)", () => {
 
   it("lint({ cwd }) and build({ cwd }) load the project's config themselves", async () => {
     const api = await import(path.join(REPO, "dist/index.js"));
-    const project = await mkdtemp(path.join(tmpdir(), "skillc-api-config-"));
+    const project = tempProject({}, "skillc-api-config-");
     try {
       // Skills where only the config points (not a default source), output where only the config says.
       await cp(path.join(REPO, "skills"), path.join(project, "my-skills"), { recursive: true });

@@ -1,13 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli, runInProcess } from "../helpers/cli.js";
 import { makeTarGz, makeZip, type ZipItem } from "../helpers/archive.js";
+import { tempProject } from "../helpers/project.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-import-test-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempProject({}, "skillc-import-test-");
 let n = 0;
 const project = () => {
   const dir = path.join(tmp, `p${n++}`);

@@ -1,17 +1,14 @@
 // `skillc lint` and `skillc build` as real processes: exit codes (0/1/2), --fix, --max-warnings,
 // formats, a failed build keeping the previous output, and render/catalog/list answering from the bundle.
-import { mkdtemp, mkdir, readFile, rm, writeFile, cp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile, cp } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
+import { tempProject } from "../helpers/project.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-cli-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = tempProject({}, "skillc-cli-");
 });
 
 async function skill(name: string, frontmatter: string, body = "Do the thing.") {

@@ -3,18 +3,17 @@
 // a skill folder deleted and re-created, a branch checkout, a new skill, a new file in references/.
 // Assertions wait for the output to change (a generous deadline for a loaded machine), never on timing.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { watchBuild } from "../../src/commands/watch.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { CliContext } from "../../src/commands/context.js";
+import { tempProject } from "../helpers/project.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEADLINE_MS = 30_000;
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-watch-saves-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempProject({}, "skillc-watch-saves-");
 
 const skill = (name: string, marker: string) =>
   `---\nname: ${name}\ndescription: Do ${name}. Use when asked to ${name}.\n---\n\n# ${name}\n\n${marker}\n`;

@@ -1,16 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readZip } from "../../../src/archive/zip.js";
 import { readTar, readTarGz } from "../../../src/archive/tar.js";
 import { ArchiveError, DEFAULT_LIMITS, safeEntryPath, type ArchiveEntry } from "../../../src/archive/entries.js";
 import { pickSkill } from "../../../src/archive/skill.js";
 import { makeTar, makeTarGz, makeZip } from "../../helpers/archive.js";
+import { tempProject } from "../../helpers/project.js";
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "skillc-archive-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempProject({}, "skillc-archive-");
 
 const text = (e: ArchiveEntry | undefined) => (e && e.type === "file" ? Buffer.from(e.data).toString("utf8") : undefined);
 const refused = (fn: () => unknown): string => {

@@ -2,20 +2,20 @@
 // stored analysis, and any change to the skill, its file list, the config or skillc's version invalidates it.
 import { existsSync } from "node:fs";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { lint } from "../../../src/project/api.js";
 import { resolveDefaults, type SkillcConfig } from "../../../src/config/types.js";
+import { tempProject } from "../../helpers/project.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 let dir: string;
 const cacheFile = () => path.join(dir, "node_modules/.cache/skillc/analysis-v1.json");
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-cache-"));
+  dir = tempProject({}, "skillc-cache-");
   await cp(path.join(REPO, "skills"), path.join(dir, "skills"), { recursive: true });
 });
 afterEach(async () => {

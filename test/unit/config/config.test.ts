@@ -1,20 +1,17 @@
 // The config of design.md §4, loaded by the real loader (JSON, and TypeScript bundled by esbuild),
 // with each option's effect on a build asserted.
-import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/load.js";
 import { budgetToChars, resolveDefaults } from "../../../src/config/types.js";
 import { build } from "../../../src/project/build.js";
 import { UsageError } from "../../../src/diagnostics/usage-error.js";
+import { tempProject } from "../../helpers/project.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "skillc-config-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = tempProject({}, "skillc-config-");
 });
 
 async function skill(root: string, name: string, extra = "", files: Record<string, string> = {}) {

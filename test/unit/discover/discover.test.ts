@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import os from "node:os";
 import path from "node:path";
 import { discover, type DiscoverOptions } from "../../../src/pipeline/discover.js";
 import { resolveTargets } from "../../../src/pipeline/targets.js";
 import type { SourceRoot } from "../../../src/types.js";
+import { tempProject } from "../../helpers/project.js";
 
 let tmp: string;
 beforeAll(() => {
-  tmp = realpathSync(mkdtempSync(path.join(os.tmpdir(), "skillc-discover-")));
+  tmp = realpathSync(tempProject({}, "skillc-discover-"));
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let n = 0;
 /** A fresh project folder with `files` (path → content; a trailing "/" makes a folder). */
