@@ -2,6 +2,15 @@
 // with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
 // and hands this pool only the misses; results are exactly what the in-thread path computes.
 //
+// What a worker costs (bench/pool-probe.mjs, 1,000 skills, 2 cores): ~0.1 s of CPU to start and load
+// its modules; ~0.05 s to clone the results (3.3 MB of wire data) and ~0.05 s to restore them here;
+// and, by far the most, the JIT's warm-up: the first few hundred skills an isolate analyses cost
+// 5-10× the later ones (1.2-1.4 s of CPU cold for 1,000 skills, 0.6 s warm), and every isolate pays
+// it again. Two cold isolates splitting 1,000 skills paid it twice, which is why the pool measured
+// no faster than one thread there. So the work is not split evenly: the workers take every miss
+// while this thread does the I/O, and this thread helps only while enough work waits to repay its
+// own warm-up (HELP_MIN).
+//
 // Environment: SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below
 // the threshold (tests, debugging). Unset: min(availableParallelism - 1, 4) workers, only when at least
 // MIN_MISSES skills miss the cache and there are at least MIN_CORES cores.
@@ -60,7 +69,12 @@ export function runBatch(batch: WireBatch): WireResult[] {
 /** Below this many cache misses the workers' start-up (~0.1 s of CPU each) costs more than they save. */
 export const MIN_MISSES = 150;
 /** Cores needed before the pool starts by default (SKILLC_WORKERS=N overrides). */
-const MIN_CORES = 3;
+const MIN_CORES = 2;
+/**
+ * This thread helps the workers only while at least this many jobs wait: it is cold (its first few
+ * hundred analyses cost 5-10× a warm worker's), so helping with less only delays the end.
+ */
+export const HELP_MIN = 1000;
 const BATCH = 32;
 /** What this thread takes at a time when it helps: small, so that it answers the workers soon. */
 const HELP_BATCH = 8;
@@ -83,6 +97,8 @@ export interface PoolConfig {
   workers: number;
   /** Cache misses needed before workers start. */
   minMisses: number;
+  /** This thread takes jobs itself only while at least this many wait (default 0: always helps). */
+  helpMin?: number;
   /** The worker script (internal; tests point it at a missing or failing file). Undefined = in-thread only. */
   script?: string;
 }
@@ -95,14 +111,13 @@ export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env)
   if (forced !== undefined && forced.trim() !== "") {
     const n = Number(forced);
     if (!Number.isInteger(n) || n <= 0) return undefined;
-    return { workers: Math.min(n, 16), minMisses: 1, script };
+    return { workers: Math.min(n, 16), minMisses: 1, helpMin: HELP_MIN, script };
   }
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  // The main thread stays busy with the I/O (and helps with the analysis once that is done), so it
-  // counts as one of the cores. On 2 cores the pool measured no faster than one thread (1k skills:
-  // cold lint about even, cold build slower, more CPU), so it starts by default from 3 cores only.
+  // The main thread stays busy with the I/O (and helps with the analysis once that is done, when
+  // enough waits), so it counts as one of the cores.
   if (cores < MIN_CORES || skills < MIN_MISSES) return undefined;
-  return { workers: Math.min(cores - 1, 4), minMisses: MIN_MISSES, script };
+  return { workers: Math.min(cores - 1, 4), minMisses: MIN_MISSES, helpMin: HELP_MIN, script };
 }
 
 interface Job {
@@ -132,6 +147,8 @@ export class AnalyzePool {
   private nextId = 0;
   private finished = false;
   private closed = false;
+  /** Jobs analysed in this thread (helping, or a worker's failure): for tests and bench/pool-probe.mjs. */
+  ranHere = 0;
 
   constructor(
     private readonly options: TextOptions,
@@ -164,7 +181,7 @@ export class AnalyzePool {
    * batches so that their replies are handled.
    */
   private help(): void {
-    if (this.closed || this.queue.length === 0) return;
+    if (this.closed || this.queue.length === 0 || this.queue.length < (this.config.helpMin ?? 0)) return;
     this.runHere(this.queue.splice(0, HELP_BATCH));
     this.pump();
     if (this.queue.length > 0) setImmediate(() => this.help());
@@ -263,6 +280,7 @@ export class AnalyzePool {
   }
 
   private runHere(jobs: Job[]): void {
+    this.ranHere += jobs.length;
     for (const j of jobs) {
       try {
         j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options, undefined, j.leftOut));

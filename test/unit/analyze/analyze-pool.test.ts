@@ -109,16 +109,26 @@ describe("AnalyzePool", () => {
 
   const inThread = () => jobs.map((j) => analyzeText(j.source, j.bytes, new Set(j.paths), options));
 
-  async function viaPool(script: string | undefined, workers = 2) {
-    const pool = new AnalyzePool(options, { workers, minMisses: 1, script });
+  async function viaPool(script: string | undefined, workers = 2, helpMin?: number, seen?: (pool: AnalyzePool) => void) {
+    const pool = new AnalyzePool(options, { workers, minMisses: 1, script, helpMin });
     try {
       const pending = jobs.map((j) => pool.analyze(j.source, j.bytes, j.paths));
       pool.finish();
       return await Promise.all(pending);
     } finally {
       await pool.close();
+      seen?.(pool);
     }
   }
+
+  it("leaves the work to a live worker while less than helpMin jobs wait, and helps otherwise", async () => {
+    let ranHere = -1;
+    expect(await viaPool(WORKER, 1, jobs.length + 1, (p) => (ranHere = p.ranHere))).toEqual(inThread());
+    expect(ranHere).toBe(0);
+    // helpMin 0: this thread takes a batch as soon as it has read everything (the worker holds two).
+    expect(await viaPool(WORKER, 1, 0, (p) => (ranHere = p.ranHere))).toEqual(inThread());
+    expect(ranHere).toBeGreaterThanOrEqual(8);
+  });
 
   it("gives exactly the in-thread results", async () => {
     const expected = inThread();
