@@ -226,6 +226,8 @@ export interface ReusedSkill extends ResolvedSkillHead {
   contentHash: string;
   /** Its line in the previous index.js (without the trailing comma) and that line's sha1. */
   line: { bytes: Uint8Array; sha1: string };
+  /** Split layout: its chunk's hash (the build cache's record; the chunk is in outDir). */
+  chunk?: string;
   /** Never: a skill with toolsets is always read and compiled. */
   toolsets?: undefined;
 }

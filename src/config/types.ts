@@ -65,7 +65,17 @@ export interface SkillcConfig {
   overrides?: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   /** Warn when index.js passes this many bytes. @default 25000000 */
   maxBundleBytes?: number;
+  /**
+   * The output's layout: "single" (one index.js, synchronous `load`), "split" (index.js holds the
+   * metadata, each skill's body and files sit in a content-addressed `chunks/<sha256>.js`; `load`,
+   * `file`, `invoke`, `disclose` and `call` return Promises), or "auto" (split past about 3 MB of skills).
+   * @default "single"
+   */
+  output?: OutputLayout;
 }
+
+/** How outDir is laid out (see SkillcConfig.output). */
+export type OutputLayout = "single" | "split" | "auto";
 
 /** The config with every default filled in and paths resolved. */
 export interface ResolvedConfig {
@@ -88,6 +98,7 @@ export interface ResolvedConfig {
   rules: Record<string, RuleSetting>;
   overrides: Array<{ files: string[]; rules: Record<string, RuleSetting> }>;
   maxBundleBytes: number;
+  output: OutputLayout;
 }
 
 export function defineConfig(config: SkillcConfig): SkillcConfig {
@@ -113,6 +124,7 @@ export const DEFAULTS = {
   permissions: { allow: [], deny: [] },
   rules: {},
   maxBundleBytes: 25_000_000,
+  output: "single",
 } as const satisfies DeepReadonly<Required<Omit<SkillcConfig, "schema" | "overrides">>>;
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -155,5 +167,6 @@ export function resolveDefaults(root: string, config: SkillcConfig = {}, configF
     rules: config.rules ?? { ...DEFAULTS.rules },
     overrides: (config.overrides ?? []).map((o) => ({ files: [...o.files], rules: { ...o.rules } })),
     maxBundleBytes: config.maxBundleBytes ?? DEFAULTS.maxBundleBytes,
+    output: config.output ?? DEFAULTS.output,
   };
 }

@@ -14,6 +14,16 @@ import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { lit, objectLit, str } from "./literal.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
+import { splitTail } from "./split.js";
+
+/**
+ * The split layout's parts of index.js (src/emit/split.ts): the split helper's code, and each
+ * skill's `payload`, a getter over the literal import of its chunk.
+ */
+export interface SplitParts {
+  helper: string;
+  payload(skill: ToolsetSkill): string;
+}
 
 /** The line that opens the skills array; each following line up to {@link SKILLS_END} is one skill followed by a comma. */
 export const SKILLS_START = `const __skillcData={"version":1,"options":`;
@@ -32,8 +42,11 @@ export function bundleOptions(config: ResolvedConfig): BundleOptions {
   };
 }
 
-/** One skill as a single-line object literal (no trailing comma): the unit an incremental rebuild splices. */
-export function serializeSkill(skill: ToolsetSkill): string {
+/**
+ * One skill as a single-line object literal (no trailing comma): the unit an incremental rebuild
+ * splices. `payload`: the code of its `payload` (split layout); by default the payload inline.
+ */
+export function serializeSkill(skill: ToolsetSkill, payload?: string): string {
   const f = skill.fields;
   const meta: Array<[string, unknown]> = [
     ["name", skill.name],
@@ -54,7 +67,7 @@ export function serializeSkill(skill: ToolsetSkill): string {
     ["files", skill.files.map((file) => ({ path: file.path, bytes: file.bytes, binary: file.binary, executable: file.executable }))],
     ["toolNames", skill.toolsets?.tools],
   ];
-  const raw: Array<[string, string]> = [["payload", "()=>(" + payloadLiteral(skill) + ")"]];
+  const raw: Array<[string, string]> = [["payload", payload ?? "()=>(" + payloadLiteral(skill) + ")"]];
   if (skill.toolsets) raw.push(["toolsets", toolsetsLiteral(skill.name, skill.toolsets.entries)]);
   return objectLit(meta, raw);
 }
@@ -77,17 +90,17 @@ function payloadLiteral(skill: ToolsetSkill): string {
  * The whole index.js. `skills` must already be in output order. `toolsetHelper` (the minified
  * src/emit/toolset-helper.ts) is required when a skill has toolsets, and left out otherwise.
  */
-export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
-  const lines = [bundleHead(runtime, version, options, skills, toolsetHelper)];
-  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : serializeSkill(skill)) + ",");
-  lines.push(bundleTail());
+export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
+  const lines = [bundleHead(runtime, version, options, skills, toolsetHelper, split)];
+  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : serializeSkill(skill, split?.payload(skill))) + ",");
+  lines.push(bundleTail(split));
   return lines.join("\n");
 }
 
-function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
+function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
   const tools = skills.some((s) => s.toolsets);
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
-  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`;
+  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + (split ? split.helper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + `,"skills":[`;
 }
 
 /**
@@ -104,19 +117,20 @@ export function renderBundleBytes(
   toolsetHelper: string | undefined,
   onLine: (skill: EmitSkill, offset: number, line: Buffer) => void,
   previous?: Buffer,
+  split?: SplitParts,
 ): Buffer {
   let capacity = 1 << 20;
   for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
   capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
   const w = new BundleWriter(capacity, previous);
-  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
+  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper, split) + "\n");
   for (const skill of skills) {
     const start = w.offset;
-    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill));
+    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill, split?.payload(skill)));
     onLine(skill, start, line);
     w.putString(",\n");
   }
-  w.putString(bundleTail());
+  w.putString(bundleTail(split));
   return w.result();
 }
 
@@ -185,12 +199,16 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function bundleTail(): string {
+function bundleTail(split?: SplitParts): string {
   return [
     SKILLS_END,
-    `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
-    `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
-    `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
+    ...(split
+      ? splitTail(RUNTIME_GLOBAL)
+      : [
+          `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
+          `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
+          `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
+        ]),
     "export default skills;",
     "",
   ].join("\n");

@@ -4,9 +4,10 @@
 import type { EmitSkill } from "../types.js";
 import { str } from "./literal.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { SPLIT_EXPORTS, splitRuntimeApi } from "./split-dts.js";
 
-/** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them. */
-export function renderDts(version: string, skills: EmitSkill[], runtimeApi: string): string {
+/** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them; `split`: the split layout's API (src/emit/split-dts.ts). */
+export function renderDts(version: string, skills: EmitSkill[], runtimeApi: string, split = false): string {
   const names = unique(skills.map((s) => s.name));
   const paths = unique(skills.map((s) => s.source.file));
   const dirs = unique(skills.map((s) => s.source.dir));
@@ -19,7 +20,8 @@ export function renderDts(version: string, skills: EmitSkill[], runtimeApi: stri
   out.push(`/** What \`load\`, \`get\`, \`file\` accept. */`, `export type SkillRef = SkillName | SkillPath | SkillDir | SkillScopedName;`);
   out.push(`/** Every toolset tool's name: \`call\` returns a Promise for these. */`, `export type ToolsetToolName = ${union(unique(skills.flatMap((s) => s.toolsets?.tools ?? [])))};`, "");
   out.push(...argsInterfaces(skills), "", ...filesInterface(skills), "", HELPERS, "");
-  out.push("// The runtime's API, from its own types (src/runtime); members that take or give names, paths and files are narrowed to this bundle's.", runtimeApi, EXPORTS);
+  out.push("// The runtime's API, from its own types (src/runtime); members that take or give names, paths and files are narrowed to this bundle's.");
+  out.push(...(split ? [splitRuntimeApi(runtimeApi), SPLIT_EXPORTS] : [runtimeApi, EXPORTS]));
   return out.join("\n");
 }
 

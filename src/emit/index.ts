@@ -1,12 +1,14 @@
 // The emit stage: EmitSkill[] → the contents of every file in outDir, in memory.
 // Pure apart from reading the runtime's code once per process; writing is write.ts's job.
 import { createHash } from "node:crypto";
-import type { Collision, Diagnostic, EmitSkill } from "../types.js";
+import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { bundleOptions, renderBundle, renderBundleBytes } from "./bundle.js";
+import { bundleOptions, renderBundle, renderBundleBytes, type SplitParts } from "./bundle.js";
+import { chunkFile, renderChunk, resolveLayout, splitPayload, type ChunkSink } from "./split.js";
+import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderManifest } from "./manifest.js";
@@ -17,6 +19,7 @@ import { Reporter } from "../diagnostics/reporter.js";
 
 export { serializeSkill } from "./bundle.js";
 export { writeOutDir } from "./write.js";
+export { resolveLayout, type ChunkSink } from "./split.js";
 export { EMIT_RULES, BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
 
 export interface EmitInput {
@@ -31,6 +34,10 @@ export interface EmitInput {
   stats: { skills: number; files: number; bytes: number };
   /** Build's incremental path, backed by the build cache (src/project/build-reuse.ts). */
   reuse?: EmitReuse;
+  /** The layout to write; by default the config's (`output`, "auto" decided from `stats`). */
+  layout?: "single" | "split";
+  /** Split layout: where chunks go as they are rendered (a writing build's staging folder); by default into `files`. */
+  chunks?: ChunkSink;
 }
 
 /**
@@ -42,8 +49,8 @@ export interface EmitInput {
 export interface EmitReuse {
   /** The previous index.js, returned as it is when the new one has the same bytes. */
   previousIndex(): Buffer | undefined;
-  /** Where a skill's line landed in the new index.js (without its trailing comma). */
-  onLine(skill: EmitSkill, offset: number, line: Buffer): void;
+  /** Where a skill's line landed in the new index.js (without its trailing comma); `chunk`: its chunk's hash (split layout). */
+  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string): void;
   /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
   manifestEntry(skill: EmitSkill): string | undefined;
   /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets). */
@@ -55,8 +62,9 @@ export interface EmitReuse {
 }
 
 export interface EmitOutput {
-  /** File names relative to outDir → contents. */
+  /** File names relative to outDir → contents (chunks too, unless they went to `chunks`). */
   files: Map<string, string | Uint8Array>;
+  layout: "single" | "split";
   /** For the configured catalog format: skills whose description was cut, and skills left out. */
   catalogReport: { shortened: string[]; dropped: string[] };
   bundleBytes: number;
@@ -70,15 +78,15 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const skills = [...input.skills].sort(bySkill);
   const collisions = [...input.collisions].sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.paths.join("\n"), b.paths.join("\n")));
 
-  const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
   const reuse = input.reuse;
-  const indexJs = reuse
-    ? renderBundleBytes(await runtimeCode(), version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex())
-    : renderBundle(await runtimeCode(), version, bundleOptions(config), skills, helper);
+  const files = new Map<string, string | Uint8Array>();
+  const layout = input.layout ?? resolveLayout(config.output, input.stats);
+  const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
+  const split = !!chunks;
+  const indexJs = await renderIndex(input, skills, chunks);
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
-  const files = new Map<string, string | Uint8Array>();
   /** One group of outputs: reused as they are when its key is unchanged, else rendered (and recorded). */
   const group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => { files: Array<[string, string]>; extra?: E }): E | undefined => {
     const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
@@ -106,14 +114,14 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   group(
     "dts",
     ["index.d.ts"],
-    () => [version, runtimeApi, skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
-    () => ({ files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] }),
+    () => [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
+    () => ({ files: [["index.d.ts", renderDts(version, skills, runtimeApi, split)]] }),
   );
   files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
-  const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats };
+  const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   files.set("manifest.json", renderManifest(manifestInput, entries));
 
@@ -122,7 +130,47 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
     const reporter = input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules });
     reporter.to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
-  return { files, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
+  return { files, layout, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
+}
+
+/** index.js: as bytes on build's incremental path, else as a string; split, its skills' payloads are their chunks. */
+async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: Map<EmitSkill, string> | undefined): Promise<string | Buffer> {
+  const { config, reuse } = input;
+  const version = skillcVersion();
+  const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
+  const split: SplitParts | undefined = chunks && { helper: await splitHelper(), payload: (s) => splitPayload(chunks.get(s)!) };
+  const runtime = await runtimeCode();
+  if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper, split);
+  const onLine = (s: EmitSkill, offset: number, line: Buffer) => reuse.onLine(s, offset, line, chunks?.get(s));
+  return renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, onLine, reuse.previousIndex(), split);
+}
+
+/**
+ * Split layout: each skill's chunk, rendered one at a time and handed to `sink` (or put in `files`);
+ * a reused skill keeps its chunk, known from the build cache, and is not read at all. Returns each
+ * skill's chunk hash. With a sink, a skill's contents are let go once its chunk is out.
+ */
+async function renderChunks(skills: EmitSkill[], files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<Map<EmitSkill, string>> {
+  const hashes = new Map<EmitSkill, string>();
+  for (const skill of skills) {
+    let hash: string;
+    if (isReused(skill)) {
+      if (!skill.chunk) throw new Error(`skillc: the reused skill ${skill.source.file} has no chunk (a split build cache entry without one)`);
+      hash = skill.chunk;
+    } else {
+      const chunk = renderChunk(skill);
+      hash = chunk.hash;
+      if (!sink) files.set(chunkFile(hash), chunk.bytes);
+      else {
+        if (!sink.has(hash)) await sink.put(hash, chunk.bytes);
+        for (const f of skill.files) f.content = "";
+        skill.template = [];
+      }
+    }
+    sink?.refer(hash);
+    hashes.set(skill, hash);
+  }
+  return hashes;
 }
 
 function bySkill(a: EmitSkill, b: EmitSkill): number {

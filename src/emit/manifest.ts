@@ -13,6 +13,8 @@ export interface ManifestInput {
   collisions: Collision[];
   diagnostics: Diagnostic[];
   stats: { skills: number; files: number; bytes: number };
+  /** Split layout: each skill's chunk hash (recorded as `chunk`, and `output: "split"` at the top). Absent: single. */
+  chunks?: ReadonlyMap<EmitSkill, string>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
     $schema: MANIFEST_SCHEMA_URL,
     skillc: input.version,
     profile: input.profile,
+    ...(input.chunks && { output: "split" }),
     skills: [] as unknown[],
     collisions: input.collisions.map((c) => ({ name: c.name, policy: c.policy, paths: [...c.paths], winner: c.winner })),
     stats: {
@@ -49,7 +52,7 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
   const parts = [text.slice(0, at) + '\n  "skills": [\n'];
   let offset = parts[0]!.length;
   input.skills.forEach((skill, i) => {
-    const entry = entries?.reuse(skill) ?? "    " + JSON.stringify(sortKeys(manifestSkill(skill)), null, 2).replaceAll("\n", "\n    ");
+    const entry = entries?.reuse(skill) ?? "    " + JSON.stringify(sortKeys(manifestSkill(skill, input.chunks?.get(skill))), null, 2).replaceAll("\n", "\n    ");
     entries?.onEntry(skill, offset, entry.length);
     const sep = i === input.skills.length - 1 ? "\n  ]," : ",\n";
     parts.push(entry, sep);
@@ -59,9 +62,10 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
   return parts.join("");
 }
 
-function manifestSkill(skill: EmitSkill) {
+function manifestSkill(skill: EmitSkill, chunk?: string) {
   const f = skill.fields;
   return {
+    chunk: chunk && `chunks/${chunk}.js`,
     name: skill.name,
     scope: skill.source.root.scope,
     path: skill.source.file,

@@ -13,11 +13,12 @@
 // its temp dir with the commit record: the next build that takes the lock (even one that fails
 // and writes nothing) finishes those renames first, so the folder again holds one build's files.
 // A temp dir without a record (killed in phase 1) is removed. The lock serialises writers.
-import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { CHUNK_DIR, CHUNK_NAME, type ChunkWrite } from "./split.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -32,7 +33,7 @@ const STALE_MS = 60 * 60 * 1000;
 export async function writeOutDir(
   outDir: string,
   files: Map<string, string | Uint8Array>,
-  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void } = {},
+  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void; chunks?: ChunkWrite } = {},
 ): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : compareCodeUnits(a, b)));
   for (const name of names) checkName(name);
@@ -41,7 +42,12 @@ export async function writeOutDir(
   try {
     // After a roll-forward, what the caller knew about the files on disk is out of date.
     const rolled = await recoverTempDirs(outDir);
-    return await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged);
+    const chunks = opts.chunks;
+    if (chunks) await checkChunks(outDir, chunks);
+    const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
+    // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
+    if (chunks) await sweepChunks(outDir, chunks.keep);
+    return result;
   } finally {
     await release();
   }
@@ -70,7 +76,9 @@ async function writeLocked(
   names: string[],
   files: Map<string, string | Uint8Array>,
   known: ReadonlySet<string> | undefined,
+  chunks?: ChunkWrite,
 ): Promise<{ written: string[]; unchanged: string[] }> {
+  const staged = chunks?.tmp ? [...chunks.staged] : [];
   const written: string[] = [];
   const unchanged: string[] = [];
   const changed: Array<[string, Uint8Array]> = [];
@@ -79,18 +87,20 @@ async function writeLocked(
     if (known?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
     else changed.push([name, bytes]);
   }
-  if (changed.length === 0) return { written, unchanged };
+  if (changed.length === 0 && staged.length === 0) return { written, unchanged };
 
-  const tmp = `${outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
-  await mkdir(tmp);
+  // A split build's staged chunks are already in its temp dir: they are committed with the rest, first.
+  const tmp = chunks?.tmp ?? `${outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
+  if (!chunks?.tmp) await mkdir(tmp);
   try {
     for (const [name, bytes] of changed) {
       await mkdir(dirname(join(tmp, name)), { recursive: true });
       await writeDurably(join(tmp, name), bytes);
     }
-    await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(changed.map(([name]) => name)) + "\n"));
+    const order = [...staged, ...changed.map(([name]) => name)];
+    await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(order) + "\n"));
     await syncDir(tmp);
-    written.push(...(await applyRenames(tmp, outDir, changed.map(([name]) => name))));
+    written.push(...(await applyRenames(tmp, outDir, order)));
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -132,7 +142,51 @@ async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   }
 }
 
-async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Before a split build commits: outDir/chunks must be a folder of its own (not a link or a file,
+ * whose target the sweep would empty), and every chunk index.js will refer to without staging it
+ * must still be there (another build may have removed it since this one looked).
+ */
+async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
+  const dir = join(outDir, CHUNK_DIR);
+  let present: Set<string>;
+  try {
+    const st = await lstat(dir);
+    if (!st.isDirectory()) throw new Error(`skillc: refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again`);
+    present = new Set(await readdir(dir));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    present = new Set();
+  }
+  const staged = new Set(chunks.tmp ? chunks.staged : []);
+  for (const hash of chunks.keep) {
+    const name = `${hash}.js`;
+    if (!present.has(name) && !staged.has(`${CHUNK_DIR}/${name}`)) {
+      throw new Error(`skillc: the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build removed it?); build again`);
+    }
+  }
+}
+
+/** Removes the chunks index.js no longer refers to (and the folder, once empty). Only names of chunks are touched. */
+async function sweepChunks(outDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const dir = join(outDir, CHUNK_DIR);
+  let names: string[];
+  try {
+    if (!(await lstat(dir)).isDirectory()) return;
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  let left = names.length;
+  for (const name of names) {
+    if (!CHUNK_NAME.test(name) || keep.has(name.slice(0, -3))) continue;
+    await rm(join(dir, name), { force: true });
+    left--;
+  }
+  if (left === 0) await rmdir(dir).catch(() => {});
+}
+
+export async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {
   const fh = await open(file, "wx", 0o644);
   try {
     await fh.writeFile(bytes);

@@ -43,6 +43,8 @@ export interface BuildEntry {
   line?: { key: string; offset: number; length: number; sha1: string };
   /** The skill's entry in manifest.json's `skills` (UTF-16 offset and length), valid while `line.key` is. */
   manifest?: { offset: number; length: number };
+  /** Split layout: the hash of the skill's chunk (`chunks/<hash>.js` in outDir). */
+  chunk?: string;
 }
 
 /** The build's previous entries, by SKILL.md path and folder fingerprint (src/cache/build-cache.ts). */

@@ -16,7 +16,17 @@ export class BuildReuse implements EmitReuse {
   /** This build's entries, recorded as index.js and manifest.json are rendered. */
   private readonly entries: Record<string, BuildEntry> = {};
 
+  /**
+   * The layout this build writes (part of every line's key: "auto" may change it between builds),
+   * and for split, whether outDir still holds a chunk (a reused skill keeps its chunk only then).
+   */
+  private layout: { name: "single" | "split"; onDisk?: (hash: string) => boolean } = { name: "single" };
+
   private constructor(private readonly cache: BuildCache) {}
+
+  setLayout(name: "single" | "split", onDisk?: (hash: string) => boolean): void {
+    this.layout = { name, onDisk };
+  }
 
   /** Opens the build cache of this project root, config key and output folder. */
   static async open(projectRoot: string, key: unknown, outDir: string): Promise<BuildReuse> {
@@ -35,17 +45,19 @@ export class BuildReuse implements EmitReuse {
 
   /** A reused analysis as a ReusedSkill, when its previous line is intact and keyed as this skill is now. */
   reuse(a: ReusedAnalysis, skill: Named<ValidSkillHead>, contentHash: string): ReusedSkill | undefined {
-    const line = this.cache.line(a.entry, skillLineKey(skill, contentHash));
+    const split = this.layout.name === "split";
+    if (split && !(a.entry.chunk && this.layout.onDisk?.(a.entry.chunk))) return undefined;
+    const line = this.cache.line(a.entry, skillLineKey(skill, contentHash, this.layout.name));
     if (!line) return undefined;
     this.reused.set(a.source.file, a.entry);
-    return { ...skill, files: a.files, contentHash, line };
+    return { ...skill, files: a.files, contentHash, line, ...(split && { chunk: a.entry.chunk }) };
   }
 
   previousIndex(): Buffer | undefined {
     return this.cache.trustedIndex();
   }
 
-  onLine(skill: EmitSkill, offset: number, line: Buffer): void {
+  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string): void {
     const fp = this.fps.get(skill.source.file);
     if (skill.toolsets || !fp) return;
     const reused = isReused(skill);
@@ -53,7 +65,8 @@ export class BuildReuse implements EmitReuse {
       fp,
       hash: skill.hash,
       files: skill.files.map(fileMeta),
-      line: { key: skillLineKey(skill, skill.contentHash), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
+      line: { key: skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
+      ...(chunk && { chunk }),
     };
     // Written: the contents are not needed any more (the result keeps the metadata).
     if (!reused) for (const f of skill.files) f.content = "";
@@ -95,9 +108,9 @@ export class BuildReuse implements EmitReuse {
   }
 }
 
-/** What a skill's line depends on besides its folder's contents (the config is in the cache's key). */
-function skillLineKey(s: { name: string; source: SkillSource }, hash: string): string {
-  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash]);
+/** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout. */
+function skillLineKey(s: { name: string; source: SkillSource }, hash: string, layout: "single" | "split"): string {
+  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout] : [])]);
 }
 
 function fileMeta(f: SkillFileMeta & { content?: unknown }): SkillFileMeta {

@@ -7,7 +7,9 @@ import type { ResolvedConfig } from "../config/types.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
-import { emit, type EmitOutput } from "../emit/index.js";
+import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
+import { ChunkStage } from "../emit/chunk-stage.js";
+import type { ProjectAnalysis } from "./analyze-project.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
@@ -60,12 +62,45 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const project = await analyzeProject({ ...opts, readFiles: true, leaveOutFailed: true, buildStore: writing ? buildStore : undefined });
   reuse?.track(project.analyses);
   const profile = project.profile;
+  const layout = layoutOf(config, project);
+  // Split: chunks stream into a staging folder as emit renders them (memory never holds them all).
+  const stage = writing && layout === "split" ? ChunkStage.open(outDir) : undefined;
+  reuse?.setLayout(layout, stage && ((h) => stage.onDisk(h)));
+  try {
+    return await buildLaidOut(opts, project, { outDir, layout, stage, reuse, profile });
+  } finally {
+    await stage?.discard();
+  }
+}
+
+/** "auto" decides from the supporting files' sizes and the skill count (src/emit/split.ts), known before any skill is read in full. */
+function layoutOf(config: ResolvedConfig, project: ProjectAnalysis): "single" | "split" {
+  let skills = 0;
+  let bytes = 0;
+  for (const a of project.analyses) {
+    if (a.outcome !== "valid" && a.outcome !== "reused") continue;
+    skills++;
+    for (const f of a.files ?? []) bytes += f.bytes;
+  }
+  return resolveLayout(config.output, { skills, bytes });
+}
+
+/** Compiles, emits and writes in the chosen layout. */
+async function buildLaidOut(
+  opts: BuildOptions,
+  project: ProjectAnalysis,
+  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"] },
+): Promise<BuildResult> {
+  const { config } = opts;
+  const { outDir, layout, stage, reuse, profile } = run;
   const { reporter, resolved } = project;
   const compiled = await compileSkills(project, reuse, config);
   const { skills, diagnostics: skillDiagnostics } = await withToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
   const diagnostics = [...project.diagnostics, ...skillDiagnostics];
   const emitted = await emit({
     reuse,
+    layout,
+    chunks: stage,
     skills,
     collisions: resolved.collisions,
     diagnostics,
@@ -75,12 +110,19 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   });
   diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog), ...emitted.diagnostics);
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
-  const written = await writeOutputs(opts, outDir, rated, emitted, reuse);
+  const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage);
   return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length };
 }
 
 /** Writes the outputs when the build may (clean, or emitOnError); whether it wrote. */
-async function writeOutputs(opts: BuildOptions, outDir: string, diagnostics: Diagnostic[], emitted: EmitOutput, reuse: BuildReuse | undefined): Promise<boolean> {
+async function writeOutputs(
+  opts: BuildOptions,
+  outDir: string,
+  diagnostics: Diagnostic[],
+  emitted: EmitOutput,
+  reuse: BuildReuse | undefined,
+  stage: ChunkStage | undefined,
+): Promise<boolean> {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   const failed = errors > 0 || (opts.strict === true && warnings > 0);
@@ -92,7 +134,9 @@ async function writeOutputs(opts: BuildOptions, outDir: string, diagnostics: Dia
   }
   // Outputs the build cache vouches for are not read back to compare.
   const unchanged = reuse?.unchanged(emitted.files.get("index.js")) ?? new Set<string>();
-  await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait });
+  // A single build removes the chunks an earlier split build left (none refer to them any more).
+  const chunks = stage ?? { staged: [], keep: new Set<string>() };
+  await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait, chunks });
   await reuse?.save();
   return true;
 }

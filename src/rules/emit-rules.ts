@@ -7,11 +7,12 @@ export const BUNDLE_TOO_LARGE = defineRule<{ bytes: number; limit: number }>({
   description: "The emitted index.js is larger than `maxBundleBytes`.",
   help:
     "Importing a large bundle costs start-up time and memory, and edge platforms cap bundle sizes (a few MB to tens of MB). " +
-    "Leave large assets out with `files.exclude`, lower `files.maxBytes`, split the skills into several builds, " +
+    "Set `output: \"split\"` (or `\"auto\"`) so index.js keeps only the metadata and each skill loads from its own chunk, " +
+    "leave large assets out with `files.exclude`, lower `files.maxBytes`, split the skills into several builds, " +
     "or raise `maxBundleBytes` if the size is expected.",
   message: ({ bytes, limit }) =>
     `index.js is ${bytes} bytes, over maxBundleBytes (${limit}): importing it costs start-up time and memory, and edge platforms cap bundle sizes. ` +
-    `Exclude large files (files.exclude, files.maxBytes), split the skills into several builds, or raise maxBundleBytes.`,
+    `Set output: "split" in the config (each skill in its own chunk, loaded when used), exclude large files (files.exclude, files.maxBytes), or raise maxBundleBytes.`,
 });
 
 /** Rules reported by the emit stage (registered by src/diagnostics/registry.ts). */

@@ -1,0 +1,65 @@
+// Where a writing split build streams its chunks while emit renders them: a staging folder
+// `<outDir>.tmp-<pid>-<hex>` beside outDir (the temp-dir shape write.ts uses, so a build killed
+// while staging leaves a folder the next build removes), written chunk by chunk and fsynced, so
+// memory never holds the whole output. write.ts then commits the staged chunks with index.js
+// (chunks renamed in first, index.js last) and removes the chunks no index refers to any more.
+// A chunk's name is the SHA-256 of its bytes: one already in outDir/chunks is not written again.
+import { readdirSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { CHUNK_DIR, CHUNK_NAME, chunkFile, type ChunkSink, type ChunkWrite } from "./split.js";
+import { writeDurably } from "./write.js";
+
+export class ChunkStage implements ChunkSink, ChunkWrite {
+  tmp?: string;
+  readonly staged: string[] = [];
+  readonly keep = new Set<string>();
+  private constructor(
+    private readonly outDir: string,
+    private readonly present: ReadonlySet<string>,
+  ) {}
+
+  /** Lists outDir/chunks once (a missing folder holds nothing). */
+  static open(outDir: string): ChunkStage {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(outDir, CHUNK_DIR)).filter((n) => CHUNK_NAME.test(n));
+    } catch {
+      // no chunks yet
+    }
+    return new ChunkStage(outDir, new Set(names));
+  }
+
+  refer(hash: string): void {
+    this.keep.add(hash);
+  }
+
+  has(hash: string): boolean {
+    return this.present.has(hash + ".js") || this.keep.has(hash);
+  }
+
+  /** Whether outDir held this chunk when the build started (a reused skill keeps its chunk only then). */
+  onDisk(hash: string): boolean {
+    return this.present.has(hash + ".js");
+  }
+
+  async put(hash: string, bytes: Buffer): Promise<void> {
+    if (!this.tmp) {
+      const tmp = `${this.outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
+      await mkdir(dirname(tmp), { recursive: true });
+      await mkdir(join(tmp, CHUNK_DIR), { recursive: true });
+      this.tmp = tmp;
+    }
+    const name = chunkFile(hash);
+    await writeDurably(join(this.tmp, name), bytes);
+    this.staged.push(name);
+    this.keep.add(hash);
+  }
+
+  /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
+  async discard(): Promise<void> {
+    if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
+    this.tmp = undefined;
+  }
+}

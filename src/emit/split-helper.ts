@@ -1,0 +1,146 @@
+// The chunk plumbing a split bundle carries (output: "split"): emitted once into index.js (after the
+// runtime, before the data), so the shared runtime stays as it is and single bundles pay nothing.
+// It defines
+//   - p(hash, importer): a skill's `payload` in the data. The importer is the literal
+//     `() => import("./chunks/<hash>.js")` that lets bundlers code-split each chunk. The payload
+//     function is synchronous, as the runtime expects: it returns the chunk's payload when the
+//     running call's instance holds it, and otherwise records the hash it needs and throws.
+//   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
+//     load, file, invoke, disclose and call run the synchronous implementation; when it needed
+//     chunks that were not loaded, they are loaded (each once per instance) and the call runs
+//     again. So both layouts share one implementation. `ready(refs?)` preloads chunks.
+//   - fetchLoader(base, { fetch }): a `loader` option that fetches `chunks/<hash>.js` from a base
+//     URL and refuses one whose SHA-256 is not its name (a tampered or corrupted chunk).
+// The chunk format (src/emit/split.ts): exactly `export default ` + JSON + `;\n`, so one file
+// serves both import() and fetch; the JSON is `{"template":[…],"files":[[path, text | {"b64"}],…]}`. Written as source text, like the toolset helper.
+import { RUNTIME_GLOBAL } from "./runtime-code.js";
+
+/** The global the helper assigns; each skill's `payload` and the bundle's exports refer to it. */
+export const SPLIT_GLOBAL = "__skillcSplit";
+
+/** The bytes around a chunk's JSON. */
+export const CHUNK_HEAD = "export default ";
+export const CHUNK_TAIL = ";\n";
+
+const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
+  const R = ${RUNTIME_GLOBAL}, SE = R.SkillError;
+  const imp = new Map();
+  let cur;
+  const err = (m) => new SE("EXECUTION_ERROR", m);
+  const p = (h, f) => {
+    imp.set(h, f);
+    const g = () => {
+      const v = cur && cur.got.get(h);
+      if (v) return v;
+      if (cur) cur.need.add(h);
+      throw err("This skill's chunk (" + h + ") is not loaded yet; await the call, or await skills.ready() first.");
+    };
+    g.h = h;
+    return g;
+  };
+  // A chunk lists its files as [path, content] pairs: a "__proto__" path stays a file in a module too.
+  const shape = (h, v) => {
+    if (!v || typeof v != "object" || !Array.isArray(v.template) || !Array.isArray(v.files)) throw err("Chunk " + h + " is not a skill payload.");
+    return { template: v.template, files: Object.fromEntries(v.files) };
+  };
+  const hex = (b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
+  const fetchLoader = (base, o) => {
+    const root = String(base).replace(/\\/?$/, "/");
+    return async (h) => {
+      if (!/^[0-9a-f]{64}$/.test(h)) throw err("Not a chunk hash: " + String(h).slice(0, 80));
+      const u = new URL("chunks/" + h + ".js", root);
+      const r = await ((o && o.fetch) || fetch)(u);
+      if (!r.ok) throw err("Chunk " + h + " could not be fetched from " + u + ": HTTP " + r.status + ".");
+      const b = await r.arrayBuffer();
+      if (hex(await crypto.subtle.digest("SHA-256", b)) !== h) throw err("Chunk " + h + " from " + u + " does not match its SHA-256 hash: refused (tampered with or corrupted).");
+      const t = new TextDecoder().decode(b);
+      if (!t.startsWith(${JSON.stringify(CHUNK_HEAD)}) || !t.endsWith(${JSON.stringify(CHUNK_TAIL)})) throw err("Chunk " + h + " is not a skillc chunk.");
+      return JSON.parse(t.slice(${CHUNK_HEAD.length}, -${CHUNK_TAIL.length}));
+    };
+  };
+  const create = (data, options) => {
+    const o = options || {};
+    const ld = o.loader || ((h) => imp.get(h)().then((m) => m.default));
+    const got = new Map(), pend = new Map();
+    const paths = new Map(data.skills.map((s) => [s.path, s]));
+    const one = (h) => {
+      if (got.has(h)) return;
+      let q = pend.get(h);
+      if (!q) {
+        q = Promise.resolve().then(() => ld(h)).then(
+          (v) => void got.set(h, shape(h, v)),
+          (e) => {
+            pend.delete(h);
+            throw e instanceof SE ? e : err("Chunk " + h + " could not be loaded: " + (e instanceof Error ? e.message : String(e)));
+          },
+        );
+        pend.set(h, q);
+      }
+      return q;
+    };
+    const wrap = (core) => {
+      const run = (f) => async (...a) => {
+        for (;;) {
+          const st = { got, need: new Set() };
+          let r, e, ok = 1;
+          cur = st;
+          try {
+            r = f(...a);
+          } catch (x) {
+            e = x;
+            ok = 0;
+          } finally {
+            cur = undefined;
+          }
+          if (!st.need.size) {
+            if (ok) return r;
+            throw e;
+          }
+          await Promise.all([...st.need].map(one));
+        }
+      };
+      const skill = (ref) => {
+        const m = core.get(ref);
+        if (!m) core.toolsets(ref);
+        return paths.get(m.path);
+      };
+      const ready = async (refs) => {
+        const list = refs == null ? data.skills.filter((s) => core.get(s.path)) : Array.from(typeof refs == "string" ? [refs] : refs, skill);
+        await Promise.all(list.map((s) => one(s.payload.h)));
+      };
+      const call = run(core.call), disc = run(core.disclose);
+      return {
+        ...core,
+        load: run(core.load),
+        file: run(core.file),
+        invoke: run(core.invoke),
+        // "full" loads the matched skills: their chunks first, so that a session records each load once.
+        disclose: async (tier, t) => {
+          if (tier === "full") await ready(core.match(t == null ? "" : t).map((h) => h.skill.path));
+          return disc(tier, t);
+        },
+        call: (n, i) =>
+          call(n, i).catch((e) => ({ content: [{ type: "text", text: String(e && e.message) }], structuredContent: { code: (e && e.code) || "EXECUTION_ERROR" }, isError: true })),
+        ready,
+        session: () => wrap(core.session()),
+      };
+    };
+    return wrap(R.createSkills(data, o));
+  };
+  return { p, create, fetchLoader };
+})();`;
+
+let memo: Promise<string> | undefined;
+
+/** The helper, minified, on one line (no trailing newline). */
+export function splitHelper(): Promise<string> {
+  memo ??= (async () => {
+    const { transform } = await import("esbuild");
+    const r = await transform(SOURCE, { minify: true, target: "es2020", charset: "ascii" });
+    return r.code.trim();
+  })().catch((err: unknown) => {
+    memo = undefined;
+    throw err;
+  });
+  return memo;
+}

@@ -1,0 +1,86 @@
+// The split layout (config `output: "split"`): index.js keeps every skill's metadata and the
+// runtime; each skill's payload (template and files) is a content-addressed chunk module
+// `chunks/<sha256>.js` that index.js reaches through a literal `import("./chunks/<hash>.js")`, so
+// wrangler, Vite, Rollup and esbuild code-split it with no configuration. The hash is the SHA-256
+// of the chunk file's bytes: equal payloads share a chunk, a changed skill gets a new name (never
+// an overwrite), and the fetch loader can verify what a CDN serves (src/emit/split-helper.ts).
+import { createHash } from "node:crypto";
+import type { OutputLayout } from "../config/types.js";
+import type { ToolsetSkill } from "../types.js";
+import { str } from "./literal.js";
+import { CHUNK_HEAD, CHUNK_TAIL, SPLIT_GLOBAL } from "./split-helper.js";
+
+/** Where chunks live in outDir. */
+export const CHUNK_DIR = "chunks";
+/** A chunk's file name: its hash and `.js`. */
+export const CHUNK_NAME = /^[0-9a-f]{64}\.js$/;
+
+/**
+ * "auto" splits past this estimate of the single index.js (bytes). Cloudflare's free plan takes a
+ * Worker of at most 3 MB compressed; markdown compresses about 3×, so a 3 MB bundle is about 1 MB
+ * gzipped, leaving the app's own code room, and its parse on every cold start already costs tens
+ * of milliseconds. Under it, one file is simpler and keeps `load` synchronous.
+ */
+export const AUTO_SPLIT_BYTES = 3_000_000;
+/** The estimate's share of a skill beyond its supporting files: a typical SKILL.md and its metadata. */
+const SKILL_ESTIMATE = 4096;
+
+/**
+ * The layout a build writes. "auto" decides from what is known before anything is read in full
+ * (the supporting files' sizes and the skill count), so a warm rebuild decides the same way.
+ */
+export function resolveLayout(output: OutputLayout, stats: { skills: number; bytes: number }): "single" | "split" {
+  if (output !== "auto") return output;
+  return stats.bytes + stats.skills * SKILL_ESTIMATE > AUTO_SPLIT_BYTES ? "split" : "single";
+}
+
+/** A skill's chunk: its bytes and their SHA-256 (hex), the chunk's name. */
+export function renderChunk(skill: ToolsetSkill): { hash: string; bytes: Buffer } {
+  const files = skill.files.map((f) => [f.path, typeof f.content === "string" ? f.content : { b64: Buffer.from(f.content).toString("base64") }]);
+  // JSON, parsed as a module or by JSON.parse; the line separators escaped for older JS parsers.
+  const json = JSON.stringify({ template: skill.template, files }).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+  const bytes = Buffer.from(CHUNK_HEAD + json + CHUNK_TAIL, "utf8");
+  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+}
+
+/** The file name of a chunk in outDir. */
+export function chunkFile(hash: string): string {
+  return `${CHUNK_DIR}/${hash}.js`;
+}
+
+/** A skill's `payload` in a split index.js: the helper's getter over the literal import of its chunk. */
+export function splitPayload(hash: string): string {
+  return `${SPLIT_GLOBAL}.p(${str(hash)},()=>import(${str("./" + chunkFile(hash))}))`;
+}
+
+/** The exports of a split index.js: `skills` and `createSkills` wrapped by the split helper, and `fetchLoader`. */
+export function splitTail(runtimeGlobal: string): string[] {
+  return [
+    `export const skills=${SPLIT_GLOBAL}.create(__skillcData);`,
+    `export const SkillError=${runtimeGlobal}.SkillError;`,
+    `export const createSkills=(options)=>${SPLIT_GLOBAL}.create(__skillcData,options);`,
+    `export const fetchLoader=${SPLIT_GLOBAL}.fetchLoader;`,
+  ];
+}
+
+/**
+ * Where emit puts chunks. A writing build streams them to a staging folder (src/emit/chunk-stage.ts)
+ * as each skill is rendered; without one, they go into emit's file map.
+ */
+export interface ChunkSink {
+  /** Whether outDir already holds this chunk (its name is its hash, so its bytes are these). */
+  has(hash: string): boolean;
+  put(hash: string, bytes: Buffer): Promise<void>;
+  /** Notes a chunk index.js refers to (reused skills' too): the others are removed after the write. */
+  refer(hash: string): void;
+}
+
+/** What write.ts needs of a split build's chunks (src/emit/chunk-stage.ts). */
+export interface ChunkWrite {
+  /** The staging folder holding the new chunks under `chunks/`, if any was written. */
+  tmp?: string;
+  /** The staged files, as names in outDir (`chunks/<hash>.js`). */
+  staged: readonly string[];
+  /** The hashes index.js refers to: every other chunk in outDir is removed once index.js is in place. */
+  keep: ReadonlySet<string>;
+}
