@@ -25,7 +25,8 @@ export async function buildInMemory(
   flags: { config?: string; roots?: string[] },
 ): Promise<{ result: BuildResult<ToolsetSkill>; bundle?: BundleModule }> {
   const { config } = await loadConfig(ctx.cwd, flags.config);
-  const result = await build({ cwd: ctx.cwd, config, roots: flags.roots, write: false, emitOnError: true, toolsets: "check" });
+  // Always one file: the split layout answers the same, but through chunks this temporary copy lacks.
+  const result = await build({ cwd: ctx.cwd, config: { ...config, output: "single" }, roots: flags.roots, write: false, emitOnError: true, toolsets: "check" });
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
   const code = result.files?.get("index.js");
   if (code === undefined) return { result };

@@ -49,7 +49,7 @@ export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, qu
   const { errors, warnings } = counts(result.diagnostics);
   const out = relPosix(ctx.cwd, result.outDir);
   const status = result.written
-    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)})`
+    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)}${result.chunks !== undefined ? ` + ${plural(result.chunks, "chunk")}` : ""})`
     : existsSync(path.join(result.outDir, "index.js"))
       ? `nothing written: ${out}/ keeps its previous output`
       : `nothing written: ${out}/ has no output yet`;

@@ -24,7 +24,10 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   static open(outDir: string): ChunkStage {
     let names: string[] = [];
     try {
-      names = readdirSync(join(outDir, CHUNK_DIR)).filter((n) => CHUNK_NAME.test(n));
+      // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
+      names = readdirSync(join(outDir, CHUNK_DIR), { withFileTypes: true })
+        .filter((e) => e.isFile() && CHUNK_NAME.test(e.name))
+        .map((e) => e.name);
     } catch {
       // no chunks yet
     }

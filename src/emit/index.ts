@@ -65,6 +65,8 @@ export interface EmitOutput {
   /** File names relative to outDir → contents (chunks too, unless they went to `chunks`). */
   files: Map<string, string | Uint8Array>;
   layout: "single" | "split";
+  /** Split layout: how many distinct chunks index.js refers to. */
+  chunks?: number;
   /** For the configured catalog format: skills whose description was cut, and skills left out. */
   catalogReport: { shortened: string[]; dropped: string[] };
   bundleBytes: number;
@@ -130,7 +132,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
     const reporter = input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules });
     reporter.to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
-  return { files, layout, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
+  return { files, layout, chunks: chunks && new Set(chunks.values()).size, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
 /** index.js: as bytes on build's incremental path, else as a string; split, its skills' payloads are their chunks. */

@@ -61,7 +61,13 @@ export declare function createSkills(options?: SplitSkillsOptions): Skills;
  * with SkillError EXECUTION_ERROR. \`fetch\`: another fetch to use (default: the global one).
  */
 export declare function fetchLoader(
-  baseUrl: string | URL,
-  options?: { fetch?: (url: URL) => Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }> },
+  baseUrl: string | { readonly href: string },
+  options?: { fetch?: (url: ChunkUrl) => Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }> },
 ): ChunkLoader;
+/** The URL of a chunk as \`fetchLoader\` hands it to \`fetch\` (a WHATWG URL; typed without the DOM library). */
+export interface ChunkUrl {
+  readonly href: string;
+  readonly pathname: string;
+  toString(): string;
+}
 `;

@@ -99,6 +99,8 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
           await Promise.all([...st.need].map(one));
         }
       };
+      // A ref as load resolves it. get() answers undefined where load would throw: toolsets(ref)
+      // resolves the same way and throws that SkillError (NOT_FOUND, PERMISSION_DENIED…) first.
       const skill = (ref) => {
         const m = core.get(ref);
         if (!m) core.toolsets(ref);

@@ -17,6 +17,7 @@ import { lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, stat } from "
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
+import { UsageError } from "../diagnostics/usage-error.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkWrite } from "./split.js";
 
@@ -152,8 +153,8 @@ async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
   let present: Set<string>;
   try {
     const st = await lstat(dir);
-    if (!st.isDirectory()) throw new Error(`skillc: refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again`);
-    present = new Set(await readdir(dir));
+    if (!st.isDirectory()) throw new UsageError(`refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again.`);
+    present = new Set((await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     present = new Set();
@@ -162,7 +163,7 @@ async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
   for (const hash of chunks.keep) {
     const name = `${hash}.js`;
     if (!present.has(name) && !staged.has(`${CHUNK_DIR}/${name}`)) {
-      throw new Error(`skillc: the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build removed it?); build again`);
+      throw new UsageError(`the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build into the same folder removed it); build again.`);
     }
   }
 }

@@ -61,7 +61,10 @@ export interface BuildApiResult {
   /** The skills emitted. */
   skills: CompiledSkill[];
   collisions: Collision[];
-  /** Emitted files by name relative to outDir (present even when not written). */
+  /**
+   * Emitted files by name relative to outDir (present even when not written). In the split layout a
+   * writing build streams its chunks to outDir instead, so they are here only when nothing is written.
+   */
   files?: Map<string, string | Uint8Array>;
   written: boolean;
   /** Absolute output folder. */
@@ -69,4 +72,8 @@ export interface BuildApiResult {
   bundleBytes: number;
   /** Skills found, including those that failed. */
   found: number;
+  /** The layout emitted: config `output`, with "auto" decided. */
+  layout: "single" | "split";
+  /** Split layout: how many chunks index.js refers to. */
+  chunks?: number;
 }

@@ -111,7 +111,7 @@ async function buildLaidOut(
   diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog), ...emitted.diagnostics);
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
   const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage);
-  return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length };
+  return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length, layout, ...(emitted.chunks !== undefined && { chunks: emitted.chunks }) };
 }
 
 /** Writes the outputs when the build may (clean, or emitOnError); whether it wrote. */

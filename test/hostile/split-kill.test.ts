@@ -1,0 +1,111 @@
+// A split build killed (SIGKILL, a real child process) at every step of its output: after each
+// kill, the index.js in outDir refers only to chunks that are there, whole (their SHA-256 is their
+// name), and it imports and loads every skill in a fresh process. The steps are counted, not timed:
+// a preloaded hook counts the file operations on outDir and beside it (opens for writing, renames,
+// removals) and SIGKILLs the build right after the k-th, for every k of a whole build.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, cleanupTmp, ensureCli, inFreshProcess, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+
+afterAll(cleanupTmp);
+beforeAll(ensureCli, 180_000);
+
+const N = 5;
+
+function tree(version: string): Record<string, string> {
+  const files: Record<string, string> = { "skillc.config.json": JSON.stringify({ output: "split" }) };
+  for (let i = 0; i < N; i++) {
+    files[`skills/s${i}/SKILL.md`] = skillMd(`s${i}`, `Skill ${i}.`, `Version ${version} of skill ${i}.`);
+    files[`skills/s${i}/references/r.md`] = `${version} ${i}\n`;
+  }
+  return files;
+}
+
+/** A module preloaded into the CLI: counts outDir's file operations; SIGKILLs after the k-th (0: never), and writes the count at exit. */
+function hook(k: number, countFile: string): string {
+  const file = path.join(tmp("skillc-split-hook-"), "hook.mjs");
+  writeFileSync(
+    file,
+    `import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+const p = fs.promises;
+let n = 0;
+const counted = (name, isWrite) => {
+  const f = p[name];
+  p[name] = async (...a) => {
+    const r = await f(...a);
+    if (String(a[0]).includes("/.skillc") && isWrite(a)) {
+      n++;
+      if (n === ${k}) process.kill(process.pid, "SIGKILL");
+    }
+    return r;
+  };
+};
+counted("open", (a) => /w/.test(String(a[1] ?? "")));
+counted("rename", () => true);
+counted("rm", () => true);
+counted("unlink", () => true);
+syncBuiltinESMExports();
+process.on("exit", () => fs.writeFileSync(${JSON.stringify(countFile)}, String(n)));
+`,
+  );
+  return file;
+}
+
+/** What is wrong with outDir as a reader sees it (nothing: []). */
+async function problems(out: string): Promise<string[]> {
+  const index = path.join(out, "index.js");
+  if (!existsSync(index)) return ["index.js is missing"];
+  const found: string[] = [];
+  const hashes = [...readFileSync(index, "utf8").matchAll(/import\("\.\/chunks\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!);
+  if (hashes.length !== N) found.push(`index.js refers to ${hashes.length} chunks`);
+  for (const h of hashes) {
+    const file = path.join(out, "chunks", `${h}.js`);
+    if (!existsSync(file)) found.push(`chunk ${h} is missing`);
+    else if (createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`chunk ${h} is not whole`);
+  }
+  const r = await inFreshProcess<string[]>(index, "await m.skills.ready(); return await Promise.all(m.skills.list().map(async (s) => (await m.skills.load(s.name)).content));");
+  if (!r.ok) found.push(`loading every skill failed: ${r.error}`);
+  else if (!r.value.every((c) => /^Version [AB] of skill \d\.$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
+  return found;
+}
+
+describe("SIGKILL during a split build", () => {
+  it("never leaves an index pointing at a missing chunk, whichever step it lands after", async () => {
+    const root = tmp("skillc-split-kill-");
+    const out = path.join(root, ".skillc");
+    const countFile = path.join(root, "..", `${path.basename(root)}-count`);
+    writeTree(root, tree("A"));
+    const first = await runNode(["--import", hook(0, countFile), CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
+    expect(first.code, first.stderr).toBe(0);
+    // A whole build's steps (B over A: every chunk new, every old one removed).
+    rmSync(path.join(root, "skills"), { recursive: true });
+    writeTree(root, tree("B"));
+    const full = await runNode(["--import", hook(0, countFile), CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
+    expect(full.code, full.stderr).toBe(0);
+    const steps = Number(readFileSync(countFile, "utf8"));
+    // Lock, N chunks staged, the other files, the commit record, the renames, N stale chunks removed.
+    expect(steps).toBeGreaterThanOrEqual(3 * N + 4);
+    let version = "B";
+    let killed = 0;
+    for (let k = 1; k <= steps; k++) {
+      version = version === "A" ? "B" : "A";
+      rmSync(path.join(root, "skills"), { recursive: true });
+      writeTree(root, tree(version));
+      const r = await runNode(["--import", hook(k, countFile), CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
+      if (r.signal === "SIGKILL") killed++;
+      else expect(r.code, r.stderr).toBe(0);
+      expect(await problems(out), `killed after step ${k} of ${steps}`).toEqual([]);
+    }
+    // Most kills landed: a build after a kill may have fewer steps (the chunks it needs already
+    // there, committed by the killed build of the same version), so the last steps are not reached.
+    expect(killed, `${killed} of ${steps} builds killed`).toBeGreaterThanOrEqual(Math.ceil(steps * 0.6));
+    const done = await runNode([CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
+    expect(done.code, done.stderr).toBe(0);
+    expect(await problems(out)).toEqual([]);
+    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N);
+    expect(readdirSync(root).filter((f) => f.startsWith(".skillc."))).toEqual([]);
+  }, 300_000);
+});

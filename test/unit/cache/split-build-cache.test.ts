@@ -1,0 +1,69 @@
+// The build cache with the split layout: a warm rebuild reuses every unchanged skill (its index.js
+// line and its chunk, neither read nor serialized again), renders only the changed one, and writes
+// exactly what a cold build writes.
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { build } from "../../../src/project/build.js";
+import { resolveDefaults } from "../../../src/config/types.js";
+import { isReused } from "../../../src/types.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "skillc-split-cache-"));
+  for (let i = 0; i < 8; i++) {
+    await mkdir(path.join(dir, `skills/s${i}/references`), { recursive: true });
+    await writeFile(path.join(dir, `skills/s${i}/SKILL.md`), `---\nname: s${i}\ndescription: Does s${i} things. Use it for s${i}.\n---\n\nSkill ${i}.\n`);
+    await writeFile(path.join(dir, `skills/s${i}/references/r.md`), `reference ${i}\n`);
+  }
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (outDir: string, cache = true) => build({ cwd: dir, config: resolveDefaults(dir, { outDir, output: "split" }), cache });
+
+async function tree(outDir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const name of (await readdir(path.join(dir, outDir), { recursive: true })).sort()) {
+    if (name === "chunks") continue;
+    files[name] = await readFile(path.join(dir, outDir, name), "utf8");
+  }
+  return files;
+}
+
+describe("build cache, split layout", () => {
+  it("reuses every unchanged skill and writes what a cold build writes", async () => {
+    expect((await run("out")).written).toBe(true);
+    await writeFile(path.join(dir, "skills/s2/SKILL.md"), `---\nname: s2\ndescription: Does s2 things. Use it for s2.\n---\n\nSkill 2, edited.\n`);
+    const warm = await run("out");
+    expect([warm.layout, warm.chunks]).toEqual(["split", 8]);
+    expect(warm.skills.filter((s) => !isReused(s)).map((s) => s.name)).toEqual(["s2"]);
+    // The chunks of reused skills never entered emit's output: only the changed one went through it.
+    expect([...warm.files.keys()].filter((n) => n.startsWith("chunks/"))).toEqual([]);
+    await run("cold", false);
+    expect(await tree("out")).toEqual(await tree("cold"));
+  });
+
+  it("does not reuse a line across layouts when output: auto changes its mind", async () => {
+    const auto = () => build({ cwd: dir, config: resolveDefaults(dir, { outDir: "out", output: "auto" }), cache: true });
+    expect((await readFile(path.join(dir, (await auto(), "out/index.js")), "utf8")).includes("import(")).toBe(false);
+    // A new skill with a large file: the set passes the threshold, the others are unchanged.
+    await mkdir(path.join(dir, "skills/big"), { recursive: true });
+    await writeFile(path.join(dir, "skills/big/SKILL.md"), `---\nname: big\ndescription: Does big things. Use it for big.\n---\n\nBig.\n`);
+    await writeFile(path.join(dir, "skills/big/data.md"), "x".repeat(900_000));
+    for (let i = 0; i < 3; i++) await writeFile(path.join(dir, `skills/big/data${i}.md`), `${i}`.repeat(900_000));
+    const split = await auto();
+    expect(split.skills.filter(isReused)).toEqual([]);
+    const js = await readFile(path.join(dir, "out/index.js"), "utf8");
+    expect(js.match(/import\("\.\/chunks\//g)).toHaveLength(9);
+    // And back: without the big skill the set is single again; no split line may be reused there.
+    await rm(path.join(dir, "skills/big"), { recursive: true });
+    const single = await auto();
+    expect(single.skills.filter(isReused)).toEqual([]);
+    const mod = await import(pathToFileURL(path.join(dir, "out/index.js")).href + "?single");
+    expect(mod.skills.load("s1").content).toBe("Skill 1.");
+  });
+});
