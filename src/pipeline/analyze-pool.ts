@@ -2,18 +2,15 @@
 // with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
 // and hands this pool only the misses; results are exactly what the in-thread path computes.
 //
-// What a worker costs (bench/pool-probe.mjs, 1,000 skills, 2 cores): ~0.1 s of CPU to start and load
-// its modules; ~0.05 s to clone the results (3.3 MB of wire data) and ~0.05 s to restore them here;
-// and, by far the most, the JIT's warm-up: the first few hundred skills an isolate analyses cost
-// 5-10× the later ones (1.2-1.4 s of CPU cold for 1,000 skills, 0.6 s warm), and every isolate pays
-// it again. Two cold isolates splitting 1,000 skills paid it twice, which is why the pool measured
-// no faster than one thread there. So the work is not split evenly: the workers take every miss
-// while this thread does the I/O, and this thread helps only while enough work waits to repay its
-// own warm-up (HELP_MIN).
+// What a worker costs (bench/pool-probe.mjs, 1,000 skills): ~0.1 s of CPU to start; ~0.05 s to clone
+// the results (3.3 MB) and ~0.05 s to restore them here; and most, the JIT's warm-up, which every
+// isolate pays again: an isolate's first few hundred skills cost 5-10× its later ones (1.2-1.4 s of
+// CPU cold for 1,000 skills, 0.6 s warm). Two cold isolates splitting 1,000 skills paid it twice,
+// which is why the pool measured no faster than one thread on 2 cores. So the workers take every
+// miss while this thread reads, and this thread helps only while HELP_MIN jobs wait.
 //
-// Environment: SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below
-// the threshold (tests, debugging). Unset: min(availableParallelism - 1, 4) workers, only when at least
-// MIN_MISSES skills miss the cache and there are at least MIN_CORES cores.
+// SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below the threshold.
+// Unset: defaultWorkers() (the free cores), once MIN_MISSES skills miss the cache.
 //
 // Failure never loses a skill: a worker that cannot start, crashes or throws gives its batches back,
 // and they are analysed in this thread (silently: the output is the same). When running from the
@@ -70,10 +67,7 @@ export function runBatch(batch: WireBatch): WireResult[] {
 export const MIN_MISSES = 150;
 /** Cores needed before the pool starts by default (SKILLC_WORKERS=N overrides). */
 const MIN_CORES = 2;
-/**
- * This thread helps the workers only while at least this many jobs wait: it is cold (its first few
- * hundred analyses cost 5-10× a warm worker's), so helping with less only delays the end.
- */
+/** This thread helps only while this many jobs wait: cold, its first few hundred cost 5-10× a worker's. */
 export const HELP_MIN = 1000;
 const BATCH = 32;
 /** What this thread takes at a time when it helps: small, so that it answers the workers soon. */
@@ -114,10 +108,22 @@ export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env)
     return { workers: Math.min(n, 16), minMisses: 1, helpMin: HELP_MIN, script };
   }
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  // The main thread stays busy with the I/O (and helps with the analysis once that is done, when
-  // enough waits), so it counts as one of the cores.
-  if (cores < MIN_CORES || skills < MIN_MISSES) return undefined;
-  return { workers: Math.min(cores - 1, 4), minMisses: MIN_MISSES, helpMin: HELP_MIN, script };
+  const workers = defaultWorkers(cores, os.loadavg()[0] ?? 0);
+  if (workers === 0 || skills < MIN_MISSES) return undefined;
+  return { workers, minMisses: MIN_MISSES, helpMin: HELP_MIN, script };
+}
+
+/**
+ * Workers to start by default: one per core beyond this thread's (which stays busy with the I/O),
+ * at most 4, and only on cores the 1-minute load average leaves free. A worker on a core that other
+ * processes already fill only adds its overhead (~15-25% more CPU in all, measured at 1,000 and
+ * 10,000 skills) and makes the run slower (measured at a load of 8-16 on 2 cores). Windows reports
+ * a load of 0: every core counts as free there.
+ */
+export function defaultWorkers(cores: number, load1: number): number {
+  if (cores < MIN_CORES) return 0;
+  const spare = Math.floor(cores - Math.max(0, load1) + 0.5);
+  return Math.max(0, Math.min(cores - 1, 4, spare));
 }
 
 interface Job {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
-import { AnalyzePool, findWorkerScript } from "../../../src/pipeline/analyze-pool.js";
+import { AnalyzePool, defaultWorkers, findWorkerScript } from "../../../src/pipeline/analyze-pool.js";
 import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
@@ -87,6 +87,19 @@ describe("analysis on worker threads (built CLI)", () => {
       expect(run.out).toBe(runs[0]!.out);
       expect(run.files).toEqual(runs[0]!.files);
     }
+  });
+});
+
+describe("defaultWorkers", () => {
+  it("uses the cores beyond the main thread's, at most 4, and only those the load average leaves free", () => {
+    expect(defaultWorkers(1, 0)).toBe(0);
+    expect(defaultWorkers(2, 0)).toBe(1);
+    expect(defaultWorkers(2, 0.9)).toBe(1);
+    expect(defaultWorkers(2, 1.6)).toBe(0);
+    expect(defaultWorkers(2, 12)).toBe(0);
+    expect(defaultWorkers(8, 0.3)).toBe(4);
+    expect(defaultWorkers(8, 5.8)).toBe(2);
+    expect(defaultWorkers(4, -1)).toBe(3);
   });
 });
 
