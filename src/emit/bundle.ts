@@ -120,7 +120,8 @@ export function renderBundleBytes(
   split?: SplitParts,
 ): Buffer {
   let capacity = 1 << 20;
-  for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
+  // Split: the contents are in the chunks, not here.
+  if (!split) for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
   capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
   const w = new BundleWriter(capacity, previous);
   w.putString(bundleHead(runtime, version, options, skills, toolsetHelper, split) + "\n");

@@ -20,8 +20,12 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     private readonly present: ReadonlySet<string>,
   ) {}
 
-  /** Lists outDir/chunks once (a missing folder holds nothing). */
-  static open(outDir: string): ChunkStage {
+  /**
+   * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
+   * every chunk is written again (the retry after another build removed some while this one ran).
+   */
+  static open(outDir: string, restage = false): ChunkStage {
+    if (restage) return new ChunkStage(outDir, new Set());
     let names: string[] = [];
     try {
       // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.

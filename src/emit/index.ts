@@ -1,5 +1,7 @@
 // The emit stage: EmitSkill[] → the contents of every file in outDir, in memory.
-// Pure apart from reading the runtime's code once per process; writing is write.ts's job.
+// Pure apart from reading the runtime's code once per process; writing is write.ts's job. The one
+// exception is a writing split build's chunks: handed to its sink (emit/chunk-stage.ts) one by one
+// as they are rendered, so that memory never holds them all.
 import { createHash } from "node:crypto";
 import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";

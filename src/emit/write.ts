@@ -13,13 +13,16 @@
 // its temp dir with the commit record: the next build that takes the lock (even one that fails
 // and writes nothing) finishes those renames first, so the folder again holds one build's files.
 // A temp dir without a record (killed in phase 1) is removed. The lock serialises writers.
-import { lstat, mkdir, open, readFile, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+// A split build's chunks (chunks/<sha256>.js) were staged in its temp dir while emit rendered them
+// (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
+// the chunks no index refers to any more are removed only after index.js is in place.
+import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
-import { UsageError } from "../diagnostics/usage-error.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { CHUNK_DIR, CHUNK_NAME, type ChunkWrite } from "./split.js";
+import type { ChunkWrite } from "./split.js";
+import { checkChunks, sweepChunks } from "./write-chunks.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -44,7 +47,8 @@ export async function writeOutDir(
     // After a roll-forward, what the caller knew about the files on disk is out of date.
     const rolled = await recoverTempDirs(outDir);
     const chunks = opts.chunks;
-    if (chunks) await checkChunks(outDir, chunks);
+    // A single build passes no chunk to keep: it only sweeps an earlier split build's chunks away.
+    if (chunks && chunks.keep.size > 0) await checkChunks(outDir, chunks);
     const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
     // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
     if (chunks) await sweepChunks(outDir, chunks.keep);
@@ -141,50 +145,6 @@ async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Before a split build commits: outDir/chunks must be a folder of its own (not a link or a file,
- * whose target the sweep would empty), and every chunk index.js will refer to without staging it
- * must still be there (another build may have removed it since this one looked).
- */
-async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
-  const dir = join(outDir, CHUNK_DIR);
-  let present: Set<string>;
-  try {
-    const st = await lstat(dir);
-    if (!st.isDirectory()) throw new UsageError(`refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again.`);
-    present = new Set((await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    present = new Set();
-  }
-  const staged = new Set(chunks.tmp ? chunks.staged : []);
-  for (const hash of chunks.keep) {
-    const name = `${hash}.js`;
-    if (!present.has(name) && !staged.has(`${CHUNK_DIR}/${name}`)) {
-      throw new UsageError(`the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build into the same folder removed it); build again.`);
-    }
-  }
-}
-
-/** Removes the chunks index.js no longer refers to (and the folder, once empty). Only names of chunks are touched. */
-async function sweepChunks(outDir: string, keep: ReadonlySet<string>): Promise<void> {
-  const dir = join(outDir, CHUNK_DIR);
-  let names: string[];
-  try {
-    if (!(await lstat(dir)).isDirectory()) return;
-    names = await readdir(dir);
-  } catch {
-    return;
-  }
-  let left = names.length;
-  for (const name of names) {
-    if (!CHUNK_NAME.test(name) || keep.has(name.slice(0, -3))) continue;
-    await rm(join(dir, name), { force: true });
-    left--;
-  }
-  if (left === 0) await rmdir(dir).catch(() => {});
 }
 
 export async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {

@@ -9,6 +9,7 @@ import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
 import { ChunkStage } from "../emit/chunk-stage.js";
+import { ChunksGone } from "../emit/write-chunks.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
 import { checkOutDir } from "../emit/out-dir.js";
@@ -29,6 +30,8 @@ export interface BuildOptions extends Omit<BuildApiOptions, "config"> {
   toolsets?: "evaluate" | "check";
   /** Called once when another build is writing outDir and this one waits for it to finish. */
   onLockWait?: (holder: { pid: number }) => void;
+  /** Split layout: write every chunk, trusting none in outDir (set on the retry below). */
+  restage?: boolean;
 }
 
 /** The public result, with the skills' compiled toolsets visible to emit and the CLI. */
@@ -64,13 +67,18 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const profile = project.profile;
   const layout = layoutOf(config, project);
   // Split: chunks stream into a staging folder as emit renders them (memory never holds them all).
-  const stage = writing && layout === "split" ? ChunkStage.open(outDir) : undefined;
+  const stage = writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
   reuse?.setLayout(layout, stage && ((h) => stage.onDisk(h)));
   try {
     return await buildLaidOut(opts, project, { outDir, layout, stage, reuse, profile });
+  } catch (error) {
+    // Another build into the same outDir removed a chunk this one found there and did not write:
+    // once more, writing every chunk (nothing can go missing then), without the caches.
+    if (!(error instanceof ChunksGone) || opts.restage) throw error;
   } finally {
     await stage?.discard();
   }
+  return build({ ...opts, cache: false, restage: true });
 }
 
 /** "auto" decides from the supporting files' sizes and the skill count (src/emit/split.ts), known before any skill is read in full. */

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { isReused } from "../../../src/types.js";
+import { lockOutDir } from "../../../src/emit/out-lock.js";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 
 let dir: string;
 beforeEach(async () => {
@@ -65,5 +67,29 @@ describe("build cache, split layout", () => {
     expect(single.skills.filter(isReused)).toEqual([]);
     const mod = await import(pathToFileURL(path.join(dir, "out/index.js")).href + "?single");
     expect(mod.skills.load("s1").content).toBe("Skill 1.");
+  });
+
+  it("builds again, writing every chunk, when another build removed one it found in outDir", async () => {
+    await run("out");
+    const out = path.join(dir, "out");
+    const chunks = readdirSync(path.join(out, "chunks"));
+    // Hold outDir's lock as another build would; while this build waits for it, a chunk goes.
+    const release = await lockOutDir(out);
+    let waited = 0;
+    const result = await build({
+      cwd: dir,
+      config: resolveDefaults(dir, { outDir: "out", output: "split" }),
+      cache: false,
+      onLockWait: () => {
+        if (waited++ === 0) {
+          rmSync(path.join(out, "chunks", chunks[0]!));
+          void release();
+        }
+      },
+    });
+    expect(waited).toBe(1);
+    expect(result.written).toBe(true);
+    expect(existsSync(path.join(out, "chunks", chunks[0]!))).toBe(true);
+    expect(readdirSync(path.join(out, "chunks")).sort()).toEqual([...chunks].sort());
   });
 });

@@ -1,0 +1,54 @@
+// outDir's chunks/ for write.ts, with outDir's lock held: before a split build commits, the checks
+// that keep a reader from an index pointing at a missing chunk and the sweep from reaching outside
+// outDir; after index.js is in place, the removal of the chunks it no longer refers to.
+import { lstat, readdir, rm, rmdir } from "node:fs/promises";
+import { join } from "node:path";
+import { UsageError } from "../diagnostics/usage-error.js";
+import { CHUNK_DIR, CHUNK_NAME, type ChunkWrite } from "./split.js";
+
+/** A chunk this build did not stage (it was in outDir) went away while the build ran. */
+export class ChunksGone extends UsageError {}
+
+/**
+ * Before a split build commits: outDir/chunks must be a folder of its own (not a link or a file,
+ * whose target the sweep would empty), and every chunk index.js will refer to without staging it
+ * must still be there (another build may have removed it since this one looked).
+ */
+export async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<void> {
+  const dir = join(outDir, CHUNK_DIR);
+  let present: Set<string>;
+  try {
+    const st = await lstat(dir);
+    if (!st.isDirectory()) throw new UsageError(`refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again.`);
+    present = new Set((await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    present = new Set();
+  }
+  const staged = new Set(chunks.tmp ? chunks.staged : []);
+  for (const hash of chunks.keep) {
+    const name = `${hash}.js`;
+    if (!present.has(name) && !staged.has(`${CHUNK_DIR}/${name}`)) {
+      throw new ChunksGone(`the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build into the same folder removed it); build again.`);
+    }
+  }
+}
+
+/** Removes the chunks index.js no longer refers to (and the folder, once empty). Only names of chunks are touched. */
+export async function sweepChunks(outDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const dir = join(outDir, CHUNK_DIR);
+  let names: string[];
+  try {
+    if (!(await lstat(dir)).isDirectory()) return;
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  let left = names.length;
+  for (const name of names) {
+    if (!CHUNK_NAME.test(name) || keep.has(name.slice(0, -3))) continue;
+    await rm(join(dir, name), { force: true });
+    left--;
+  }
+  if (left === 0) await rmdir(dir).catch(() => {});
+}
