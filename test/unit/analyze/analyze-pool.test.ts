@@ -91,14 +91,15 @@ describe("analysis on worker threads (built CLI)", () => {
 });
 
 describe("defaultWorkers", () => {
-  it("uses the cores beyond the main thread's, at most 4, and only those the load average leaves free", () => {
+  it("uses the cores beyond the main thread's, at most 4, none once the load passes twice the cores", () => {
     expect(defaultWorkers(1, 0)).toBe(0);
     expect(defaultWorkers(2, 0)).toBe(1);
-    expect(defaultWorkers(2, 0.9)).toBe(1);
-    expect(defaultWorkers(2, 1.6)).toBe(0);
+    expect(defaultWorkers(2, 2.9)).toBe(1);
+    expect(defaultWorkers(2, 3.5)).toBe(0);
     expect(defaultWorkers(2, 12)).toBe(0);
     expect(defaultWorkers(8, 0.3)).toBe(4);
-    expect(defaultWorkers(8, 5.8)).toBe(2);
+    expect(defaultWorkers(8, 14)).toBe(2);
+    expect(defaultWorkers(8, 16)).toBe(0);
     expect(defaultWorkers(4, -1)).toBe(3);
   });
 });
