@@ -5,12 +5,9 @@
 // What a worker costs (bench/pool-probe.mjs, 1,000 skills): ~0.1 s of CPU to start; ~0.05 s to clone
 // the results (3.3 MB) and ~0.05 s to restore them here; and most, the JIT's warm-up, which every
 // isolate pays again: an isolate's first few hundred skills cost 5-10× its later ones (1.2-1.4 s of
-// CPU cold for 1,000 skills, 0.6 s warm). Two cold isolates splitting 1,000 skills paid it twice,
-// which is why the pool measured no faster than one thread on 2 cores. So the workers take every
-// miss while this thread reads, and this thread helps only while HELP_MIN jobs wait.
-//
-// SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below the threshold.
-// Unset: defaultWorkers() (cores, load), once MIN_MISSES skills miss the cache.
+// CPU cold for 1,000 skills, 0.6 s warm). Two cold isolates splitting 1,000 skills paid it twice. So
+// the workers take every miss while this thread reads, and this thread helps only while HELP_MIN wait.
+// SKILLC_WORKERS=0: no pool; =N: N workers at any size. Unset: defaultWorkers(), minMissesFor().
 //
 // Failure never loses a skill: a worker that cannot start, crashes or throws gives its batches back,
 // and they are analysed in this thread (silently: the output is the same). When running from the
@@ -65,7 +62,8 @@ export function runBatch(batch: WireBatch): WireResult[] {
 
 /** Below this many cache misses the workers' start-up (~0.1 s of CPU each) costs more than they save. */
 export const MIN_MISSES = 150;
-/** Cores needed before the pool starts by default (SKILLC_WORKERS=N overrides). */
+/** One worker's warm-up is repaid only by a large run (2 cores: lint of 1,000 skills 8-30% slower, of 10,000 13-19% faster). */
+export const MIN_MISSES_ONE_WORKER = 2000;
 const MIN_CORES = 2;
 /** This thread helps only while this many jobs wait: cold, its first few hundred cost 5-10× a worker's. */
 export const HELP_MIN = 1000;
@@ -109,15 +107,20 @@ export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env)
   }
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const workers = defaultWorkers(cores, os.loadavg()[0] ?? 0);
-  if (workers === 0 || skills < MIN_MISSES) return undefined;
-  return { workers, minMisses: MIN_MISSES, helpMin: HELP_MIN, script };
+  const minMisses = minMissesFor(workers);
+  if (workers === 0 || skills < minMisses) return undefined;
+  return { workers, minMisses, helpMin: HELP_MIN, script };
+}
+
+/** Cache misses before the default pool starts its workers (see MIN_MISSES_ONE_WORKER). */
+export function minMissesFor(workers: number): number {
+  return workers === 1 ? MIN_MISSES_ONE_WORKER : MIN_MISSES;
 }
 
 /**
- * Workers to start by default: one per core beyond this thread's (which stays busy with the I/O), at
- * most 4, and none on a machine whose 1-minute load average is past twice its cores. Measured on 2
- * cores at 10,000 skills: at a load of 2.5-3.2 a worker made cold lint 6-19% faster (for 18-31% more
- * CPU); at 8-16 it only added its overhead and made the run slower. Windows reports a load of 0.
+ * Default workers: one per core beyond this thread's (busy with the I/O), at most 4, none once the
+ * 1-minute load average passes twice the cores (2 cores, 10,000 skills: faster at a load of 1.5-3.2,
+ * slower at 8-16). Windows reports a load of 0.
  */
 export function defaultWorkers(cores: number, load1: number): number {
   if (cores < MIN_CORES) return 0;

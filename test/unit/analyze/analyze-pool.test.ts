@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
-import { AnalyzePool, defaultWorkers, findWorkerScript } from "../../../src/pipeline/analyze-pool.js";
+import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor } from "../../../src/pipeline/analyze-pool.js";
 import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
@@ -101,6 +101,12 @@ describe("defaultWorkers", () => {
     expect(defaultWorkers(8, 14)).toBe(2);
     expect(defaultWorkers(8, 16)).toBe(0);
     expect(defaultWorkers(4, -1)).toBe(3);
+  });
+
+  it("waits for 2,000 misses with one worker (its warm-up is repaid only by a large run), 150 with more", () => {
+    expect(minMissesFor(1)).toBe(2000);
+    expect(minMissesFor(2)).toBe(150);
+    expect(minMissesFor(4)).toBe(150);
   });
 });
 
