@@ -173,9 +173,9 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * The corpus's data as one JSON file: per skill its name, path, frontmatter, body and every
  * supporting file (text as a string, binary as { b64 }). What a bundle embeds, in JSON's form.
  */
-async function writeDataJson(corpusDir, file, stampKey) {
+async function writeDataJson(corpusDir, file, metaFile, stampKey) {
   const stampFile = file + ".stamp";
-  if (existsSync(file) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stampKey) return;
+  if (existsSync(file) && existsSync(metaFile) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stampKey) return;
   const YAML = await import("yaml");
   const all = listFiles(corpusDir).filter((f) => f.startsWith("skills/"));
   const dirs = all.filter((f) => f.endsWith("/SKILL.md")).map((f) => path.posix.dirname(f));
@@ -218,6 +218,8 @@ async function writeDataJson(corpusDir, file, stampKey) {
   }
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ skills: [...skills.values()] }));
+  // What a split index.js holds of each skill: everything but its body and files.
+  writeFileSync(metaFile, JSON.stringify({ skills: [...skills.values()].map(({ body: _b, files: _f, ...meta }) => meta) }));
   writeFileSync(stampFile, stampKey);
 }
 
@@ -245,6 +247,12 @@ async function main() {
   const outDir = path.join(corpus, ".skillc");
   const bundle = path.join(outDir, "index.js");
   const dataJson = path.join(work, "data.json");
+  const metaJson = path.join(work, "meta.json");
+  // The split layout (issue 15): the same corpus and config, `output: "split"`, its own outDir.
+  const splitConfig = path.join(corpus, "skillc.split.json");
+  const splitOut = path.join(corpus, ".skillc-split");
+  const splitBundle = path.join(splitOut, "index.js");
+  writeFileSync(splitConfig, JSON.stringify({ ...JSON.parse(readFileSync(path.join(corpus, "skillc.config.json"), "utf8")), output: "split", outDir: ".skillc-split" }, null, 2) + "\n");
   const notes = [];
 
   const haveDist = ensureDist(o);
@@ -255,7 +263,7 @@ async function main() {
   if (!peers.ok) notes.push(`peers: ${peers.note}`);
 
   log("bench: writing the corpus data as one JSON file (for JSON.parse and the naive baselines)…");
-  await writeDataJson(corpus, dataJson, `${gen.sha256}:1`);
+  await writeDataJson(corpus, dataJson, metaJson, `${gen.sha256}:2`);
   const dataJsonBytes = statSync(dataJson).size;
 
   const run = (args, opt = {}) => runNode(args, { tmp, cwd: corpus, ...opt });
@@ -263,6 +271,10 @@ async function main() {
   const clean = () => {
     rmSync(cacheDir, { recursive: true, force: true });
     rmSync(outDir, { recursive: true, force: true });
+  };
+  const cleanSplit = () => {
+    rmSync(cacheDir, { recursive: true, force: true });
+    rmSync(splitOut, { recursive: true, force: true });
   };
 
   // Warm-up, and the facts later steps need: does the build work, how big is the bundle.
@@ -278,6 +290,15 @@ async function main() {
     if (buildOk && warmup.code !== 0) notes.push(`skillc build exited ${warmup.code} but wrote a bundle`);
   }
   const buildSummaryLine = warmup ? lastLines(warmup.stdout + "\n" + warmup.stderr, 1) : "";
+  let splitOk = false;
+  if (haveDist) {
+    cleanSplit();
+    const w = cli("build", "--config", splitConfig);
+    splitOk = existsSync(splitBundle) && existsSync(path.join(splitOut, "chunks"));
+    if (!splitOk) notes.push(`the split layout was not measured: \`skillc build\` with \`output: "split"\` wrote no chunks (exit ${w.code}): ${lastLines(w.stderr || w.stdout, 2)}`);
+  }
+  const largestSkill = largestSkillBytes(corpus);
+  let largestSplitFile;
 
   // Five SKILL.md files for the pre-commit case, picked by a seeded PRNG.
   const rng = makeRng(`bench-${o.size}`);
@@ -299,6 +320,8 @@ async function main() {
   const importCode = `await import(${JSON.stringify(pathToFileURL(bundle).href)})`;
   const importLoadCode = `const { skills } = await import(${JSON.stringify(pathToFileURL(bundle).href)}); skills.load(${JSON.stringify(skills0(dataJson))}, "x")`;
   const jsonCode = `JSON.parse(require("fs").readFileSync(${JSON.stringify(dataJson)}, "utf8"))`;
+  const importSplitCode = `await import(${JSON.stringify(pathToFileURL(splitBundle).href)})`;
+  const metaCode = `JSON.parse(require("fs").readFileSync(${JSON.stringify(metaJson)}, "utf8"))`;
   let lintReport;
 
   for (let rep = 0; rep < o.reps; rep++) {
@@ -323,6 +346,19 @@ async function main() {
           writeFileSync(victim, original);
         }
       }
+      if (splitOk) {
+        cleanSplit();
+        add("coldBuildSplit", cli("build", "--config", splitConfig));
+        largestSplitFile ??= largestFile(splitOut);
+        const victim = path.join(corpus, rng.pick(skillMds));
+        const original = readFileSync(victim);
+        writeFileSync(victim, Buffer.concat([original, Buffer.from(`\nEdited for benchmark rep ${rep + 1}.\n`)]));
+        try {
+          add("warmOneChangedSplit", cli("build", "--config", splitConfig));
+        } finally {
+          writeFileSync(victim, original);
+        }
+      }
       rmSync(cacheDir, { recursive: true, force: true });
       const lc = cli("lint", "--format", "json");
       add("coldLint", lc);
@@ -341,10 +377,18 @@ async function main() {
         add("jsonParse", run(["-e", jsonCode]));
         add("importLoad", run(["--input-type=module", "-e", importLoadCode]));
       }
+      if (splitOk && !existsSync(splitBundle)) cli("build", "--config", splitConfig);
+      if (splitOk && existsSync(splitBundle)) {
+        add("esmNode2", run(["--input-type=module", "-e", "0"]));
+        add("importSplit", run(["--input-type=module", "-e", importSplitCode]));
+        add("cjsNode2", run(["-e", "0"]));
+        add("metaParse", run(["-e", metaCode]));
+      }
     }
     if (peers.ok && rep < o.peerReps) {
       add("peer:skills-ref", run([path.join(BENCH, "peers.mjs"), "skills-ref", "skills", PEERS_DIR], { keepOutput: true }));
-      add("peer:skill-tools", run([path.join(BENCH, "peers.mjs"), "skill-tools", "skills", PEERS_DIR], { keepOutput: true }));
+      // @skill-tools/core is the slowest process of the run (~20× skills-ref): once is enough with --quick.
+      if (!o.quick || rep === 0) add("peer:skill-tools", run([path.join(BENCH, "peers.mjs"), "skill-tools", "skills", PEERS_DIR], { keepOutput: true }));
     }
   }
 
@@ -360,6 +404,15 @@ async function main() {
   if (existsSync(RUNTIME)) {
     const code = readFileSync(RUNTIME);
     runtimeSize = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  }
+  let splitRt;
+  if (splitOk) {
+    cli("build", "--config", splitConfig);
+    log("bench: split layout, first loads in process…");
+    const r = run([path.join(BENCH, "split-bench.mjs"), "--bundle", splitBundle, "--data", dataJson, "--meta", metaJson, "--n", String(o.quick ? 100 : 300), ...(buildOk ? ["--single", bundle] : [])], { keepOutput: true });
+    if (r.code === 0) splitRt = JSON.parse(lastLines(r.stdout, 1));
+    else notes.push(`split bench failed (exit ${r.code}): ${lastLines(r.stderr, 3)}`);
+    if (splitRt && splitRt.sameAsSingle === false) notes.push("⚠ a split load's content differs from the single layout's.");
   }
   let bundleGzip = NaN;
   if (buildOk) bundleGzip = gzipSync(readFileSync(bundle)).length;
@@ -377,11 +430,39 @@ async function main() {
   const importNet = ms("import") - ms("esmNode");
   const jsonNet = ms("jsonParse") - ms("cjsNode");
   const t = [];
-  const target = (name, value, base, ratio, goal, met, cpuRatio) => t.push({ name, value, base, ratio, goal, met: Number.isFinite(ratio) ? met : undefined, cpuRatio });
+  // `id` names the issue-15 targets (the README's performance table is made of them: readme-table.mjs).
+  let id;
+  const target = (name, value, base, ratio, goal, met, cpuRatio) => t.push({ id, name, value, base, ratio, goal, met: Number.isFinite(ratio) ? met : undefined, cpuRatio });
   const cpu = (k) => S[k]?.cpuS ?? NaN;
   const cr = (a, b) => cpu(a) / cpu(b);
-  target("cold build vs floor (read all + YAML + write same size)", fmtMs(ms("coldBuild")), fmtMs(ms("floorBuild")), ms("coldBuild") / ms("floorBuild"), "≤ 3×", ms("coldBuild") / ms("floorBuild") <= 3, cr("coldBuild", "floorBuild"));
-  target("warm rebuild (1 skill changed) vs cold build", fmtMs(ms("warmOneChanged")), fmtMs(ms("coldBuild")), ms("warmOneChanged") / ms("coldBuild"), "≤ 0.15×", ms("warmOneChanged") / ms("coldBuild") <= 0.15, cr("warmOneChanged", "coldBuild"));
+  const ratio = (a, b) => ms(a) / ms(b);
+  id = "cold-build-single";
+  target("cold build vs floor (read all + YAML + write same size), single file", fmtMs(ms("coldBuild")), fmtMs(ms("floorBuild")), ratio("coldBuild", "floorBuild"), "≤ 3×", ratio("coldBuild", "floorBuild") <= 3, cr("coldBuild", "floorBuild"));
+  id = "cold-build-split";
+  target("cold build vs floor (read all + YAML + write same size), split layout", fmtMs(ms("coldBuildSplit")), fmtMs(ms("floorBuild")), ratio("coldBuildSplit", "floorBuild"), "≤ 3×", ratio("coldBuildSplit", "floorBuild") <= 3, cr("coldBuildSplit", "floorBuild"));
+  id = "warm-split";
+  target("warm rebuild, one skill changed, split layout, vs its cold build", fmtMs(ms("warmOneChangedSplit")), fmtMs(ms("coldBuildSplit")), ratio("warmOneChangedSplit", "coldBuildSplit"), "≤ 5%", ratio("warmOneChangedSplit", "coldBuildSplit") <= 0.05, cr("warmOneChangedSplit", "coldBuildSplit"));
+  id = "warm-single";
+  target("warm rebuild, one skill changed, single file, vs its cold build", fmtMs(ms("warmOneChanged")), fmtMs(ms("coldBuild")), ratio("warmOneChanged", "coldBuild"), "≤ 15%", ratio("warmOneChanged", "coldBuild") <= 0.15, cr("warmOneChanged", "coldBuild"));
+  id = "memory-split";
+  const splitRss = S.coldBuildSplit?.rssMB * 2 ** 20;
+  target("peak memory of a cold build vs corpus size, split layout", fmtBytes(splitRss), fmtBytes(stats.totalBytes), splitRss / stats.totalBytes, "≤ 1×", splitRss / stats.totalBytes <= 1);
+  id = "import-split";
+  // In process (split-bench.mjs): net of start-up, whose noise across processes (±0.1 s here) is
+  // larger than a 1,000-skill metadata parse. The whole processes are in the table below.
+  const imp = splitRt?.importMs, meta = splitRt?.metaParseMs;
+  target("import of a split bundle's index.js vs read + JSON.parse of its metadata (in process)", fmtMs(imp), fmtMs(meta), imp / meta, "≤ 2×", imp / meta <= 2);
+  id = "first-load-split";
+  const fl = splitRt?.load.p50;
+  target(`first \`load\` of a skill in split mode (chunk import + decode), p50 of ${splitRt?.n ?? "—"} skills`, fmtMs(fl), "1 ms", fl / 1, "≤ 1 ms", fl <= 1);
+  id = "lint-vs-skills-ref";
+  target("cold lint vs skills-ref `validate()` of every skill", fmtMs(ms("coldLint")), fmtMs(ms("peer:skills-ref")), ratio("coldLint", "peer:skills-ref"), "< 1×", ratio("coldLint", "peer:skills-ref") < 1, cr("coldLint", "peer:skills-ref"));
+  id = "largest-file-split";
+  const lf = largestSplitFile;
+  target(`largest file a split build writes${lf ? ` (${lf.name})` : ""} vs the largest skill's own size + 10%`, fmtBytes(lf?.bytes), fmtBytes(largestSkill.bytes * 1.1), lf ? lf.bytes / (largestSkill.bytes * 1.1) : NaN, "≤ 1×", lf && lf.bytes <= largestSkill.bytes * 1.1);
+  id = undefined;
+  const lc0 = splitRt && largestChunk(splitOut);
+  if (lc0) target("(info) largest chunk of the split build vs the largest skill's own size + 10%", fmtBytes(lc0.bytes), fmtBytes(largestSkill.bytes * 1.1), lc0.bytes / (largestSkill.bytes * 1.1), "≤ 1×", lc0.bytes <= largestSkill.bytes * 1.1);
   target("cold lint vs floor (read + YAML)", fmtMs(ms("coldLint")), fmtMs(ms("floorYaml")), ms("coldLint") / ms("floorYaml"), "≤ 10×", ms("coldLint") / ms("floorYaml") <= 10, cr("coldLint", "floorYaml"));
   target("warm lint vs floor (read + YAML)", fmtMs(ms("warmLint")), fmtMs(ms("floorYaml")), ms("warmLint") / ms("floorYaml"), "≤ 2×", ms("warmLint") / ms("floorYaml") <= 2, cr("warmLint", "floorYaml"));
   target("lint of 5 files (process) vs `node -e 0`", fmtMs(ms("lint5")), fmtMs(ms("lint5Node")), ms("lint5") / ms("lint5Node"), "≤ 5×", ms("lint5") / ms("lint5Node") <= 5, cr("lint5", "lint5Node"));
@@ -393,12 +474,12 @@ async function main() {
   const sp = rt?.ops.search;
   target("search p50 vs linear scan of names + descriptions", fmtMs(sp?.skillc.p50), fmtMs(sp?.naive.p50), sp ? sp.skillc.p50 / sp.naive.p50 : NaN, "≤ 0.1×", sp && sp.skillc.p50 <= sp.naive.p50 / 10);
   target("runtime code, min + gzip", runtimeSize ? `${runtimeSize.gzip.toLocaleString("en-US")} B` : "—", "8,192 B", runtimeSize ? runtimeSize.gzip / 8192 : NaN, "≤ 1× (8,192 B)", runtimeSize && runtimeSize.gzip <= 8192);
-  target("peak memory of cold build vs corpus size", fmtBytes(S.coldBuild?.rssMB * 2 ** 20), fmtBytes(stats.totalBytes), (S.coldBuild?.rssMB * 2 ** 20) / stats.totalBytes, "≤ 2×", (S.coldBuild?.rssMB * 2 ** 20) / stats.totalBytes <= 2);
+  target("peak memory of cold build vs corpus size, single file", fmtBytes(S.coldBuild?.rssMB * 2 ** 20), fmtBytes(stats.totalBytes), (S.coldBuild?.rssMB * 2 ** 20) / stats.totalBytes, "≤ 2×", (S.coldBuild?.rssMB * 2 ** 20) / stats.totalBytes <= 2);
   const netRss = (S.coldBuild?.rssMB - S.node?.rssMB) * 2 ** 20;
   target("(info) the same, net of `node -e 0`'s RSS", fmtBytes(netRss), fmtBytes(stats.totalBytes), netRss / stats.totalBytes, "≤ 2×", netRss / stats.totalBytes <= 2);
   for (const [k, label] of [["peer:skills-ref", "skills-ref (validate every skill, JS API)"], ["peer:skill-tools", "@skill-tools/core (parse every skill)"]]) {
     if (!S[k]) continue;
-    target(`cold lint vs ${label}`, fmtMs(ms("coldLint")), fmtMs(ms(k)), ms("coldLint") / ms(k), "< 1×", ms("coldLint") < ms(k), cr("coldLint", k));
+    if (k !== "peer:skills-ref") target(`cold lint vs ${label}`, fmtMs(ms("coldLint")), fmtMs(ms(k)), ms("coldLint") / ms(k), "< 1×", ms("coldLint") < ms(k), cr("coldLint", k));
     target(`cold build vs ${label}`, fmtMs(ms("coldBuild")), fmtMs(ms(k)), ms("coldBuild") / ms(k), "< 1×", ms("coldBuild") < ms(k), cr("coldBuild", k));
   }
 
@@ -411,9 +492,9 @@ async function main() {
   if (buildSummaryLine) L.push(`Build: ${buildSummaryLine.trim()}`);
   if (lintReport) L.push(`Lint: ${lintReport.files} files, ${lintReport.errors} errors, ${lintReport.warnings} warnings (top rules: ${lintReport.top}).`);
   L.push("");
-  L.push("### Targets", "", "Ratios of wall-time medians; the CPU column is the same ratio on user + system CPU time (steadier when other work shares the cores).", "");
+  L.push("### Targets", "", "Ratios of wall-time medians; the CPU column is the same ratio on user + system CPU time (steadier when other work shares the cores). The first rows are issue 15's table; the rest follow.", "");
   L.push("| target | skillc | baseline | ratio | goal | met | CPU ratio |", "|---|---:|---:|---:|---|---|---:|");
-  for (const x of t) L.push(`| ${x.name} | ${x.value} | ${x.base} | ${fmtRatio(x.ratio)} | ${x.goal} | ${x.met === undefined ? "n/a" : x.met ? "✅ met" : "❌ not met"} | ${x.cpuRatio === undefined ? "" : fmtRatio(x.cpuRatio)} |`);
+  for (const x of [...t.filter((x) => x.id), ...t.filter((x) => !x.id)]) L.push(`| ${x.name} | ${x.value} | ${x.base} | ${fmtRatio(x.ratio)} | ${x.goal} | ${x.met === undefined ? "n/a" : x.met ? "✅ met" : "❌ not met"} | ${x.cpuRatio === undefined ? "" : fmtRatio(x.cpuRatio)} |`);
   L.push("");
   L.push("### Whole processes (wall time from spawn to exit, medians)", "", "| process | median | min | max | in-process | CPU | peak RSS | exit |", "|---|---:|---:|---:|---:|---:|---:|---|");
   const rows = [
@@ -424,6 +505,8 @@ async function main() {
     ["coldBuild", "skillc build, cold (no cache, no outDir)"],
     ["warmNoChange", "skillc build, warm, nothing changed"],
     ["warmOneChanged", "skillc build, warm, 1 SKILL.md changed"],
+    ["coldBuildSplit", "skillc build, split layout, cold"],
+    ["warmOneChangedSplit", "skillc build, split layout, warm, 1 SKILL.md changed"],
     ["coldLint", "skillc lint --format json, cold"],
     ["warmLint", "skillc lint --format json, warm"],
     ["lint5Node", "`node -e 0` (alternating with ↓)"],
@@ -433,6 +516,10 @@ async function main() {
     ["importLoad", "import + first `load()`"],
     ["cjsNode", "`node -e 0` (alternating with ↓)"],
     ["jsonParse", "read + `JSON.parse` of the same data"],
+    ["esmNode2", "`node --input-type=module -e 0` (alternating with ↓)"],
+    ["importSplit", "`await import(\".skillc-split/index.js\")`"],
+    ["cjsNode2", "`node -e 0` (alternating with ↓)"],
+    ["metaParse", "read + `JSON.parse` of the metadata only"],
     ["peer:skills-ref", "peer: skills-ref validate() every skill"],
     ["peer:skill-tools", "peer: @skill-tools/core parseSkill() every skill"],
   ];
@@ -460,6 +547,10 @@ async function main() {
   }
   L.push("### Sizes", "", "| artefact | raw | gzip |", "|---|---:|---:|");
   if (buildOk) L.push(`| .skillc/index.js (bundle) | ${fmtBytes(bundleBytes)} | ${fmtBytes(bundleGzip)} |`);
+  if (splitOk && existsSync(splitBundle)) L.push(`| .skillc-split/index.js (split layout's index) | ${fmtBytes(statSync(splitBundle).size)} | |`);
+  if (largestSplitFile) L.push(`| largest file of the split build (${largestSplitFile.name}) | ${fmtBytes(largestSplitFile.bytes)} | |`);
+  L.push(`| largest skill (${largestSkill.dir}, every file) | ${fmtBytes(largestSkill.bytes)} | |`);
+  if (existsSync(metaJson)) L.push(`| the metadata alone as one JSON file | ${fmtBytes(statSync(metaJson).size)} | |`);
   L.push(`| same data as one JSON file | ${fmtBytes(dataJsonBytes)} | |`);
   L.push(`| corpus (every file) | ${fmtBytes(stats.totalBytes)} | |`);
   if (runtimeSize) L.push(`| dist/runtime.js (min) | ${fmtBytes(runtimeSize.raw)} | ${fmtBytes(runtimeSize.gzip)} |`);
@@ -484,6 +575,7 @@ async function main() {
     runs: Object.fromEntries(Object.entries(R).map(([k, v]) => [k, v.map((r) => ({ ms: r.ms, code: r.code, rssKB: r.rssKB, cpuS: r.cpuS, failed: r.failed }))])),
     inProcess: Object.fromEntries(["floorRead", "floorYaml", "floorBuild"].map((k) => [k, (R[k] || []).map((r) => safeJson(r.stdout))])),
     runtime: rt,
+    split: splitRt ? { ...splitRt, largestFile: largestSplitFile, largestSkill } : undefined,
     lint: lintReport,
     targets: t,
     notes,
@@ -550,6 +642,44 @@ function summarizeLint(stdout) {
   } catch {
     return undefined;
   }
+}
+
+/** The largest file under a folder (a split build's outDir): its path relative to the folder, and size. */
+function largestFile(dir) {
+  let best = { name: "", bytes: -1 };
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const f = path.join(d, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.isFile()) {
+        const bytes = statSync(f).size;
+        if (bytes > best.bytes) best = { name: path.relative(dir, f), bytes };
+      }
+    }
+  };
+  walk(dir);
+  return best.bytes < 0 ? undefined : best;
+}
+
+/** The largest chunk of a split build (chunks/*.js). */
+function largestChunk(dir) {
+  return existsSync(path.join(dir, "chunks")) ? largestFile(path.join(dir, "chunks")) : undefined;
+}
+
+/** The largest skill of the corpus by its own files (SKILL.md and supporting files, nested skills not counted). */
+function largestSkillBytes(corpusDir) {
+  const all = listFiles(corpusDir).filter((f) => f.startsWith("skills/"));
+  const dirs = new Set(all.filter((f) => f.endsWith("/SKILL.md")).map((f) => path.posix.dirname(f)));
+  const sizes = new Map();
+  for (const f of all) {
+    let d = path.posix.dirname(f);
+    while (d !== "skills" && d !== "." && !dirs.has(d)) d = path.posix.dirname(d);
+    if (!dirs.has(d)) continue;
+    sizes.set(d, (sizes.get(d) ?? 0) + statSync(path.join(corpusDir, f)).size);
+  }
+  let best = { dir: "", bytes: 0 };
+  for (const [dir, bytes] of sizes) if (bytes > best.bytes) best = { dir, bytes };
+  return best;
 }
 
 /** The first skill name in data.json (for the import + load measurement). */

@@ -2,9 +2,12 @@
 // with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
 // and hands this pool only the misses; results are exactly what the in-thread path computes.
 //
-// Environment: SKILLC_WORKERS=0 turns the pool off; SKILLC_WORKERS=N forces N workers even below
-// the threshold (tests, debugging). Unset: min(availableParallelism - 1, 4) workers, only when at least
-// MIN_MISSES skills miss the cache and there are at least MIN_CORES cores.
+// What a worker costs (bench/pool-probe.mjs, 1,000 skills): ~0.1 s of CPU to start; ~0.05 s to clone
+// the results (3.3 MB) and ~0.05 s to restore them here; and most, the JIT's warm-up, which every
+// isolate pays again: an isolate's first few hundred skills cost 5-10× its later ones (1.2-1.4 s of
+// CPU cold for 1,000 skills, 0.6 s warm). Two cold isolates splitting 1,000 skills paid it twice. So
+// the workers take every miss while this thread reads, and this thread helps only while HELP_MIN wait.
+// SKILLC_WORKERS=0: no pool; =N: N workers at any size. Unset: defaultWorkers(), minMissesFor().
 //
 // Failure never loses a skill: a worker that cannot start, crashes or throws gives its batches back,
 // and they are analysed in this thread (silently: the output is the same). When running from the
@@ -59,8 +62,11 @@ export function runBatch(batch: WireBatch): WireResult[] {
 
 /** Below this many cache misses the workers' start-up (~0.1 s of CPU each) costs more than they save. */
 export const MIN_MISSES = 150;
-/** Cores needed before the pool starts by default (SKILLC_WORKERS=N overrides). */
-const MIN_CORES = 3;
+/** One worker's warm-up is repaid only by a large run (2 cores: lint of 1,000 skills 8-30% slower, of 10,000 13-19% faster). */
+export const MIN_MISSES_ONE_WORKER = 2000;
+const MIN_CORES = 2;
+/** This thread helps only while this many jobs wait: cold, its first few hundred cost 5-10× a worker's. */
+export const HELP_MIN = 1000;
 const BATCH = 32;
 /** What this thread takes at a time when it helps: small, so that it answers the workers soon. */
 const HELP_BATCH = 8;
@@ -83,6 +89,8 @@ export interface PoolConfig {
   workers: number;
   /** Cache misses needed before workers start. */
   minMisses: number;
+  /** This thread takes jobs itself only while at least this many wait (default 0: always helps). */
+  helpMin?: number;
   /** The worker script (internal; tests point it at a missing or failing file). Undefined = in-thread only. */
   script?: string;
 }
@@ -95,14 +103,29 @@ export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env)
   if (forced !== undefined && forced.trim() !== "") {
     const n = Number(forced);
     if (!Number.isInteger(n) || n <= 0) return undefined;
-    return { workers: Math.min(n, 16), minMisses: 1, script };
+    return { workers: Math.min(n, 16), minMisses: 1, helpMin: HELP_MIN, script };
   }
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  // The main thread stays busy with the I/O (and helps with the analysis once that is done), so it
-  // counts as one of the cores. On 2 cores the pool measured no faster than one thread (1k skills:
-  // cold lint about even, cold build slower, more CPU), so it starts by default from 3 cores only.
-  if (cores < MIN_CORES || skills < MIN_MISSES) return undefined;
-  return { workers: Math.min(cores - 1, 4), minMisses: MIN_MISSES, script };
+  const workers = defaultWorkers(cores, os.loadavg()[0] ?? 0);
+  const minMisses = minMissesFor(workers);
+  if (workers === 0 || skills < minMisses) return undefined;
+  return { workers, minMisses, helpMin: HELP_MIN, script };
+}
+
+/** Cache misses before the default pool starts its workers (see MIN_MISSES_ONE_WORKER). */
+export function minMissesFor(workers: number): number {
+  return workers === 1 ? MIN_MISSES_ONE_WORKER : MIN_MISSES;
+}
+
+/**
+ * Default workers: one per core beyond this thread's (busy with the I/O), at most 4, none once the
+ * 1-minute load average passes twice the cores (2 cores, 10,000 skills: faster at a load of 1.5-3.2,
+ * slower at 8-16). Windows reports a load of 0.
+ */
+export function defaultWorkers(cores: number, load1: number): number {
+  if (cores < MIN_CORES) return 0;
+  const spare = Math.floor(2 * cores - Math.max(0, load1));
+  return Math.max(0, Math.min(cores - 1, 4, spare));
 }
 
 interface Job {
@@ -132,6 +155,8 @@ export class AnalyzePool {
   private nextId = 0;
   private finished = false;
   private closed = false;
+  /** Jobs analysed in this thread (helping, or a worker's failure): for tests and bench/pool-probe.mjs. */
+  ranHere = 0;
 
   constructor(
     private readonly options: TextOptions,
@@ -164,7 +189,7 @@ export class AnalyzePool {
    * batches so that their replies are handled.
    */
   private help(): void {
-    if (this.closed || this.queue.length === 0) return;
+    if (this.closed || this.queue.length === 0 || this.queue.length < (this.config.helpMin ?? 0)) return;
     this.runHere(this.queue.splice(0, HELP_BATCH));
     this.pump();
     if (this.queue.length > 0) setImmediate(() => this.help());
@@ -263,6 +288,7 @@ export class AnalyzePool {
   }
 
   private runHere(jobs: Job[]): void {
+    this.ranHere += jobs.length;
     for (const j of jobs) {
       try {
         j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options, undefined, j.leftOut));

@@ -239,13 +239,27 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
   if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).finally(() => onDone?.()));
   const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
   try {
-    const started = await mapLimit(sources, 16, (source) => startAnalysis(source, { ...opts, pool }));
+    const withPool = { ...opts, pool };
+    let sinceYield = 0;
+    const started = await mapLimit(sources, 16, async (source) => {
+      // The reads are synchronous and the rest settles in microtasks, so without a turn of the event
+      // loop now and then the workers' replies wait until every skill is read, and the workers idle
+      // after their first batches (measured: 64 of 10,000 skills analysed during the reads).
+      if (++sinceYield >= YIELD_EVERY) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      return startAnalysis(source, withPool);
+    });
     pool.finish();
     return await Promise.all(started.map((s) => s.done.finally(() => onDone?.())));
   } finally {
     await pool.close();
   }
 }
+
+/** Skills read between turns of the event loop while workers analyse (see analyzeAll). */
+const YIELD_EVERY = 32;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -131,7 +131,10 @@ function ordinal(n: number): string {
   return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
+// One formatter for every message: `toLocaleString` builds a new one per call (~70 µs; thousands of
+// messages at 10,000 skills).
+const THOUSANDS = new Intl.NumberFormat("en-US");
+const n = (x: number) => THOUSANDS.format(x);
 
 /**
  * The link-missing-file message for a link written as `written` to a path that is on the left-out

@@ -14,3 +14,7 @@ afterAll(() => {
 it("two copies of a tree, written in opposite orders at different paths, build byte-identical outputs", async () => {
   await expectDeterministic(readTree(path.join(REPO, "skills")), rec);
 }, 60_000);
+
+it("the same in the split layout: index.js and every content-addressed chunk", async () => {
+  await expectDeterministic(readTree(path.join(REPO, "skills")), rec, { output: "split" });
+}, 60_000);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
-import { AnalyzePool, findWorkerScript } from "../../../src/pipeline/analyze-pool.js";
+import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor } from "../../../src/pipeline/analyze-pool.js";
 import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
@@ -90,6 +90,26 @@ describe("analysis on worker threads (built CLI)", () => {
   });
 });
 
+describe("defaultWorkers", () => {
+  it("uses the cores beyond the main thread's, at most 4, none once the load passes twice the cores", () => {
+    expect(defaultWorkers(1, 0)).toBe(0);
+    expect(defaultWorkers(2, 0)).toBe(1);
+    expect(defaultWorkers(2, 2.9)).toBe(1);
+    expect(defaultWorkers(2, 3.5)).toBe(0);
+    expect(defaultWorkers(2, 12)).toBe(0);
+    expect(defaultWorkers(8, 0.3)).toBe(4);
+    expect(defaultWorkers(8, 14)).toBe(2);
+    expect(defaultWorkers(8, 16)).toBe(0);
+    expect(defaultWorkers(4, -1)).toBe(3);
+  });
+
+  it("waits for 2,000 misses with one worker (its warm-up is repaid only by a large run), 150 with more", () => {
+    expect(minMissesFor(1)).toBe(2000);
+    expect(minMissesFor(2)).toBe(150);
+    expect(minMissesFor(4)).toBe(150);
+  });
+});
+
 describe("AnalyzePool", () => {
   const options: TextOptions = { profile: "skillc", settings: {} };
   let jobs: { source: SkillSource; bytes: Uint8Array; paths: string[] }[];
@@ -109,16 +129,26 @@ describe("AnalyzePool", () => {
 
   const inThread = () => jobs.map((j) => analyzeText(j.source, j.bytes, new Set(j.paths), options));
 
-  async function viaPool(script: string | undefined, workers = 2) {
-    const pool = new AnalyzePool(options, { workers, minMisses: 1, script });
+  async function viaPool(script: string | undefined, workers = 2, helpMin?: number, seen?: (pool: AnalyzePool) => void) {
+    const pool = new AnalyzePool(options, { workers, minMisses: 1, script, helpMin });
     try {
       const pending = jobs.map((j) => pool.analyze(j.source, j.bytes, j.paths));
       pool.finish();
       return await Promise.all(pending);
     } finally {
       await pool.close();
+      seen?.(pool);
     }
   }
+
+  it("leaves the work to a live worker while less than helpMin jobs wait, and helps otherwise", async () => {
+    let ranHere = -1;
+    expect(await viaPool(WORKER, 1, jobs.length + 1, (p) => (ranHere = p.ranHere))).toEqual(inThread());
+    expect(ranHere).toBe(0);
+    // helpMin 0: this thread takes a batch as soon as it has read everything (the worker holds two).
+    expect(await viaPool(WORKER, 1, 0, (p) => (ranHere = p.ranHere))).toEqual(inThread());
+    expect(ranHere).toBeGreaterThanOrEqual(8);
+  });
 
   it("gives exactly the in-thread results", async () => {
     const expected = inThread();

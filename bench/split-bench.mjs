@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The split layout's run-time costs, in process: importing its index.js, and the first `load` of a
+// skill (its chunk's import + decode), each skill loaded once, picked by a seeded PRNG.
+//
+//   node bench/split-bench.mjs --bundle <.skillc-split/index.js> --data <data.json> [--meta <meta.json>] [--n 200]
+//
+// Prints one JSON object: importMs, metaParseMs (read + JSON.parse of the metadata alone, in the same
+// process after the import: in process, so neither carries Node's start-up and its noise), load
+// p50/p99/max (ms), n, and a sanity check that the split load's content is the single layout's (when
+// --single <.skillc/index.js> is given).
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { makeRng } from "./generate.mjs";
+
+const argv = process.argv.slice(2);
+const opt = (n, d) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : d);
+const bundle = opt("--bundle");
+const single = opt("--single");
+const n = Number(opt("--n", "200"));
+const r = makeRng(opt("--seed", "split-bench"));
+
+const t0 = performance.now();
+const { skills } = await import(pathToFileURL(bundle).href);
+const importMs = performance.now() - t0;
+const rssAfterImportMB = process.memoryUsage().rss / 2 ** 20;
+
+let metaParseMs;
+if (opt("--meta")) {
+  const m0 = performance.now();
+  JSON.parse(readFileSync(opt("--meta"), "utf8"));
+  metaParseMs = performance.now() - m0;
+}
+
+const names = JSON.parse(readFileSync(opt("--data"), "utf8")).skills.map((s) => s.name).filter((name) => skills.get(name));
+const picked = [];
+const seen = new Set();
+while (picked.length < Math.min(n, names.length)) {
+  const name = r.pick(names);
+  if (!seen.has(name)) picked.push(name), seen.add(name);
+}
+const times = [];
+const contents = [];
+for (const name of picked) {
+  const s = performance.now();
+  const loaded = await skills.load(name);
+  times.push(performance.now() - s);
+  contents.push(loaded.content);
+}
+const sorted = [...times].sort((a, b) => a - b);
+const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+let sameAsSingle;
+if (single) {
+  const one = (await import(pathToFileURL(single).href)).skills;
+  sameAsSingle = picked.every((name, i) => one.load(name).content === contents[i]);
+}
+process.stdout.write(JSON.stringify({ importMs, metaParseMs, rssAfterImportMB, n: picked.length, load: { p50: q(0.5), p99: q(0.99), max: sorted.at(-1), first: times[0] }, sameAsSingle }) + "\n");

@@ -1,0 +1,64 @@
+// bench/readme-table.mjs: the README's performance block is made from bench/results/<size>.json, issue
+// 15's targets side by side at 10,000 and 1,000 skills; rerunning it changes nothing; --check notices
+// a stale block.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-ignore -- plain ESM script without declarations
+import { renderBlock, replaceBlock } from "../../../bench/readme-table.mjs";
+import { REPO } from "../../helpers/cli.js";
+import { tempProject } from "../../helpers/project.js";
+
+const SCRIPT = path.join(REPO, "bench", "readme-table.mjs");
+
+function result(size: number, coldLintRatio: number) {
+  return {
+    size,
+    options: { reps: 1, quick: false, peers: true, peerReps: 1 },
+    node: "v20.0.0",
+    cores: 2,
+    loadavg: [1.5, 1, 1],
+    date: "2026-11-23T00:00:00.000Z",
+    corpus: { files: size * 3, totalBytes: size * 30_000 },
+    targets: [
+      { id: "cold-build-single", name: "cold build vs floor, single file", value: "9 s", base: "3 s", ratio: 3, goal: "≤ 3×", met: true, cpuRatio: 2.5 },
+      { id: "lint-vs-skills-ref", name: "cold lint vs skills-ref", value: "2 s", base: "1 s", ratio: coldLintRatio, goal: "< 1×", met: coldLintRatio < 1, cpuRatio: 1.9 },
+      { name: "warm lint vs floor", value: "1 s", base: "1 s", ratio: 1, goal: "≤ 2×", met: true },
+      { name: "(info) something", value: "1", base: "1", ratio: 1, goal: "", met: true },
+    ],
+  };
+}
+
+describe("bench/readme-table.mjs", () => {
+  it("puts each issue target on one row with a column group per size, the rest below", () => {
+    const block: string = renderBlock({ 10000: result(10000, 2.2), 1000: result(1000, 0.8) });
+    const lines = block.split("\n");
+    expect(lines[0]).toBe("<!-- bench:start -->");
+    expect(lines.at(-1)).toBe("<!-- bench:end -->");
+    expect(block).toContain("| cold lint vs skills-ref | < 1× | 2 s | 1 s | 2.20× | 1.90× | no | 2 s | 1 s | 0.80× | 1.90× | yes |");
+    expect(block).toContain("| warm lint vs floor | 1 s | 1 s | 1.00× | ≤ 2× | yes |");
+    expect(block).not.toContain("(info)");
+    expect(block).toContain("`npm run bench -- --size 10000 --reps 1`");
+    // A size with no results file leaves its columns empty rather than failing.
+    expect(renderBlock({ 1000: result(1000, 0.8) })).toContain("| cold lint vs skills-ref | < 1× | 2 s | 1 s | 0.80× | 1.90× | yes |");
+    expect(() => renderBlock({})).toThrow(/no bench results/);
+  });
+
+  it("rewrites only the marked block, is idempotent, and --check fails on a stale block", () => {
+    const dir = tempProject({ "README.md": "# x\n\n<!-- bench:start -->\nold\n<!-- bench:end -->\n\nafter\n" });
+    mkdirSync(path.join(dir, "results"));
+    writeFileSync(path.join(dir, "results", "1000.json"), JSON.stringify(result(1000, 0.8)));
+    const args = ["--results", path.join(dir, "results"), "--readme", path.join(dir, "README.md")];
+    expect(spawnSync(process.execPath, [SCRIPT, ...args, "--check"]).status).toBe(1);
+    execFileSync(process.execPath, [SCRIPT, ...args]);
+    const once = readFileSync(path.join(dir, "README.md"), "utf8");
+    expect(once.startsWith("# x\n\n<!-- bench:start -->\n")).toBe(true);
+    expect(once.endsWith("<!-- bench:end -->\n\nafter\n")).toBe(true);
+    expect(once).not.toContain("\nold\n");
+    execFileSync(process.execPath, [SCRIPT, ...args]);
+    expect(readFileSync(path.join(dir, "README.md"), "utf8")).toBe(once);
+    expect(spawnSync(process.execPath, [SCRIPT, ...args, "--check"]).status).toBe(0);
+    expect(() => replaceBlock("no markers", "x")).toThrow(/no <!-- bench:start -->/);
+  });
+});
