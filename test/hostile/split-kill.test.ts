@@ -68,7 +68,7 @@ async function problems(out: string): Promise<string[]> {
   }
   const r = await inFreshProcess<string[]>(index, "await m.skills.ready(); return await Promise.all(m.skills.list().map(async (s) => (await m.skills.load(s.name)).content));");
   if (!r.ok) found.push(`loading every skill failed: ${r.error}`);
-  else if (!r.value.every((c) => /^Version [AB] of skill \d\.$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
+  else if (!r.value.every((c) => /^Version [AB] of skill \d\.\n$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
   return found;
 }
 

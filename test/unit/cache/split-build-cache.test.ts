@@ -66,7 +66,7 @@ describe("build cache, split layout", () => {
     const single = await auto();
     expect(single.skills.filter(isReused)).toEqual([]);
     const mod = await import(pathToFileURL(path.join(dir, "out/index.js")).href + "?single");
-    expect(mod.skills.load("s1").content).toBe("Skill 1.");
+    expect(mod.skills.load("s1").content).toBe("Skill 1.\n");
   });
 
   it("builds again, writing every chunk, when another build removed one it found in outDir", async () => {
