@@ -7,11 +7,11 @@
 //   node scripts/clients-doc.mjs           rewrite README.md (only when the table changed)
 //   node scripts/clients-doc.mjs --check   exit 1 when README.md is out of date
 //   node scripts/clients-doc.mjs --print   print the table to stdout
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { replaceBlock, runBlockScript } from "./readme-block.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const README = `${ROOT}README.md`;
 export const START = "<!-- clients:start -->";
 export const END = "<!-- clients:end -->";
 /** The clients, in column order: each is a `$defs` entry with an `x-client`. */
@@ -47,37 +47,7 @@ export function clientsTable(schema) {
 
 /** README text with the table between the markers replaced; throws when a marker is missing. */
 export function replaceTable(readme, table) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md needs ${START} … ${END} markers around the clients table.`);
-  return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+  return replaceBlock(readme, table, START, END, "clients table");
 }
 
-async function main(argv) {
-  const schema = JSON.parse(await readFile(`${ROOT}schema/skill.schema.json`, "utf8"));
-  const table = clientsTable(schema);
-  if (argv.includes("--print")) {
-    process.stdout.write(table + "\n");
-    return 0;
-  }
-  const readme = await readFile(README, "utf8");
-  const next = replaceTable(readme, table);
-  if (argv.includes("--check")) {
-    if (next === readme) return 0;
-    process.stderr.write("README.md's clients table is out of date: run `node scripts/clients-doc.mjs`.\n");
-    return 1;
-  }
-  if (next !== readme) await writeFile(README, next);
-  process.stdout.write(next === readme ? "README.md clients table is up to date.\n" : "README.md clients table updated.\n");
-  return 0;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).then(
-    (code) => (process.exitCode = code),
-    (error) => {
-      process.stderr.write(`clients-doc: ${error.message}\n`);
-      process.exitCode = 2;
-    },
-  );
-}
+runBlockScript(import.meta.url, { name: "clients-doc", what: "clients table", make: async () => clientsTable(JSON.parse(await readFile(`${ROOT}schema/skill.schema.json`, "utf8"))), replace: replaceTable });

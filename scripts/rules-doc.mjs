@@ -8,11 +8,10 @@
 // The registry is TypeScript, so it is bundled with esbuild (a dependency already) and imported from
 // a data: URL; no dist/ build is needed.
 import { build } from "esbuild";
-import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { replaceBlock, runBlockScript } from "./readme-block.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const README = `${ROOT}README.md`;
 export const START = "<!-- rules:start -->";
 export const END = "<!-- rules:end -->";
 const PROFILES = ["skillc", "agentskills", "claude-code", "codex"];
@@ -60,36 +59,7 @@ export function rulesTable(rules) {
 
 /** README text with the table between the markers replaced; throws when a marker is missing. */
 export function replaceTable(readme, table) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md needs ${START} … ${END} markers around the rules table.`);
-  return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+  return replaceBlock(readme, table, START, END, "rules table");
 }
 
-async function main(argv) {
-  const table = rulesTable(await loadRules());
-  if (argv.includes("--print")) {
-    process.stdout.write(table + "\n");
-    return 0;
-  }
-  const readme = await readFile(README, "utf8");
-  const next = replaceTable(readme, table);
-  if (argv.includes("--check")) {
-    if (next === readme) return 0;
-    process.stderr.write("README.md's rules table is out of date: run `node scripts/rules-doc.mjs`.\n");
-    return 1;
-  }
-  if (next !== readme) await writeFile(README, next);
-  process.stdout.write(next === readme ? "README.md rules table is up to date.\n" : "README.md rules table updated.\n");
-  return 0;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).then(
-    (code) => (process.exitCode = code),
-    (error) => {
-      process.stderr.write(`rules-doc: ${error.message}\n`);
-      process.exitCode = 2;
-    },
-  );
-}
+runBlockScript(import.meta.url, { name: "rules-doc", what: "rules table", make: async () => rulesTable(await loadRules()), replace: replaceTable });

@@ -13,6 +13,7 @@
 // inputs (about 99% equal on argument-like text, about 91% on random shell-token soup; the rest are
 // parse-error corners, listed in the README).
 // Written as source text (like toolset-helper.ts) so no build step can rename or instrument it.
+import { minifiedOnce } from "./minify.js";
 
 /** The global the splitter assigns; the data's `words` refers to it. */
 export const WORDS_GLOBAL = "__skillcWords";
@@ -164,17 +165,5 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
 })();
 `;
 
-let memo: Promise<string> | undefined;
-
 /** The splitter, minified, on one line (no trailing newline). */
-export function bashWords(): Promise<string> {
-  memo ??= (async () => {
-    const { transform } = await import("esbuild");
-    const r = await transform(SOURCE, { minify: true, target: "es2020", charset: "ascii", supported: { "template-literal": false } });
-    return r.code.trim();
-  })().catch((err: unknown) => {
-    memo = undefined;
-    throw err;
-  });
-  return memo;
-}
+export const bashWords = minifiedOnce(SOURCE, { supported: { "template-literal": false } });

@@ -13,6 +13,7 @@
 //     URL and refuses one whose SHA-256 is not its name (a tampered or corrupted chunk).
 // The chunk format (src/emit/split.ts): exactly `export default ` + JSON + `;\n`, so one file
 // serves both import() and fetch; the JSON is `{"template":[…],"files":[[path, text | {"b64"}],…]}`. Written as source text, like the toolset helper.
+import { minifiedOnce } from "./minify.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 
 /** The global the helper assigns; each skill's `payload` and the bundle's exports refer to it. */
@@ -132,17 +133,5 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
   return { p, create, fetchLoader };
 })();`;
 
-let memo: Promise<string> | undefined;
-
 /** The helper, minified, on one line (no trailing newline). */
-export function splitHelper(): Promise<string> {
-  memo ??= (async () => {
-    const { transform } = await import("esbuild");
-    const r = await transform(SOURCE, { minify: true, target: "es2020", charset: "ascii" });
-    return r.code.trim();
-  })().catch((err: unknown) => {
-    memo = undefined;
-    throw err;
-  });
-  return memo;
-}
+export const splitHelper = minifiedOnce(SOURCE);

@@ -8,6 +8,7 @@
 //     that never rejects (data.ts documents the result shape).
 // Written as source text (not a function's toString()) so no build step can rename or instrument it;
 // it refers to the runtime only through `__skillc.SkillError`.
+import { minifiedOnce } from "./minify.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 
 /** The global the helper assigns; each skill's `toolsets` and `runTool` refer to it. */
@@ -77,17 +78,5 @@ const SOURCE = `var ${TOOLSET_GLOBAL} = (() => {
   };
 })();`;
 
-let memo: Promise<string> | undefined;
-
 /** The helper, minified, on one line (no trailing newline). */
-export function toolsetHelper(): Promise<string> {
-  memo ??= (async () => {
-    const { transform } = await import("esbuild");
-    const r = await transform(SOURCE, { minify: true, target: "es2020", charset: "ascii", supported: { "template-literal": false } });
-    return r.code.trim();
-  })().catch((err: unknown) => {
-    memo = undefined;
-    throw err;
-  });
-  return memo;
-}
+export const toolsetHelper = minifiedOnce(SOURCE, { supported: { "template-literal": false } });
