@@ -4,6 +4,9 @@
 // body until it is first called, so importing the bundle does not build those strings
 // (perf-facts.md: per-skill literals import an order of magnitude faster than one JSON string,
 // and deferring the payload is cheaper still). esbuild never sees the data.
+// The split layout has no payload text in index.js, only metadata, and there the opposite holds:
+// one `JSON.parse('…')` of it imports several times faster than the same object literals. Its
+// skills are still one line each (the string's line continuations), so a rebuild splices them alike.
 // A skill with toolsets also carries `toolNames` and `toolsets`: its esbuild-bundled toolset code
 // inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
 // toolset helper (src/emit/toolset-helper.ts) on the line before the data, and `runTool` in the data:
@@ -15,15 +18,19 @@ import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { lit, objectLit, str } from "./literal.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
-import { splitTail } from "./split.js";
+import { chunkFile, splitTail } from "./split.js";
+import { SPLIT_GLOBAL } from "./split-helper.js";
 
 /**
  * The split layout's parts of index.js (src/emit/split.ts): the split helper's code, and each
- * skill's `payload`, a getter over the literal import of its chunk.
+ * skill's chunk hash. A split index.js holds the skills' metadata as one `JSON.parse('…')` (one
+ * skill a line, the lines joined by the string's line continuations), each skill's `payload` there
+ * its chunk's hash; after it come the literal `() => import("./chunks/<hash>.js")` thunks, one per
+ * skill, and the toolset skills' `toolsets` by index, which the split helper's `d` joins in.
  */
 export interface SplitParts {
   helper: string;
-  payload(skill: ToolsetSkill): string;
+  chunk(skill: EmitSkill): string;
 }
 
 /** The line that opens the skills array; each following line up to {@link SKILLS_END} is one skill followed by a comma. */
@@ -47,9 +54,35 @@ export function bundleOptions(config: ResolvedConfig): BundleOptions {
  * One skill as a single-line object literal (no trailing comma): the unit an incremental rebuild
  * splices. `payload`: the code of its `payload` (split layout); by default the payload inline.
  */
-export function serializeSkill(skill: ToolsetSkill, payload?: string): string {
+export function serializeSkill(skill: ToolsetSkill): string {
+  const raw: Array<[string, string]> = [["payload", "()=>(" + payloadLiteral(skill) + ")"]];
+  if (skill.toolsets) raw.push(["toolsets", toolsetsLiteral(skill.name, skill.toolsets.entries)]);
+  return objectLit(skillMeta(skill), raw);
+}
+
+/**
+ * One skill of a split index.js (no trailing comma): its metadata as JSON, `payload` its chunk's
+ * hash, written as the inside of a single-quoted JavaScript string (see {@link jsonStringBody}).
+ */
+export function serializeSplitSkill(skill: ToolsetSkill, chunk: string): string {
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of skillMeta(skill)) if (v !== undefined) o[k] = v;
+  o.payload = chunk;
+  return jsonStringBody(JSON.stringify(o));
+}
+
+/**
+ * JSON text as the inside of a single-quoted JavaScript string literal that evaluates to it: `\`
+ * and `'` escaped. JSON text holds no raw line terminator but U+2028/U+2029, which are escaped in
+ * the JSON first (`\u2028`), for parsers older than ES2019.
+ */
+export function jsonStringBody(json: string): string {
+  return json.replace(/[\\'\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\\\u2028" : c === "\u2029" ? "\\\\u2029" : "\\" + c));
+}
+
+function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
   const f = skill.fields;
-  const meta: Array<[string, unknown]> = [
+  return [
     ["name", skill.name],
     ["path", skill.source.file],
     ["dir", skill.source.dir],
@@ -69,9 +102,6 @@ export function serializeSkill(skill: ToolsetSkill, payload?: string): string {
     ["files", skill.files.map((file) => ({ path: file.path, bytes: file.bytes, binary: file.binary, executable: file.executable }))],
     ["toolNames", skill.toolsets?.tools],
   ];
-  const raw: Array<[string, string]> = [["payload", payload ?? "()=>(" + payloadLiteral(skill) + ")"]];
-  if (skill.toolsets) raw.push(["toolsets", toolsetsLiteral(skill.name, skill.toolsets.entries)]);
-  return objectLit(meta, raw);
 }
 
 /** `__skillcToolsets.load("name",()=>[["entry",(()=>{…code…;return x})()],…])`: nothing runs until it is called. */
@@ -94,8 +124,9 @@ function payloadLiteral(skill: ToolsetSkill): string {
  */
 export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
   const lines = [bundleHead(runtime, version, options, skills, toolsetHelper, split)];
-  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : serializeSkill(skill, split?.payload(skill))) + ",");
-  lines.push(bundleTail(split));
+  const sep = split ? ",\\" : ",";
+  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : skillLine(skill, split)) + sep);
+  lines.push(bundleTail(skills, split));
   return lines.join("\n");
 }
 
@@ -104,7 +135,15 @@ function bundleHead(runtime: string, version: string, options: BundleOptions, sk
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
   // The claude-code splitter (bash-words.ts) rides after the runtime's code; the data points at it when it is there.
   const words = runtime.includes(`var ${WORDS_GLOBAL}=`) ? `,"words":${WORDS_GLOBAL}` : "";
-  return banner(version) + runtime + (tools ? toolsetHelper + "\n" : "") + (split ? split.helper + "\n" : "") + SKILLS_START + lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + words + `,"skills":[`;
+  const rest = lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + words + `,"skills":`;
+  const head = banner(version) + runtime + (tools ? toolsetHelper + "\n" : "");
+  if (split) return head + split.helper + "\n" + `const __skillcData=${SPLIT_GLOBAL}.d({"version":1,"options":` + rest + "JSON.parse('[\\";
+  return head + SKILLS_START + rest + "[";
+}
+
+/** A skill's line as rendered (not reused): its object literal, or in a split bundle its JSON inside the string. */
+function skillLine(skill: ToolsetSkill, split: SplitParts | undefined): string {
+  return split ? serializeSplitSkill(skill, split.chunk(skill)) : serializeSkill(skill);
 }
 
 /**
@@ -131,11 +170,11 @@ export function renderBundleBytes(
   w.putString(bundleHead(runtime, version, options, skills, toolsetHelper, split) + "\n");
   for (const skill of skills) {
     const start = w.offset;
-    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill, split?.payload(skill)));
+    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(skillLine(skill, split));
     onLine(skill, start, line);
-    w.putString(",\n");
+    w.putString(split ? ",\\\n" : ",\n");
   }
-  w.putString(bundleTail(split));
+  w.putString(bundleTail(skills, split));
   return w.result();
 }
 
@@ -199,14 +238,26 @@ class BundleWriter {
   }
 }
 
+/**
+ * The end of a split bundle's data: the JSON array's closing `0` (dropped by the helper), then the
+ * literal import() of each skill's chunk and the toolset skills' `toolsets`, by index.
+ */
+function splitDataTail(skills: EmitSkill[], split: SplitParts): string[] {
+  const tools: string[] = [];
+  skills.forEach((s, i) => {
+    if (s.toolsets) tools.push(`${i}:` + toolsetsLiteral(s.name, s.toolsets.entries));
+  });
+  return ["0]')},[", ...skills.map((s) => `()=>import(${str("./" + chunkFile(split.chunk(s)))}),`), `],{${tools.join(",")}});`];
+}
+
 /** The same bytes as a Buffer, without a copy. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function bundleTail(split?: SplitParts): string {
+function bundleTail(skills: EmitSkill[], split?: SplitParts): string {
   return [
-    SKILLS_END,
+    ...(split ? splitDataTail(skills, split) : [SKILLS_END]),
     ...(split
       ? splitTail(RUNTIME_GLOBAL)
       : [

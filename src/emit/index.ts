@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleBytes, type SplitParts } from "./bundle.js";
-import { chunkFile, renderChunk, resolveLayout, splitPayload, type ChunkSink } from "./split.js";
+import { chunkFile, renderChunk, resolveLayout, type ChunkSink } from "./split.js";
 import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -150,7 +150,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: Map<Em
   const { config, reuse } = input;
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
-  const split: SplitParts | undefined = chunks && { helper: await splitHelper(), payload: (s) => splitPayload(chunks.get(s)!) };
+  const split: SplitParts | undefined = chunks && { helper: await splitHelper(), chunk: (s) => chunks.get(s)! };
   const runtime = await runtimeFor(config);
   if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper, split);
   const onLine = (s: EmitSkill, offset: number, line: Buffer) => reuse.onLine(s, offset, line, chunks?.get(s));

@@ -5,6 +5,11 @@
 //     `() => import("./chunks/<hash>.js")` that lets bundlers code-split each chunk. The payload
 //     function is synchronous, as the runtime expects: it returns the chunk's payload when the
 //     running call's instance holds it, and otherwise records the hash it needs and throws.
+//   - d(data, imports, toolsets): the bundle's data. index.js holds the skills' metadata as one
+//     `JSON.parse('…')` (V8 parses JSON far faster than the same object literals), each skill's
+//     `payload` there being its chunk's hash; `imports` is the array of literal
+//     `() => import("./chunks/<hash>.js")` thunks, one per skill in the same order, and `toolsets`
+//     the toolset skills' `toolsets` by index. d() drops the array's closing 0 and joins them.
 //   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
 //     load, file, invoke, disclose and call run the synchronous implementation; when it needed
 //     chunks that were not loaded, they are loaded (each once per instance) and the call runs
@@ -38,6 +43,16 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     };
     g.h = h;
     return g;
+  };
+  const d = (data, f, t) => {
+    const a = data.skills;
+    a.pop();
+    for (let i = 0; i < a.length; i++) {
+      const s = a[i];
+      s.payload = p(s.payload, f[i]);
+      if (t[i]) s.toolsets = t[i];
+    }
+    return data;
   };
   // A chunk lists its files as [path, content] pairs: a "__proto__" path stays a file in a module too.
   const shape = (h, v) => {
@@ -130,7 +145,7 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     };
     return wrap(R.createSkills(data, o));
   };
-  return { p, create, fetchLoader };
+  return { d, create, fetchLoader };
 })();`;
 
 /** The helper, minified, on one line (no trailing newline). */

@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import type { OutputLayout } from "../config/types.js";
 import type { ToolsetSkill } from "../types.js";
-import { str } from "./literal.js";
 import { CHUNK_HEAD, CHUNK_TAIL, SPLIT_GLOBAL } from "./split-helper.js";
 
 /** Where chunks live in outDir. */
@@ -46,11 +45,6 @@ export function renderChunk(skill: ToolsetSkill): { hash: string; bytes: Buffer 
 /** The file name of a chunk in outDir. */
 export function chunkFile(hash: string): string {
   return `${CHUNK_DIR}/${hash}.js`;
-}
-
-/** A skill's `payload` in a split index.js: the helper's getter over the literal import of its chunk. */
-export function splitPayload(hash: string): string {
-  return `${SPLIT_GLOBAL}.p(${str(hash)},()=>import(${str("./" + chunkFile(hash))}))`;
 }
 
 /** The exports of a split index.js: `skills` and `createSkills` wrapped by the split helper, and `fetchLoader`. */

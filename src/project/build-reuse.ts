@@ -108,9 +108,9 @@ export class BuildReuse implements EmitReuse {
   }
 }
 
-/** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout. */
+/** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout (split: its lines are JSON, "json"). */
 function skillLineKey(s: { name: string; source: SkillSource }, hash: string, layout: "single" | "split"): string {
-  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout] : [])]);
+  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout, "json"] : [])]);
 }
 
 function fileMeta(f: SkillFileMeta & { content?: unknown }): SkillFileMeta {

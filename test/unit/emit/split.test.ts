@@ -105,6 +105,25 @@ describe("split layout", () => {
     expect(dts).toContain("export declare function fetchLoader(");
   });
 
+  it("holds the metadata as one JSON.parse of a string literal that any text survives: quotes, backslashes, U+2028/2029, __proto__", async () => {
+    const hostile = "It's a \\ back'slash \"quoted\" \u2028 LS \u2029 PS </script> ${x} `tick` \u{1F600} \\u0041 \\' end\\";
+    const skills = [
+      ...sampleSkills(),
+      makeSkill({ name: "hostile-meta", description: hostile, fields: { arguments: ["__proto__", "it's"], argumentHint: hostile }, files: [{ path: "references/it's \\ \u2028.md", content: "x" }] }),
+    ];
+    const js = (await built("split", skills)).result.files.get("index.js") as string;
+    expect(js).toContain("JSON.parse('[\\\n");
+    expect(js).not.toMatch(/[\u2028\u2029]/);
+    const single = (await built("single", skills)).mod;
+    const split = (await built("split", skills)).mod;
+    for (const meta of single.skills.list().concat([single.skills.get("secret-tool")])) {
+      expect(split.skills.get(meta.path)).toEqual(meta);
+      expect(await split.skills.load(meta.path)).toEqual(single.skills.load(meta.path));
+    }
+    expect(split.skills.get("hostile-meta").description).toBe(hostile);
+    expect(split.skills.get("hostile-meta").files[0].path).toBe("references/it's \\ \u2028.md");
+  });
+
   it("leaves the single layout as it was: no chunks, no split helper, no manifest record", async () => {
     const def = await emit(makeInput(sampleSkills()));
     const single = await emit(makeInput(sampleSkills(), { output: "single" }));
