@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./context.js";
 import { CLIENTS, PROFILES, type Client, type Profile, type RuleSetting } from "../types.js";
 import { closest } from "../util/closest.js";
+import { cacheOption } from "../cache/analysis-cache.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -63,9 +64,24 @@ export function ruleFlags(values: unknown): Record<string, RuleSetting> {
   return rules;
 }
 
-export function intFlag(name: string, value: unknown): number | undefined {
+/** An integer flag: undefined when absent; `range` bounds it (default: any non-negative integer). */
+export function intFlag(name: string, value: unknown, range?: { min: number; max: number }): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} expects a non-negative integer; got "${String(value)}".`);
+  const n = /^\d{1,15}$/.test(String(value)) ? Number(value) : NaN;
+  if (!range && !Number.isInteger(n)) throw new UsageError(`--${name} expects a non-negative integer; got "${String(value)}".`);
+  if (range && !(n >= range.min && n <= range.max)) throw new UsageError(`--${name} takes a whole number from ${range.min} to ${range.max}, not ${JSON.stringify(String(value))}`);
   return n;
+}
+
+/** The options every command that builds shares, from its flags (`build`, `serve`). */
+export function buildFlags(values: Record<string, unknown>, positionals: string[], ctx: { cwd: string; env: Record<string, string | undefined> }) {
+  return {
+    cwd: ctx.cwd,
+    roots: positionals,
+    profile: profileFlag(values.profile),
+    rules: ruleFlags(values.rule),
+    strict: values.strict as boolean | undefined,
+    emitOnError: values["emit-on-error"] as boolean | undefined,
+    cache: cacheOption({ cache: values.cache as boolean | undefined, noCache: values["no-cache"] as boolean | undefined }, ctx.env),
+  };
 }

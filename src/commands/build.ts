@@ -4,11 +4,10 @@ import { exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { build, checkBuildOutDir, type BuildOptions } from "../project/build.js";
 import { relPosix } from "../util/paths.js";
-import { clientsFlag, profileFlag, ruleFlags } from "./args.js";
+import { buildFlags, clientsFlag } from "./args.js";
 import { defineCommand } from "./define.js";
 import { BUILD } from "./specs.js";
 import { reportBuild } from "./report.js";
-import { cacheOption } from "../cache/analysis-cache.js";
 
 export const command = defineCommand(BUILD, async (values, positionals, ctx) => {
   const options = async (): Promise<BuildOptions> => {
@@ -16,16 +15,7 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
     // Kept relative to the project root: outputs and diagnostics never carry absolute paths.
     if (values.out) config.outDir = relPosix(config.root, path.resolve(ctx.cwd, values.out));
     config.clients = clientsFlag(values.clients) ?? config.clients;
-    return {
-      cwd: ctx.cwd,
-      config,
-      roots: positionals,
-      profile: profileFlag(values.profile),
-      rules: ruleFlags(values.rule),
-      strict: values.strict,
-      emitOnError: values["emit-on-error"],
-      cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
-    };
+    return { ...buildFlags(values, positionals, ctx), config };
   };
   if (values.watch) {
     // A folder the build may never write is a usage error now, not a failure on every rebuild.

@@ -3,28 +3,19 @@
 import { loadConfig } from "../config/load.js";
 import type { BuildOptions } from "../project/build.js";
 import { serve } from "../serve/index.js";
-import { profileFlag, ruleFlags } from "./args.js";
-import { UsageError, type CliContext } from "./context.js";
+import { buildFlags, intFlag } from "./args.js";
+import type { CliContext } from "./context.js";
 import { defineCommand } from "./define.js";
 import { counts, plural, printDiagnostics } from "./report.js";
 import { SERVE } from "./specs.js";
-import { cacheOption } from "../cache/analysis-cache.js";
 
 export const command = defineCommand(SERVE, async (values, positionals, ctx) => {
-  const http = values.http === undefined ? undefined : intFlag("--http", values.http, 0, 65535);
-  const pageSize = values["page-size"] === undefined ? undefined : intFlag("--page-size", values["page-size"], 1, 1000);
+  const http = intFlag("http", values.http, { min: 0, max: 65535 });
+  const pageSize = intFlag("page-size", values["page-size"], { min: 1, max: 1000 });
   const toStderr: CliContext = { ...ctx, stdout: ctx.stderr };
   const options = async (): Promise<BuildOptions> => {
     const { config } = await loadConfig(ctx.cwd, values.config);
-    return {
-      cwd: ctx.cwd,
-      config,
-      roots: positionals,
-      profile: profileFlag(values.profile),
-      rules: ruleFlags(values.rule),
-      cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env),
-      emitOnError: values["emit-on-error"],
-    };
+    return { ...buildFlags(values, positionals, ctx), config };
   };
   const quiet = Boolean(values.quiet);
   return serve({
@@ -46,9 +37,3 @@ export const command = defineCommand(SERVE, async (values, positionals, ctx) => 
       : undefined,
   });
 });
-
-function intFlag(flag: string, text: string, min: number, max: number): number {
-  const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
-  return n;
-}
