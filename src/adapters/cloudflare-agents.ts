@@ -68,12 +68,14 @@ export function skillcSource(skills: SkillsLike, options: SkillcSourceOptions = 
       }
     },
     async readResource(name, path) {
-      const meta = skills.list().find((s) => s.name === name);
-      const info = meta?.files.find((f) => f.path === path);
+      // The skill list() gave this name first (the catalog keeps the first of a name, so a skill a
+      // same-named one shadows is never read), matched by the name and paths list() gave it.
+      const meta = skills.list().find((s) => { const n = parseSkillName(s.name); return n.ok && n.value === name; });
+      const info = meta?.files.find((f) => resourceInfo(f)?.path === path);
       const described = info && resourceInfo(info);
       if (!described) return { ok: false, error: new SkillResourceNotFoundError(name, path) };
       try {
-        const content = await skills.file(meta!.path, path);
+        const content = await skills.file(meta!.path, info.path);
         const resource: SkillResource = { ...described, content: typeof content == "string" ? content : base64(content) };
         return { ok: true, value: resource };
       } catch (cause) {

@@ -14,14 +14,18 @@ export { SkillToolError, type SkillsLike, type SkillToolResult } from "./skills-
 /**
  * Mastra serves an inline skill's files under `references/`: a file already there keeps its path
  * below it ("references/api.md" → "api.md"), any other text file is listed by its whole path.
+ * A short key that is another file's whole path (a top-level "api.md") is not taken: that file keeps
+ * its whole path ("references/api.md"), so no file replaces another whatever their order.
  * Binary files are left out (inline references are text).
  */
 async function references(skills: SkillsLike, meta: SkillMeta): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const f of meta.files) {
-    if (f.binary) continue;
+  const texts = meta.files.filter((f) => !f.binary);
+  const whole = new Set(texts.map((f) => f.path));
+  for (const f of texts) {
     const text = await skills.file(meta.path, f.path);
-    if (typeof text == "string") out[f.path.startsWith("references/") ? f.path.slice(11) : f.path] = text;
+    const short = f.path.startsWith("references/") ? f.path.slice(11) : f.path;
+    if (typeof text == "string") out[whole.has(short) && short !== f.path ? f.path : short] = text;
   }
   return out;
 }

@@ -107,7 +107,14 @@ describe.each(LAYOUTS)("skillc/cloudflare-agents, %s layout", (layout) => {
 describe("skillc/cloudflare-agents, two scopes holding one name (collisions: keep)", () => {
   it("each skill loads by its SKILL.md path (no AMBIGUOUS), and the catalog keeps the first", async () => {
     const skillMd = (d: string) => `---\nname: review\ndescription: Reviews a change (${d}).\n---\n\nReview from ${d}.\n`;
-    const dir = tempProject({ "team/review/SKILL.md": skillMd("team"), "team/review/references/a.md": "team file", "mine/review/SKILL.md": skillMd("mine") });
+    const dir = tempProject({
+      "team/review/SKILL.md": skillMd("team"),
+      "team/review/references/a.md": "team file",
+      "team/review/references/team-only.md": "team only",
+      "mine/review/SKILL.md": skillMd("mine"),
+      "mine/review/references/a.md": "mine file",
+      "mine/review/references/mine-only.md": "mine only",
+    });
     const config = resolveDefaults(dir, { outDir: path.join(dir, "out"), collisions: "keep", sources: [{ dir: "team", scope: "team" }, { dir: "mine", scope: "mine" }] });
     const built = await build({ cwd: dir, config, cache: false });
     expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -117,6 +124,25 @@ describe("skillc/cloudflare-agents, two scopes holding one name (collisions: kee
     expect(catalog.diagnostics.map((d) => d._tag)).toEqual(["DuplicateSkill"]);
     const kept = catalog.find("review")!;
     const activated = catalog.activate("review");
-    expect(activated.ok && activated.value).toContain(`Review from ${kept.resources.length ? "team" : "mine"}.`);
+    const keptScope = kept.resources.some((r) => r.path === "references/team-only.md") ? "team" : "mine";
+    const other = keptScope === "team" ? "mine" : "team";
+    expect(activated.ok && activated.value).toContain(`Review from ${keptScope}.`);
+    // A file both hold is read from the skill the catalog kept, the one list() gave first.
+    const read = await catalog.readResource({ name: "review", path: "references/a.md" });
+    expect(read.ok && read.value.resource.content).toBe(`${keptScope} file`);
+    // A file only the shadowed skill holds: an error value from the catalog and from the source asked directly.
+    const shadowed = await catalog.readResource({ name: "review", path: `references/${other}-only.md` });
+    expect(!shadowed.ok && shadowed.error._tag).toBe("SkillResourceNotFoundError");
+    const direct = await skillcSource(skills).readResource("review" as any, `references/${other}-only.md` as any);
+    expect(!direct.ok && direct.error._tag).toBe("SkillResourceNotFoundError");
+  });
+
+  it("readResource finds a skill by the name list() gave it (NFKC-normalized), as the catalog asks for it", async () => {
+    const meta = { name: "\uFB01x-bug", path: "skills/fix-bug/SKILL.md", dir: "skills/fix-bug", scope: "project", description: "Fixes a bug.", brief: "Fixes a bug.", userInvocable: true, hidden: false, args: [], files: [{ path: "references/a.md", bytes: 4, binary: false }] };
+    const skills = { list: () => [meta], load: () => ({ content: "Body." }), file: (_s: string, p: string) => `read ${p}` } as any;
+    const catalog = await loadSkillCatalog([skillcSource(skills)]);
+    expect(catalog.skills.map((e) => e.skill.name)).toEqual(["fix-bug"]);
+    const read = await catalog.readResource({ name: "fix-bug", path: "references/a.md" });
+    expect(read.ok && read.value.resource.content).toBe("read references/a.md");
   });
 });

@@ -63,3 +63,22 @@ describe.each(LAYOUTS)("skillc/mastra, %s layout", (layout) => {
     expect(asyncBundle.calls.call).toBe(1);
   });
 });
+
+describe("skillc/mastra, reference keys", () => {
+  it("a references/ file whose short key is a top-level file's path keeps its whole path (no file replaces another)", async () => {
+    const files = ["references/api.md", "api.md", "references/guide.md", "references/references/x.md", "references/x.md"];
+    const meta = { name: "keys", path: "skills/keys/SKILL.md", dir: "skills/keys", scope: "project", description: "Keys.", brief: "Keys.", userInvocable: true, hidden: false, args: [], files: files.map((p) => ({ path: p, bytes: 1, binary: false })) };
+    const skills = { list: () => [meta], load: () => ({ content: "Body." }), file: (_s: string, p: string) => `content of ${p}` } as any;
+    for (const order of [files, [...files].reverse()]) {
+      meta.files = order.map((p) => ({ path: p, bytes: 1, binary: false }));
+      const [skill] = await mastraSkills(skills);
+      expect(Object.fromEntries(Object.entries(skill!.__referenceContents).sort())).toEqual({
+        "api.md": "content of api.md",
+        "guide.md": "content of references/guide.md",
+        "references/api.md": "content of references/api.md",
+        "references/references/x.md": "content of references/references/x.md",
+        "x.md": "content of references/x.md",
+      });
+    }
+  });
+});
