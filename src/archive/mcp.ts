@@ -13,7 +13,7 @@ import { ArchiveError, printable, safeEntryPath } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
 import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
-import { sha256Digest } from "./well-known.js";
+import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
 import { parse as parseYaml } from "yaml";
 import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
@@ -102,7 +102,7 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
     for (const raw of result.skills as unknown[]) {
       const entry = skillEntry(raw);
       if (typeof entry === "string") skipped.push(entry);
-      else if (entries.some((e) => e.name === entry.name)) skipped.push(`"${entry.name}" (${entry.uri}): another listed skill has that name; only the first is read`);
+      else if (entries.some((e) => e.name === entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
       else entries.push(entry);
     }
     if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
@@ -117,7 +117,14 @@ function skillEntry(raw: unknown): McpSkillEntry | string {
   const e = (raw && typeof raw === "object" ? raw : {}) as { uri?: unknown; frontmatter?: unknown; resources?: unknown };
   if (typeof e.uri !== "string" || !e.uri.endsWith("/SKILL.md")) return `an entry's uri ${printable(JSON.stringify(e.uri) ?? "")} does not end in /SKILL.md`;
   const root = e.uri.slice(0, -"/SKILL.md".length);
-  const name = decodeURIComponent(root.slice(root.lastIndexOf("/") + 1));
+  // The server's text: decoded safely and held to the RFC's names before it names a folder or is printed.
+  let name: string;
+  try {
+    name = decodeURIComponent(root.slice(root.lastIndexOf("/") + 1));
+  } catch {
+    return `${printable(e.uri)}: the last segment is not a valid URI escape`;
+  }
+  if (!isRemoteSkillName(name)) return `${printable(e.uri)}: the last segment is not a valid skill name (lowercase letters, digits and single hyphens, at most 64)`;
   const fm = e.frontmatter as { name?: unknown } | undefined;
   if (!fm || fm.name !== name) return `${printable(e.uri)}: frontmatter.name is not "${printable(name)}", the URI's last segment`;
   if (!Array.isArray(e.resources)) return `${printable(e.uri)}: no "resources" with digests; skillc imports only skills it can verify`;

@@ -4,7 +4,7 @@
 import { ArchiveError } from "./entries.js";
 import type { LockEntry } from "./lockfile.js";
 import type { SkillFiles } from "./skill.js";
-import { fetchRemoteSkill, filesDigest, readRemoteIndex, sha256Digest } from "./well-known.js";
+import { fetchRemoteSkill, filesDigest, listedFilesDigest, readRemoteIndex, sha256Digest } from "./well-known.js";
 
 export interface Offered {
   name: string;
@@ -58,10 +58,7 @@ async function mcpSource(spec: string): Promise<RemoteSource> {
   const source = await openMcpSource(id.slice("mcp:".length).trim());
   const byName = new Map(source.entries.map((e) => [e.name, e]));
   // The skill's digest from the listed file digests: the same value filesDigest gives the fetched bytes.
-  const listed = (name: string) => {
-    const hexes = [...byName.get(name)!.files].map(([path, f]) => `${path}\0${f.digest.slice(7)}\n`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return sha256Digest(Buffer.from(hexes.join(""), "utf8"));
-  };
+  const listed = (name: string) => listedFilesDigest([...byName.get(name)!.files].map(([path, f]) => [path, f.digest] as const));
   return {
     id,
     offered: source.entries.map((e) => ({ name: e.name, url: e.uri, digest: listed(e.name) })),

@@ -14,6 +14,9 @@ import { isZip, readZip } from "./zip.js";
 export const DISCOVERY_SCHEMA_V2 = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 const WELL_KNOWN = [".well-known/agent-skills", ".well-known/skills"];
 const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A name a remote source may give a skill: what the discovery RFC allows (it becomes a folder and reaches the terminal). */
+export const isRemoteSkillName = (name: unknown): name is string => typeof name === "string" && name.length <= 64 && SKILL_NAME.test(name);
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 /** One skill an index offers. v0.1.0 entries have no digest: `files` lists what to fetch. */
@@ -59,7 +62,14 @@ export async function readRemoteIndex(input: string): Promise<RemoteIndex> {
       problems.push(error.message);
       continue;
     }
-    return parseIndex(fetched.bytes, fetched.url);
+    // A host that answers every path with a page (a single-page app's fallback) must not hide the
+    // older `.well-known/skills` index behind a 200 that is not an index.
+    try {
+      return parseIndex(fetched.bytes, fetched.url);
+    } catch (error) {
+      if (!(error instanceof ArchiveError)) throw error;
+      problems.push(error.message);
+    }
   }
   throw new ArchiveError(`no skills index was found: ${problems.join(" ")}`);
 }
@@ -98,7 +108,7 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
 function common(raw: unknown): { name: string; description: string; e: Record<string, unknown> } | string {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
   const e = raw as Record<string, unknown>;
-  if (typeof e.name !== "string" || e.name.length > 64 || !SKILL_NAME.test(e.name)) return `name ${printable(JSON.stringify(e.name) ?? "")} is not a valid skill name`;
+  if (!isRemoteSkillName(e.name)) return `name ${printable(JSON.stringify(e.name) ?? "")} is not a valid skill name`;
   if (typeof e.description !== "string" || e.description === "" || [...e.description].length > 1024) return `"${e.name}": description is missing or longer than 1024 characters`;
   return { name: e.name, description: e.description, e };
 }
@@ -170,6 +180,11 @@ export function sha256Digest(bytes: Uint8Array): string {
  * `path NUL hex LF` sorted by path, hashed. What the lockfile records when there is no single artifact.
  */
 export function filesDigest(files: ReadonlyArray<{ path: string; data: Uint8Array }>): string {
-  const lines = files.map((f) => `${f.path}\0${sha256Digest(f.data).slice(7)}\n`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return listedFilesDigest(files.map((f) => [f.path, sha256Digest(f.data)]));
+}
+
+/** The same digest from each file's `sha256:<hex>` digest (an MCP listing's), before any byte is read. */
+export function listedFilesDigest(files: Iterable<readonly [path: string, digest: string]>): string {
+  const lines = [...files].map(([path, digest]) => `${path}\0${digest.slice(7)}\n`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return sha256Digest(Buffer.from(lines.join(""), "utf8"));
 }

@@ -64,7 +64,7 @@ export async function importRemote(spec: string, values: RemoteFlags, ctx: CliCo
     for (const t of taken) {
       const dest = path.join(root, t.name);
       await place(dest, t.skill.files);
-      ctx.stdout.write(`imported ${t.name} into ${relPosix(ctx.cwd, dest)}/ (${plural(t.skill.files.length, "file")}) from ${t.lock.url}\n`);
+      ctx.stdout.write(`imported ${t.name} into ${relPosix(ctx.cwd, dest)}/ (${plural(t.skill.files.length, "file")}) from ${printable(t.lock.url)}\n`);
     }
     await updateLock(config.root, lock, source.id, taken, values.frozen ? undefined : new Set(source.offered.map((o) => o.name)));
     return refused > 0 || taken.length === 0 ? EXIT_FAIL : EXIT_OK;
@@ -91,7 +91,7 @@ async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promis
       const why = await takeOne(source, offered.name, lock, staging, opts, o, taken);
       if (why === undefined) continue;
       refused++;
-      o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${offered.url}): ${why}\n`);
+      o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${printable(offered.url)}): ${why}\n`);
     }
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -117,7 +117,7 @@ async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: 
   if (exitCodeFor(diagnostics) !== EXIT_OK || checked.report.skills !== 1) {
     return errors > 0 ? `it would not build: ${plural(errors, "error")} (${plural(warnings, "warning")}); nothing of it was written.` : "no skill was found in it.";
   }
-  if (checked.name !== name) return `its SKILL.md names it "${checked.name}", not "${name}" as the source lists it; nothing of it was written.`;
+  if (checked.name !== name) return `its SKILL.md names it "${printable(checked.name)}", not "${name}" as the source lists it; nothing of it was written.`;
   const dest = path.join(o.root, name);
   // A folder this source put there before (the lock says so) is replaced; any other needs --force.
   const ours = locked?.source === source.id && existsSync(dest);

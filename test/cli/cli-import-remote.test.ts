@@ -193,6 +193,27 @@ describe("skillc import <url>: refusals", () => {
     }
   });
 
+  it("a host that answers every path with a page (an SPA fallback) does not hide the older index", async () => {
+    const root = tempProject({
+      ".well-known/skills/index.json": JSON.stringify({ skills: [{ name: "old", description: "An old-style skill.", files: ["SKILL.md"] }] }),
+      ".well-known/skills/old/SKILL.md": skillMd("old"),
+    });
+    const s = await serveFolder(root);
+    s.override("/.well-known/agent-skills/index.json", (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<!doctype html><title>app</title>");
+    });
+    try {
+      const cwd = tempProject();
+      const r = await runCli(["import", `${s.origin}/`], { cwd });
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(path.join(cwd, "skills/old/SKILL.md"))).toBe(true);
+      expect(s.log).toContain("/.well-known/agent-skills/index.json");
+    } finally {
+      await s.close();
+    }
+  });
+
   it("--frozen and --name are usage errors where they do not apply", async () => {
     const cwd = tempProject({ "src/one/SKILL.md": skillMd("one") });
     mkdirSync(path.join(cwd, "skills"));
