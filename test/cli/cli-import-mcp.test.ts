@@ -95,6 +95,18 @@ describe("skillc import mcp:", () => {
     expect(unclosed.stderr).toContain("unclosed");
   }, 60_000);
 
+  it("skips an entry whose name is a bad escape or not a skill name, printing it escaped; imports the rest", async () => {
+    const served = tempProject(SITE_TREE);
+    for (const uri of ["skill://%E0%A4%A/SKILL.md", "skill://%1b%5d0%3bx%07/SKILL.md"]) {
+      const cwd = tempProject();
+      const r = await runCli(["import", `mcp:node ${SERVER} ${path.join(served, "skills")} --extra ${uri}`], { cwd });
+      expect(r.stderr).not.toContain("internal error");
+      expect(r.stderr).not.toContain("\x1b");
+      expect(r.stderr).toContain(uri.includes("%1b") ? "not a valid skill name" : "not a valid URI escape");
+      expect(readdirSync(path.join(cwd, "skills")).sort()).toEqual(["alpha", "beta", "gamma"]);
+    }
+  }, 60_000);
+
   // Issue 17: the two halves meet. `skillc serve` (the SDK server over a real build) is the source;
   // `skillc import mcp:` takes what it serves, byte for byte: the visible skills (gamma is hidden:
   // `disable-model-invocation`, so serve lists it nowhere).
