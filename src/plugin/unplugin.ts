@@ -45,7 +45,9 @@ export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, fa
       if (!serving) session.invalidate();
     },
     watchChange() {
-      session.invalidate();
+      // Rollup's watch mode. Under `vite dev` Vite calls this for every file of the app; the dev
+      // server's own watcher (vite-dev.ts) rebuilds, and only for the skills' roots and config.
+      if (!serving) session.invalidate();
     },
     resolveId: {
       filter: { id: /^skillc:skills$/ },

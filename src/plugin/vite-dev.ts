@@ -15,7 +15,10 @@ export interface DevServerLike {
 
 export function watchInDevServer(server: DevServerLike, session: SkillcSession): void {
   let watched = new Set<string>();
-  let queue = Promise.resolve();
+  // One rebuild runs at a time; changes during it ask for at most one more (a rebuild reads every
+  // file afresh, so a burst of saves needs one build after the last, not one build per event).
+  let running = false;
+  let pending = false;
   const arm = (paths: readonly string[]) => {
     const fresh = paths.filter((p) => !watched.has(p));
     if (fresh.length > 0) server.watcher.add(fresh);
@@ -26,11 +29,22 @@ export function watchInDevServer(server: DevServerLike, session: SkillcSession):
 
   server.watcher.on("all", (_event, file) => {
     if (![...watched].some((w) => file === w || file.startsWith(w + path.sep))) return;
-    // One rebuild at a time, in the order of the changes.
-    queue = queue
-      .then(() => rebuild(server, session, arm))
-      // A build that throws (an unwritable outDir, an internal error) shows in the overlay too.
-      .catch((error: Error) => server.ws.send({ type: "error", err: { message: `skillc: ${error.message}`, stack: error.stack ?? "", plugin: "skillc" } }));
+    pending = true;
+    if (running) return;
+    running = true;
+    void (async () => {
+      while (pending) {
+        pending = false;
+        try {
+          await rebuild(server, session, arm);
+        } catch (error) {
+          // A build that throws (an unwritable outDir, an internal error) shows in the overlay too.
+          const e = error as Error;
+          server.ws.send({ type: "error", err: { message: `skillc: ${e.message}`, stack: e.stack ?? "", plugin: "skillc" } });
+        }
+      }
+      running = false;
+    })();
   });
 }
 
