@@ -10,6 +10,8 @@ import type { Reporter } from "../diagnostics/reporter.js";
 import { EXPORT_REFUSED } from "../rules/dialect-rules.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { writeSkill, folderIn } from "./write.js";
 
@@ -30,7 +32,7 @@ export interface ExportResult {
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const { cwd, config, client } = opts;
   const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
-  overlapping(cwd, opts.out, project.sources.map((s) => s.root.dir));
+  checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
   const exported: ExportResult["exported"] = [];
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
@@ -62,11 +64,16 @@ function rangeOf(skill: ValidSkill, key: string): Range {
   return p?.value ?? p?.key ?? { line: 1, column: 1, endLine: 1, endColumn: 4 };
 }
 
-/** Export replaces folders under --out: it must not be, hold or sit inside a source root. */
-function overlapping(cwd: string, out: string, roots: readonly string[]): void {
-  const o = path.resolve(cwd, out);
-  const within = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
-  for (const r of new Set(roots.map((r) => path.resolve(cwd, r)))) {
-    if (within(o, r) || within(r, o)) throw new UsageError(`--out ${out} overlaps the source root ${path.relative(cwd, r) || "."}; export writes client copies elsewhere (it replaces the folders it writes).`);
-  }
+/** Export replaces folders under --out: the build's own refusals (the project, a source root, the
+ * filesystem root, a skill folder…), and never a non-empty folder export did not make. */
+function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): void {
+  const abs = path.resolve(cwd, out);
+  checkOutDir({ root: config.root, outDir: abs, sources: roots.map((r) => path.resolve(cwd, r)), cwd });
+  if (existsSync(abs) && readdirSync(abs).length > 0 && !existsSync(path.join(abs, EXPORT_MARKER)))
+    throw new UsageError(`refusing to export into ${out}: it holds files skillc export did not write (no ${EXPORT_MARKER}); choose a new or empty folder.`);
+  mkdirSync(abs, { recursive: true });
+  writeFileSync(path.join(abs, EXPORT_MARKER), "Written by skillc export: it replaces the skill folders in here.\n");
 }
+
+/** Marks a folder export wrote, so a later export may replace the folders in it. */
+const EXPORT_MARKER = ".skillc-export";

@@ -2,7 +2,7 @@
 // profile (and its portability check), twice gives the same bytes, supporting files are copied byte
 // for byte, and neither a name nor a path can leave --out.
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
 import { tempProject } from "../helpers/project.js";
@@ -116,10 +116,16 @@ describe("skillc export --client", () => {
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.
-    for (const out of ["skills", "skills/x", "."]) {
-      const r = await runCli(["export", "--client", "codex", "--out", out], { cwd });
-      expect([r.code, r.stderr.includes("overlaps the source root skills")], out).toEqual([2, true]);
+    for (const [out, why] of [["skills", "it is the source root skills"], ["skills/x", "it is inside the source root skills"], [".", "it is the project folder"], ["..", "it holds the project folder"], ["/", "it is the filesystem root"]]) {
+      const r = await runCli(["export", "--client", "codex", "--out", out!], { cwd });
+      expect([r.code, r.stderr.includes(why!)], out).toEqual([2, true]);
     }
+    // A folder it did not write is never written into: `--out docs` would replace docs/<name>/.
+    mkdirSync(path.join(cwd, "docs/ship-it"), { recursive: true });
+    writeFileSync(path.join(cwd, "docs/ship-it/keep.md"), "mine\n");
+    const foreign = await runCli(["export", "--client", "codex", "--out", "docs"], { cwd });
+    expect([foreign.code, foreign.stderr.includes("did not write")]).toEqual([2, true]);
+    expect(readFileSync(path.join(cwd, "docs/ship-it/keep.md"), "utf8")).toBe("mine\n");
     expect(readFileSync(path.join(cwd, "skills/ship-it/SKILL.md"), "utf8")).toBe(SKILL);
     expect((await runCli(["export", "--client", "cursor", "--out", "o"], { cwd })).code).toBe(2);
     expect((await runCli(["export", "--client", "codex"], { cwd })).code).toBe(2);
