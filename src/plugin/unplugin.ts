@@ -45,8 +45,7 @@ export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, fa
       if (!serving) session.invalidate();
     },
     watchChange() {
-      // Rollup's watch mode. Under `vite dev` Vite calls this for every file of the app; the dev
-      // server's own watcher (vite-dev.ts) rebuilds, and only for the skills' roots and config.
+      // Rollup's watch mode (under `vite dev`, for any app file: vite-dev.ts rebuilds there instead).
       if (!serving) session.invalidate();
     },
     resolveId: {
