@@ -68,7 +68,7 @@ function skillHandlers(cat: () => Promise<Catalog>, skills: BundleSkills, size: 
       const p = paramsOf(params);
       // SEP-2093's scoped listing: only the resources under `uri`, when given.
       const scope = p.uri === undefined ? "" : stringParam(p, "uri", URI_MAX);
-      const all = [...(await cat()).files.values()].map((f) => f.resource).filter((r) => r.uri.startsWith(scope));
+      const all = [...(await cat()).files.values()].map((f) => f.resource).filter((r) => !scope || r.uri === scope || r.uri.startsWith(scope.endsWith("/") ? scope : scope + "/"));
       const pg = page(all, p.cursor, size);
       return { resources: pg.items, ...(pg.nextCursor && { nextCursor: pg.nextCursor }) };
     },

@@ -12,6 +12,9 @@ import type { DisclosureTier, LoadResult, Skills, SkillsOptions, ToolInclude } f
 
 const str = (v: unknown) => (typeof v == "string" ? v : undefined);
 
+/** A search limit: 1–50, 8 when absent or not a number. */
+const lim = (v: unknown) => Math.min(50, Math.max(1, Math.floor(num(v) || 8)));
+
 export function createSkills(data: BundleData, options?: SkillsOptions | null): Skills {
   return api(store(data, options || {}));
 }
@@ -31,7 +34,7 @@ function api(st: Store, seen?: Map<string, string>): Skills {
     load: (ref, args, o) => load(st, resolve(st, ref), args, seen, o),
     file: (ref, rel) => file(st, resolve(st, ref), rel),
     search: (q, opt) =>
-      out(st, find(st, capped(q, QUERY_MAX, "Query"), str(opt?.scope), Math.min(50, Math.max(1, Math.floor(num(opt?.limit) || 8))))),
+      out(st, find(st, capped(q, QUERY_MAX, "Query"), str(opt?.scope), lim(opt?.limit))),
     catalog: (opt) => cat(st, opt?.format, opt?.budget),
     invoke: (t) => invoke(st, t, seen),
     match: (t, opt) =>
@@ -84,13 +87,14 @@ function handlers(st: Store, self: Skills, seen?: Map<string, string>): ToolHost
     file: (ref, rel) => file(st, resolve(st, ref, MODEL), rel),
     search(q, limit, scope) {
       if (typeof q != "string" || !q.trim()) fail("INVALID_PARAM", "Missing query: describe the task in a few words.");
-      const r = self.search(q, { limit, scope });
+      // One ranking, one hit longer than asked: `truncated` says whether more skills matched.
+      const n = lim(limit), all = find(st, capped(q, QUERY_MAX, "Query"), str(scope), n + 1), r = out(st, all.slice(0, n));
       return {
         text: r.length
           ? r.map((h) => `- ${h.skill.name} (${h.skill.path}): ${h.skill.description}`).join("\n")
           : `No skill matches ${show(q)}; try other words.`,
         // Codelia's skill_search: `count`, and `truncated` when more skills matched than were returned.
-        structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })), count: r.length, truncated: find(st, q, str(scope), 51).length > r.length },
+        structured: { results: r.map((h) => ({ name: h.skill.name, path: h.skill.path, score: h.score, reason: h.reason })), count: r.length, truncated: all.length > n },
       };
     },
     tool(n, i) {

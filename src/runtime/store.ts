@@ -63,7 +63,7 @@ const once = <K, V>(m: Map<K, V>, k: K, f: () => V): V => {
 
 export const meta = (st: Store, s: BundleSkill): SkillMeta =>
   once(st.metas, s, () => {
-    const { rank, hash, triggers, payload, toolNames, toolsets, ...rest } = s;
+    const { rank, hash, triggers, payload, toolNames, toolsets, off, ...rest } = s;
     return rest;
   });
 export const out = (st: Store, h: Hit[]): SearchResult[] => h.map(([s, score, reason]) => ({ skill: meta(st, s), score, reason }));

@@ -79,6 +79,8 @@ describe("the emitted mcp.js", () => {
     expect(await code(s.request("resources/directory/read", { uri: "skill://main/plain/" }))).toBe(-32602);
     const scoped = await s.request("resources/list", { uri: "skill://tools/" });
     expect(scoped.resources.map((r: { uri: string }) => r.uri)).toEqual(["skill://tools/group/inner/SKILL.md"]);
+    // A scope is a folder: `skill://tool` is not a prefix of `skill://tools/…`.
+    expect((await s.request("resources/list", { uri: "skill://tool" })).resources).toEqual([]);
   });
 
   it("keeps hidden and denied skills out as the bundle does: a hidden skill is a prompt only, a denied one nothing", async () => {

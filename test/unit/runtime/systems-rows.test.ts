@@ -36,6 +36,7 @@ describe("§5.5 default_enabled: false — not enabled until the host enables it
   it("createSkills({ enable }) enables it: listed, catalogued, loadable, by the model too", () => {
     const s = createSkills(b.data, { enable: ["optin"] });
     expect(s.list().map((m) => m.name)).toEqual(["always", "optin"]);
+    expect(s.get("optin"), "the internal flag stays internal").not.toHaveProperty("off");
     expect(s.catalog()).toContain("optin");
     expect(s.load("optin").content).toBe("Opted in.");
     expect(s.call("load_skill", { name: "optin" }).isError).toBeUndefined();
