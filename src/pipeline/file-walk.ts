@@ -6,6 +6,7 @@ import fs, { type Dirent } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource } from "../types.js";
 import { report, skillFileCandidates } from "./discover.js";
+import { errCode } from "./discover-report.js";
 import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
 import { compareCodeUnits } from "../util/compare.js";
@@ -44,10 +45,6 @@ export interface Entry {
   rel: string;
   /** Real absolute path to open. */
   real: string;
-}
-
-export function errCode(e: unknown): string {
-  return (e as NodeJS.ErrnoException)?.code ?? String(e);
 }
 
 type Kind = "file" | "dir" | "special";

@@ -27,7 +27,8 @@ import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { joinPosix } from "../util/paths.js";
 import type { LeftOut } from "./left-out.js";
-import { errCode, walk, type Entry, type FileOptions } from "./file-walk.js";
+import { walk, type Entry, type FileOptions } from "./file-walk.js";
+import { errCode } from "./discover-report.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
