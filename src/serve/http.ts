@@ -35,6 +35,8 @@ export async function serveHttp(port: number, current: () => McpServer, servers:
     const sid = req.headers["mcp-session-id"];
     let transport = typeof sid == "string" ? sessions.get(sid) : undefined;
     if (sid !== undefined && !transport) return reply(res, 404, -32001, "Session not found");
+    // Map order is recency: a client that vanished without DELETE ends up first, and goes first.
+    if (transport) sessions.delete(sid as string), sessions.set(sid as string, transport);
     let body: unknown;
     if (req.method === "POST") {
       const read = await readJson(req);
@@ -43,7 +45,9 @@ export async function serveHttp(port: number, current: () => McpServer, servers:
     }
     if (!transport) {
       if (req.method !== "POST" || !isInitializeRequest(body)) return reply(res, 400, -32000, "Bad Request: no valid session; start with initialize");
-      if (sessions.size >= SESSIONS_MAX) return reply(res, 503, -32000, "Too many sessions");
+      // At the cap the least recently used session closes (its client gets 404 and may start again),
+      // so clients that left without closing never lock new ones out.
+      if (sessions.size >= SESSIONS_MAX) await sessions.values().next().value?.close();
       transport = await openSession(current, servers, sessions, hosts);
     }
     await transport.handleRequest(req, res, body);

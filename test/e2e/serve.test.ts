@@ -147,6 +147,38 @@ describe("skillc serve --http", () => {
   });
 });
 
+describe("skillc serve --http: sessions", () => {
+  // A client that vanishes without DELETE must not lock others out: at the cap of 64 the least
+  // recently used session closes, and a new client is still served.
+  it("closes the least recently used session at the cap instead of refusing new clients", async () => {
+    const serve = await startHttpServe([], tempProject({ "skills/a/SKILL.md": skillMd("a") }));
+    try {
+      const { port } = serve.url;
+      const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+      const post = (body: string, sid?: string) =>
+        new Promise<{ status: number; sid?: string }>((ok, ko) => {
+          const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream", ...(sid && { "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18" }) };
+          const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers }, (res) => {
+            res.resume().on("end", () => ok({ status: res.statusCode!, sid: res.headers["mcp-session-id"] as string | undefined }));
+          });
+          req.on("error", ko);
+          req.end(body);
+        });
+      const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+      const sids: string[] = [];
+      for (let i = 0; i < 64; i++) sids.push((await post(init)).sid!);
+      expect((await post(ping, sids[0])).status).toBe(200); // the first is now the most recently used
+      const next = await post(init);
+      expect(next.status).toBe(200);
+      expect((await post(ping, sids[1])).status).toBe(404); // the least recently used went
+      expect((await post(ping, sids[0])).status).toBe(200);
+      expect((await post(ping, next.sid)).status).toBe(200);
+    } finally {
+      await serve.stop();
+    }
+  }, 120_000);
+});
+
 describe("skillc serve refuses", () => {
   it("a bad port or one in use (exit 2) and a build with errors (exit 1, nothing served)", async () => {
     const bad = await runCli(["serve", "--http", "70000"], { cwd: REPO });
