@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { CHUNK_DIR, CHUNK_NAME, chunkFile, type ChunkSink, type ChunkWrite } from "./split.js";
+import { CHUNK_DIR, CHUNK_NAME, chunkFile, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
 import { writeDurably } from "./write.js";
 
 export class ChunkStage implements ChunkSink, ChunkWrite {
@@ -38,30 +38,31 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     return new ChunkStage(outDir, new Set(names));
   }
 
-  refer(hash: string): void {
-    this.keep.add(hash);
+  refer(hash: string, ext: ChunkExt = "js"): void {
+    this.keep.add(`${hash}.${ext}`);
   }
 
-  has(hash: string): boolean {
-    return this.present.has(hash + ".js") || this.keep.has(hash);
+  has(hash: string, ext: ChunkExt = "js"): boolean {
+    const name = `${hash}.${ext}`;
+    return this.present.has(name) || this.keep.has(name);
   }
 
   /** Whether outDir held this chunk when the build started (a reused skill keeps its chunk only then). */
-  onDisk(hash: string): boolean {
-    return this.present.has(hash + ".js");
+  onDisk(hash: string, ext: ChunkExt = "js"): boolean {
+    return this.present.has(`${hash}.${ext}`);
   }
 
-  async put(hash: string, bytes: Buffer): Promise<void> {
+  async put(hash: string, bytes: Buffer, ext: ChunkExt = "js"): Promise<void> {
     if (!this.tmp) {
       const tmp = `${this.outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
       await mkdir(dirname(tmp), { recursive: true });
       await mkdir(join(tmp, CHUNK_DIR), { recursive: true });
       this.tmp = tmp;
     }
-    const name = chunkFile(hash);
+    const name = chunkFile(hash, ext);
     await writeDurably(join(this.tmp, name), bytes);
     this.staged.push(name);
-    this.keep.add(hash);
+    this.keep.add(`${hash}.${ext}`);
   }
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */

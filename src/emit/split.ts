@@ -11,8 +11,13 @@ import { CHUNK_HEAD, CHUNK_TAIL, SPLIT_GLOBAL } from "./split-helper.js";
 
 /** Where chunks live in outDir. */
 export const CHUNK_DIR = "chunks";
-/** A chunk's file name: its hash and `.js`. */
-export const CHUNK_NAME = /^[0-9a-f]{64}\.js$/;
+/**
+ * A content-addressed file's name in chunks/: its SHA-256 and an extension. `.js` for modules
+ * index.js imports (payloads, metadata shards); other extensions for the split layout's other
+ * content-addressed files (`.json` data, `.d.ts` types). The sweep removes only names of this shape.
+ */
+export const CHUNK_NAME = /^[0-9a-f]{64}\.(?:js|json|d\.ts)$/;
+export type ChunkExt = "js" | "json" | "d.ts";
 
 /**
  * "auto" splits past this estimate of the single index.js (bytes). Cloudflare's free plan takes a
@@ -43,8 +48,8 @@ export function renderChunk(skill: ToolsetSkill): { hash: string; bytes: Buffer 
 }
 
 /** The file name of a chunk in outDir. */
-export function chunkFile(hash: string): string {
-  return `${CHUNK_DIR}/${hash}.js`;
+export function chunkFile(hash: string, ext: ChunkExt = "js"): string {
+  return `${CHUNK_DIR}/${hash}.${ext}`;
 }
 
 /** The exports of a split index.js: `skills` and `createSkills` wrapped by the split helper, and `fetchLoader`. */
@@ -63,10 +68,10 @@ export function splitTail(runtimeGlobal: string): string[] {
  */
 export interface ChunkSink {
   /** Whether outDir already holds this chunk (its name is its hash, so its bytes are these). */
-  has(hash: string): boolean;
-  put(hash: string, bytes: Buffer): Promise<void>;
-  /** Notes a chunk index.js refers to (reused skills' too): the others are removed after the write. */
-  refer(hash: string): void;
+  has(hash: string, ext?: ChunkExt): boolean;
+  put(hash: string, bytes: Buffer, ext?: ChunkExt): Promise<void>;
+  /** Notes a chunk the outputs refer to (reused skills' too): the others are removed after the write. */
+  refer(hash: string, ext?: ChunkExt): void;
 }
 
 /** What write.ts needs of a split build's chunks (src/emit/chunk-stage.ts). */
@@ -75,6 +80,6 @@ export interface ChunkWrite {
   tmp?: string;
   /** The staged files, as names in outDir (`chunks/<hash>.js`). */
   staged: readonly string[];
-  /** The hashes index.js refers to: every other chunk in outDir is removed once index.js is in place. */
+  /** The chunks' file names (`<hash>.<ext>`) the outputs refer to: every other chunk in outDir is removed once index.js is in place. */
   keep: ReadonlySet<string>;
 }

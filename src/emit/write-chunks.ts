@@ -26,8 +26,7 @@ export async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<v
     present = new Set();
   }
   const staged = new Set(chunks.tmp ? chunks.staged : []);
-  for (const hash of chunks.keep) {
-    const name = `${hash}.js`;
+  for (const name of chunks.keep) {
     if (!present.has(name) && !staged.has(`${CHUNK_DIR}/${name}`)) {
       throw new ChunksGone(`the chunk ${CHUNK_DIR}/${name} left ${outDir} while this build ran (another build into the same folder removed it); build again.`);
     }
@@ -46,7 +45,7 @@ export async function sweepChunks(outDir: string, keep: ReadonlySet<string>): Pr
   }
   let left = names.length;
   for (const name of names) {
-    if (!CHUNK_NAME.test(name) || keep.has(name.slice(0, -3))) continue;
+    if (!CHUNK_NAME.test(name) || keep.has(name)) continue;
     await rm(join(dir, name), { force: true });
     left--;
   }
