@@ -14,7 +14,9 @@ import { chunkFile, renderChunk, resolveLayout, type ChunkSink } from "./split.j
 import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
+import { renderSplitDts } from "./dts-shards.js";
 import { renderManifest } from "./manifest.js";
+import { renderManifestShards } from "./manifest-shards.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
 import { runtimeCode } from "./runtime-code.js";
@@ -58,8 +60,10 @@ export interface EmitReuse {
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string): void;
   /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
   manifestEntry(skill: EmitSkill): string | undefined;
-  /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets). */
+  /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets; split layout: offset 0 and its length in its shard). */
   onManifestEntry(skill: EmitSkill, offset: number, length: number): void;
+  /** Split layout: a reused skill's entry length as recorded last time (its manifest shard's boundaries depend on it). */
+  manifestLength?(skill: EmitSkill): number | undefined;
   /** The previous files of a group whose key is unchanged (as they are on disk, verified), with what was `setOutput` with them. */
   output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined;
   /** Records a group rendered by this build. */
@@ -99,21 +103,21 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
-  /** One group of outputs: reused as they are when its key is unchanged, else rendered (and recorded). */
-  const group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => { files: Array<[string, string]>; extra?: E }): E | undefined => {
+  /** One group of outputs: reused as they are when its key is unchanged (and `valid` takes what was recorded with them), else rendered (and recorded). */
+  const group = async <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }> | { files: Array<[string, string]>; extra?: E }, valid?: (extra: unknown) => boolean): Promise<E | undefined> => {
     const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
     const hit = outputs?.get(name, key, names);
-    if (hit) {
+    if (hit && (!valid || valid(hit.extra))) {
       for (const n of names) files.set(n, hit.files.get(n)!);
       return hit.extra as E | undefined;
     }
-    const out = render();
+    const out = await render();
     for (const [n, text] of out.files) files.set(n, text);
     outputs?.set(name, key, names, out.extra);
     return out.extra;
   };
   const catalogNames = CATALOG_FILES.map(([file]) => file);
-  const catalogReport = group(
+  const catalogReport = (await group(
     "catalog",
     catalogNames,
     () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])],
@@ -121,13 +125,20 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
       const c = renderCatalogs(skills, catalogOpts);
       return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
     },
-  ) ?? { shortened: [], dropped: [] };
+  )) ?? { shortened: [], dropped: [] };
   const runtimeApi = await runtimeTypes();
-  group(
+  // Split: index.d.ts imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir.
+  const typeShards = (extra: unknown) => shardsIn(extra, (h) => !!input.chunks?.has(h, "d.ts"));
+  await group(
     "dts",
     ["index.d.ts"],
     () => [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
-    () => ({ files: [["index.d.ts", renderDts(version, skills, runtimeApi, split)]] }),
+    async () => {
+      if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
+      const d = await renderSplitDts(version, skills, runtimeApi, files, input.chunks);
+      return { files: [["index.d.ts", d.text]], extra: { shards: d.shards } };
+    },
+    split ? (extra) => !!typeShards(extra)?.every((h) => (input.chunks!.refer(h, "d.ts"), true)) : undefined,
   );
   files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
@@ -135,7 +146,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
-  files.set("manifest.json", renderManifest(manifestInput, entries));
+  // Split: manifest.json lists its shards, chunks/<sha256>.json (emit/manifest-shards.ts).
+  files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks }, files, input.chunks, reuse) : renderManifest(manifestInput, entries));
   if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text); // mcp.js: emit/mcp.ts
 
   const diagnostics: Diagnostic[] = [];
@@ -183,6 +195,13 @@ async function renderChunks(skills: EmitSkill[], files: Map<string, string | Uin
     hashes.set(skill, hash);
   }
   return hashes;
+}
+
+/** The type shards recorded with a reused index.d.ts, when every one is a hash `present` still holds. */
+function shardsIn(extra: unknown, present: (hash: string) => boolean): string[] | undefined {
+  const shards = (extra as { shards?: unknown } | undefined)?.shards;
+  if (!Array.isArray(shards) || !shards.every((h) => typeof h === "string" && /^[0-9a-f]{64}$/.test(h) && present(h))) return undefined;
+  return shards as string[];
 }
 
 function bySkill(a: EmitSkill, b: EmitSkill): number {

@@ -30,13 +30,14 @@ export interface ManifestEntries {
 /** The `skills` line of the manifest rendered with no skills: top level, so indented by exactly two spaces. */
 const EMPTY_SKILLS = '\n  "skills": [],\n';
 
-export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string {
-  const manifest = {
+/** The top level: everything but the skills (`skills: []`), or split, `shards` in their place. */
+function topLevel(input: ManifestInput, shards?: readonly string[]) {
+  return {
     $schema: MANIFEST_SCHEMA_URL,
     skillc: input.version,
     profile: input.profile,
     ...(input.chunks && { output: "split" }),
-    skills: [] as unknown[],
+    ...(shards ? { shards } : { skills: [] as unknown[] }),
     collisions: input.collisions.map((c) => ({ name: c.name, policy: c.policy, paths: [...c.paths], winner: c.winner })),
     stats: {
       ...input.stats,
@@ -44,6 +45,32 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
       errors: input.diagnostics.filter((d) => d.severity === "error").length,
     },
   };
+}
+
+/**
+ * The split layout's manifest.json: the top level as the single layout's, with `shards` (the
+ * manifest shards' file names, `chunks/<sha256>.json`, in skill order) in place of `skills`, so
+ * that its size does not grow with the skill count (src/emit/manifest-shards.ts writes the shards).
+ */
+export function renderSplitManifest(input: ManifestInput, shards: readonly string[]): string {
+  return JSON.stringify(sortKeys(topLevel(input, shards)), null, 2) + "\n";
+}
+
+/**
+ * A manifest shard, `{"skills": [...]}`, from its skills' entries as `manifestEntry` renders them:
+ * the same text JSON.stringify(…, null, 2) gives, each entry as the single layout's manifest.json has it.
+ */
+export function renderManifestShard(entries: readonly string[]): string {
+  return entries.length ? `{\n  "skills": [\n${entries.join(",\n")}\n  ]\n}\n` : '{\n  "skills": []\n}\n';
+}
+
+/** A skill's entry of the `skills` array, indented by four spaces (its place in either file), no trailing comma. */
+export function manifestEntry(skill: EmitSkill, chunk?: string): string {
+  return "    " + JSON.stringify(sortKeys(manifestSkill(skill, chunk)), null, 2).replaceAll("\n", "\n    ");
+}
+
+export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string {
+  const manifest = topLevel(input);
   // The skills are rendered one by one and put in place of the empty array: JSON.stringify's
   // indentation is additive, so each entry is its own rendering indented by four more spaces.
   const text = JSON.stringify(sortKeys(manifest), null, 2) + "\n";
@@ -52,7 +79,7 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
   const parts = [text.slice(0, at) + '\n  "skills": [\n'];
   let offset = parts[0]!.length;
   input.skills.forEach((skill, i) => {
-    const entry = entries?.reuse(skill) ?? "    " + JSON.stringify(sortKeys(manifestSkill(skill, input.chunks?.get(skill))), null, 2).replaceAll("\n", "\n    ");
+    const entry = entries?.reuse(skill) ?? manifestEntry(skill, input.chunks?.get(skill));
     entries?.onEntry(skill, offset, entry.length);
     const sep = i === input.skills.length - 1 ? "\n  ]," : ",\n";
     parts.push(entry, sep);

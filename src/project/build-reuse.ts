@@ -78,6 +78,10 @@ export class BuildReuse implements EmitReuse {
     return entry && this.cache.manifestEntry(entry);
   }
 
+  manifestLength(skill: EmitSkill): number | undefined {
+    return isReused(skill) ? this.reused.get(skill.source.file)?.manifest?.length : undefined;
+  }
+
   onManifestEntry(skill: EmitSkill, offset: number, length: number): void {
     const e = this.entries[skill.source.file];
     if (e) e.manifest = { offset, length };

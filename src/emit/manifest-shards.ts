@@ -1,0 +1,93 @@
+// The split layout's manifest: manifest.json keeps the top level (schema, version, profile, layout,
+// collisions, stats) and lists its shards; each shard `chunks/<sha256>.json` is `{"skills": [...]}`
+// with the entries the single layout's manifest.json has, in skill order. Shard boundaries are
+// content-defined (emit/shards.ts), so one changed skill changes at most two shards, and no file
+// grows with the skill count. A shard is content-addressed like a chunk: written through the same
+// sink (staged, renamed in before index.js, swept when no longer referred to), never overwritten.
+// On a rebuild, a shard whose skills were all reused is not rendered at all: the build cache keeps
+// each shard's hash by the identity of its skills, and each skill's entry length (for the boundaries).
+import { createHash } from "node:crypto";
+import { isReused, type EmitSkill } from "../types.js";
+import type { EmitReuse } from "./index.js";
+import { manifestEntry, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
+import { groupShards } from "./shards.js";
+import { chunkFile, type ChunkExt, type ChunkSink } from "./split.js";
+
+/** Mean skills per manifest shard (an entry is ~2.6 KB, so ~170 KB a shard), and the most bytes in one. */
+export const MANIFEST_SHARDS = { every: 64, maxBytes: 256 * 1024 };
+/** The build cache's output group holding the previous shards' hashes by the identity of their skills. */
+const GROUP = "manifest-shards";
+const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * A content-addressed file of the split layout: its SHA-256 and where it went (the sink, else
+ * `files`). `refer`: kept by the sweep.
+ */
+export async function storeShard(text: string, ext: ChunkExt, files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<string> {
+  const bytes = Buffer.from(text, "utf8");
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  if (!sink) files.set(chunkFile(hash, ext), text);
+  else {
+    if (!sink.has(hash, ext)) await sink.put(hash, bytes, ext);
+    sink.refer(hash, ext);
+  }
+  return hash;
+}
+
+/**
+ * Renders the split manifest: its shards into `sink` (or `files`), and returns manifest.json's text.
+ * `chunks`: each skill's payload chunk hash; `skills` sorted as emit sorts them.
+ */
+export async function renderManifestShards(
+  input: ManifestInput & { chunks: ReadonlyMap<EmitSkill, string> },
+  files: Map<string, string | Uint8Array>,
+  sink: ChunkSink | undefined,
+  reuse: EmitReuse | undefined,
+): Promise<string> {
+  const rendered = new Map<EmitSkill, string>();
+  const entryOf = (s: EmitSkill) => {
+    let e = rendered.get(s);
+    if (e === undefined) rendered.set(s, (e = manifestEntry(s, input.chunks.get(s))));
+    return e;
+  };
+  // A reused skill's entry is unchanged, so its length is the one recorded last time: exact, so the
+  // boundaries (and bytes) equal a cold build's.
+  const sizeOf = (s: EmitSkill) => reuse?.manifestLength?.(s) ?? entryOf(s).length;
+  const groups = groupShards(input.skills, (s) => s.source.file, sizeOf, MANIFEST_SHARDS);
+  const prev = previousShards(reuse, sink);
+  const next = { keys: [] as string[], hashes: [] as string[] };
+  const names: string[] = [];
+  for (const group of groups) {
+    const key = sink && reuse && shardKey(group, input.chunks);
+    let hash = key === undefined ? undefined : prev.get(key);
+    if (hash) sink!.refer(hash, "json");
+    else hash = await storeShard(renderManifestShard(group.map(entryOf)), "json", files, sink);
+    if (key !== undefined) next.keys.push(key), next.hashes.push(hash);
+    for (const s of group) reuse?.onManifestEntry(s, 0, sizeOf(s));
+    names.push(chunkFile(hash, "json"));
+  }
+  reuse?.setOutput(GROUP, "1", [], next);
+  return renderSplitManifest(input, names);
+}
+
+/** The identity of a shard whose skills were all reused (their entries unchanged): undefined when any was not. */
+function shardKey(group: readonly EmitSkill[], chunks: ReadonlyMap<EmitSkill, string>): string | undefined {
+  const h = createHash("sha1");
+  for (const s of group) {
+    if (!isReused(s)) return undefined;
+    h.update(`${s.source.file}\0${s.line.sha1}\0${chunks.get(s)}\n`);
+  }
+  return h.digest("hex");
+}
+
+/** The previous build's shards still in outDir, by key (a malformed record is ignored). */
+function previousShards(reuse: EmitReuse | undefined, sink: ChunkSink | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const extra = sink && (reuse?.output(GROUP, "1", [])?.extra as { keys?: unknown; hashes?: unknown } | undefined);
+  if (!extra || !Array.isArray(extra.keys) || !Array.isArray(extra.hashes) || extra.keys.length !== extra.hashes.length) return out;
+  extra.keys.forEach((k, i) => {
+    const h = extra.hashes as unknown[];
+    if (typeof k === "string" && typeof h[i] === "string" && HASH.test(h[i] as string) && sink!.has(h[i] as string, "json")) out.set(k, h[i] as string);
+  });
+  return out;
+}
