@@ -18,6 +18,8 @@ export const MANIFEST_SHARDS = { every: 64, maxBytes: 256 * 1024 };
 /** The build cache's output group holding the previous shards' hashes by the identity of their skills. */
 const GROUP = "manifest-shards";
 const HASH = /^[0-9a-f]{64}$/;
+/** `{"skills": [` and `]}` as renderManifestShard writes them. */
+const SHARD_FRAME = renderManifestShard([""]).length;
 
 /**
  * A content-addressed file of the split layout: its SHA-256 and where it went (the sink, else
@@ -52,8 +54,10 @@ export async function renderManifestShards(
   };
   // A reused skill's entry is unchanged, so its length is the one recorded last time: exact, so the
   // boundaries (and bytes) equal a cold build's.
-  const sizeOf = (s: EmitSkill) => reuse?.manifestLength?.(s) ?? entryOf(s).length;
-  const groups = groupShards(input.skills, (s) => s.source.file, sizeOf, MANIFEST_SHARDS);
+  const lengthOf = (s: EmitSkill) => reuse?.manifestLength?.(s) ?? entryOf(s).length;
+  // An entry and its separator; the shard's brackets off the bound (UTF-16 units: bytes for ASCII text).
+  const bounds = { ...MANIFEST_SHARDS, maxBytes: MANIFEST_SHARDS.maxBytes - SHARD_FRAME };
+  const groups = groupShards(input.skills, (s) => s.source.file, (s) => lengthOf(s) + 2, bounds);
   const prev = previousShards(reuse, sink);
   const next = { keys: [] as string[], hashes: [] as string[] };
   const names: string[] = [];
@@ -63,7 +67,7 @@ export async function renderManifestShards(
     if (hash) sink!.refer(hash, "json");
     else hash = await storeShard(renderManifestShard(group.map(entryOf)), "json", files, sink);
     if (key !== undefined) next.keys.push(key), next.hashes.push(hash);
-    for (const s of group) reuse?.onManifestEntry(s, 0, sizeOf(s));
+    for (const s of group) reuse?.onManifestEntry(s, 0, lengthOf(s));
     names.push(chunkFile(hash, "json"));
   }
   reuse?.setOutput(GROUP, "1", [], next);
