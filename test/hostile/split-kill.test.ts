@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readManifest } from "../../src/emit/manifest-read.js";
 import { CLI, cleanupTmp, ensureCli, inFreshProcess, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 afterAll(cleanupTmp);
@@ -66,6 +67,20 @@ async function problems(out: string): Promise<string[]> {
     if (!existsSync(file)) found.push(`chunk ${h} is missing`);
     else if (createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`chunk ${h} is not whole`);
   }
+  // manifest.json's shards and index.d.ts's type shards: there and whole too.
+  try {
+    const m = readManifest(out);
+    if (m.skills.length !== N) found.push(`manifest.json lists ${m.skills.length} skills`);
+  } catch (err) {
+    found.push(`manifest.json: ${(err as Error).message}`);
+  }
+  const dts = existsSync(path.join(out, "index.d.ts")) ? readFileSync(path.join(out, "index.d.ts"), "utf8") : "";
+  const types = [...dts.matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js";/g)].map((m) => m[1]!);
+  if (types.length === 0) found.push("index.d.ts imports no type shard");
+  for (const h of types) {
+    const file = path.join(out, "chunks", `${h}.d.ts`);
+    if (!existsSync(file) || createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`type shard ${h} is missing or not whole`);
+  }
   const r = await inFreshProcess<string[]>(index, "await m.skills.ready(); return await Promise.all(m.skills.list().map(async (s) => (await m.skills.load(s.name)).content));");
   if (!r.ok) found.push(`loading every skill failed: ${r.error}`);
   else if (!r.value.every((c) => /^Version [AB] of skill \d\.\n$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
@@ -105,7 +120,8 @@ describe("SIGKILL during a split build", () => {
     const done = await runNode([CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
     expect(done.code, done.stderr).toBe(0);
     expect(await problems(out)).toEqual([]);
-    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N);
+    // N payload chunks, one manifest shard, one type shard: nothing stale left.
+    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 2);
     expect(readdirSync(root).filter((f) => f.startsWith(".skillc."))).toEqual([]);
   }, 300_000);
 });
