@@ -19,6 +19,7 @@ import { renderManifest } from "./manifest.js";
 import { renderManifestShards } from "./manifest-shards.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
+import { splitMcpData } from "./mcp-split.js";
 import { runtimeCode } from "./runtime-code.js";
 import { runtimeTypes } from "./runtime-types.js";
 import { BUNDLE_TOO_LARGE } from "../rules/emit-rules.js";
@@ -148,7 +149,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Split: manifest.json lists its shards, chunks/<sha256>.json (emit/manifest-shards.ts).
   files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks }, files, input.chunks, reuse) : renderManifest(manifestInput, entries));
-  if (config.mcp) for (const [n, text] of renderMcp(await mcpCode(), version, skills)) files.set(n, text); // mcp.js: emit/mcp.ts
+  // mcp.js: emit/mcp.ts; split, its data in shards (emit/mcp-split.ts).
+  if (config.mcp) for (const [n, text] of await renderMcp(await mcpCode(), version, skills, split ? splitMcpData(files, input.chunks) : undefined)) files.set(n, text);
 
   const diagnostics: Diagnostic[] = [];
   if (bundleBytes > config.maxBundleBytes) {

@@ -2,7 +2,7 @@
 // same-named skills, the directory tree, the bundle's visibility and permission rules, and the
 // checks every request's params go through.
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,7 +23,8 @@ let out: string;
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: number }) => e.code);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 255]);
 
-beforeAll(async () => {
+/** The test project built with `mcp: true` in memory, every emitted file written into a fresh folder. */
+async function emitted(output: "single" | "split") {
   const dir = tempProject({
     "skills/plain/SKILL.md": skillMd("plain", "argument-hint: <file>\n"),
     "skills/plain/assets/logo.png": PNG,
@@ -35,17 +36,24 @@ beforeAll(async () => {
   });
   const config = resolveDefaults(dir, {
     mcp: true,
+    output,
     collisions: "keep",
     sources: [{ dir: "skills", scope: "main" }, { dir: "extra", scope: "extra" }],
     permissions: { deny: ["secret"] },
   });
   const result = await build({ cwd: dir, config, write: false, cache: false });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  out = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
-  for (const f of ["index.js", "index.d.ts", "mcp.js", "mcp.d.ts"]) writeFileSync(path.join(out, f), result.files!.get(f)!);
-  writeFileSync(path.join(out, "package.json"), '{"type":"module"}');
-  const mod = (await import(pathToFileURL(path.join(out, "mcp.js")).href)) as { createMcpServer: typeof server };
-  server = mod.createMcpServer;
+  const to = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
+  mkdirSync(path.join(to, "chunks"));
+  for (const [f, contents] of result.files!) writeFileSync(path.join(to, f), contents);
+  const mod = (await import(pathToFileURL(path.join(to, "mcp.js")).href)) as { createMcpServer: typeof server; loadMcpData?: () => Promise<{ skills: unknown[] }> };
+  return { out: to, mod, files: result.files! };
+}
+
+beforeAll(async () => {
+  const e = await emitted("single");
+  out = e.out;
+  server = e.mod.createMcpServer;
 }, 120_000);
 
 describe("the emitted mcp.js", () => {
@@ -133,4 +141,32 @@ void listed; void paths;
     const output = await promisify(execFile)(process.execPath, args, { cwd: out }).then(() => "", (e: { stdout?: string }) => String(e.stdout));
     expect(output).toBe("");
   }, 60_000);
+});
+
+describe("the split layout's mcp.js", () => {
+  it("serves the same answers, its data in content-addressed shards loaded before the first request", async () => {
+    const split = await emitted("split");
+    const js = readFileSync(path.join(split.out, "mcp.js"), "utf8");
+    // The SKILL.md texts are in the shards, not in mcp.js.
+    expect(js).not.toContain("First $first, second $second.");
+    const shards = [...js.matchAll(/import\("\.\/chunks\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!);
+    expect(shards.length).toBeGreaterThan(0);
+    for (const h of shards) expect(sha256(split.files.get(`chunks/${h}.js`) as string)).toBe(h);
+    const a = server({ pageSize: 2 });
+    const b = split.mod.createMcpServer({ pageSize: 2 });
+    const asks: Array<[string, unknown]> = [
+      ["skills/list", {}],
+      ["skills/list", { cursor: "p1" }],
+      ["resources/list", {}],
+      ["resources/read", { uri: "skill://main/plain/SKILL.md" }],
+      ["resources/read", { uri: "skill://main/plain/assets/logo.png" }],
+      ["resources/directory/read", { uri: "skill://main/plain/references" }],
+      ["prompts/list", {}],
+      ["prompts/get", { name: "inner", arguments: { first: "1", second: "2" } }],
+      ["tools/list", {}],
+    ];
+    for (const [method, params] of asks) expect(await b.request(method, params), method).toEqual(await a.request(method, params));
+    // Every skill of the build (the server filters hidden and denied ones as it answers).
+    expect((await split.mod.loadMcpData!()).skills).toHaveLength(5);
+  }, 120_000);
 });
