@@ -105,42 +105,29 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
   /** One group of outputs: reused as they are when its key is unchanged (and `valid` takes what was recorded with them), else rendered (and recorded). */
-  const group = async <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }> | { files: Array<[string, string]>; extra?: E }, valid?: (extra: unknown) => boolean): Promise<E | undefined> => {
+  const group: Group = async (name, names, keyOf, render, valid) => {
     const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
     const hit = outputs?.get(name, key, names);
     if (hit && (!valid || valid(hit.extra))) {
       for (const n of names) files.set(n, hit.files.get(n)!);
-      return hit.extra as E | undefined;
+      return hit.extra as never;
     }
     const out = await render();
     for (const [n, text] of out.files) files.set(n, text);
     outputs?.set(name, key, names, out.extra);
-    return out.extra;
+    return out.extra as never;
   };
   const catalogNames = CATALOG_FILES.map(([file]) => file);
   const catalogReport = (await group(
     "catalog",
     catalogNames,
     () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])],
-    () => {
+    async () => {
       const c = renderCatalogs(skills, catalogOpts);
       return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
     },
   )) ?? { shortened: [], dropped: [] };
-  const runtimeApi = await runtimeTypes();
-  // Split: index.d.ts imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir.
-  const typeShards = (extra: unknown) => shardsIn(extra, (h) => !!input.chunks?.has(h, "d.ts"));
-  await group(
-    "dts",
-    ["index.d.ts"],
-    () => [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
-    async () => {
-      if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
-      const d = await renderSplitDts(version, skills, runtimeApi, files, input.chunks);
-      return { files: [["index.d.ts", d.text]], extra: { shards: d.shards } };
-    },
-    split ? (extra) => !!typeShards(extra)?.every((h) => (input.chunks!.refer(h, "d.ts"), true)) : undefined,
-  );
+  await renderTypes(group, input, skills, split, files);
   files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
@@ -197,6 +184,26 @@ async function renderChunks(skills: EmitSkill[], files: Map<string, string | Uin
     hashes.set(skill, hash);
   }
   return hashes;
+}
+
+type Group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }>, valid?: (extra: unknown) => boolean) => Promise<E | undefined>;
+
+/** index.d.ts, kept while what it is rendered from is unchanged; split, it imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir. */
+async function renderTypes(group: Group, input: EmitInput, skills: EmitSkill[], split: boolean, files: Map<string, string | Uint8Array>): Promise<void> {
+  const version = skillcVersion();
+  const runtimeApi = await runtimeTypes();
+  const sink = input.chunks;
+  await group(
+    "dts",
+    ["index.d.ts"],
+    () => [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
+    async () => {
+      if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
+      const d = await renderSplitDts(version, skills, runtimeApi, files, sink);
+      return { files: [["index.d.ts", d.text]], extra: { shards: d.shards } };
+    },
+    split ? (extra) => !!shardsIn(extra, (h) => !!sink?.has(h, "d.ts"))?.every((h) => (sink!.refer(h, "d.ts"), true)) : undefined,
+  );
 }
 
 /** The type shards recorded with a reused index.d.ts, when every one is a hash `present` still holds. */

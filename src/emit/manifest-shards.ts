@@ -8,7 +8,6 @@
 // each shard's hash by the identity of its skills, and each skill's entry length (for the boundaries).
 import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
-import type { EmitReuse } from "./index.js";
 import { manifestEntry, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
 import { groupShards } from "./shards.js";
 import { chunkFile, type ChunkExt, type ChunkSink } from "./split.js";
@@ -20,6 +19,14 @@ const GROUP = "manifest-shards";
 const HASH = /^[0-9a-f]{64}$/;
 /** `{"skills": [` and `]}` as renderManifestShard writes them. */
 const SHARD_FRAME = renderManifestShard([""]).length;
+
+/** What the shards need of emit's EmitReuse (src/emit/index.ts, backed by the build cache). */
+export interface ManifestReuse {
+  output(group: string, key: string, names: readonly string[]): { extra?: unknown } | undefined;
+  setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
+  onManifestEntry(skill: EmitSkill, offset: number, length: number): void;
+  manifestLength?(skill: EmitSkill): number | undefined;
+}
 
 /**
  * A content-addressed file of the split layout: its SHA-256 and where it went (the sink, else
@@ -44,7 +51,7 @@ export async function renderManifestShards(
   input: ManifestInput & { chunks: ReadonlyMap<EmitSkill, string> },
   files: Map<string, string | Uint8Array>,
   sink: ChunkSink | undefined,
-  reuse: EmitReuse | undefined,
+  reuse: ManifestReuse | undefined,
 ): Promise<string> {
   const rendered = new Map<EmitSkill, string>();
   const entryOf = (s: EmitSkill) => {
@@ -85,7 +92,7 @@ function shardKey(group: readonly EmitSkill[], chunks: ReadonlyMap<EmitSkill, st
 }
 
 /** The previous build's shards still in outDir, by key (a malformed record is ignored). */
-function previousShards(reuse: EmitReuse | undefined, sink: ChunkSink | undefined): Map<string, string> {
+function previousShards(reuse: ManifestReuse | undefined, sink: ChunkSink | undefined): Map<string, string> {
   const out = new Map<string, string>();
   const extra = sink && (reuse?.output(GROUP, "1", [])?.extra as { keys?: unknown; hashes?: unknown } | undefined);
   if (!extra || !Array.isArray(extra.keys) || !Array.isArray(extra.hashes) || extra.keys.length !== extra.hashes.length) return out;
