@@ -24,10 +24,17 @@ async function build(root: string, ...args: string[]): Promise<void> {
   expect(r.code, r.stderr).toBe(0);
 }
 
-/** Each chunk file: inode and mtime. */
+/** Each payload chunk file (chunks/ also holds manifest and type shards, .json and .d.ts): inode and mtime. */
 function chunkStats(out: string): Map<string, string> {
   const dir = path.join(out, "chunks");
-  return new Map(readdirSync(dir).map((n) => [n, `${statSync(path.join(dir, n)).ino}:${statSync(path.join(dir, n)).mtimeMs}`]));
+  return new Map(readdirSync(dir).filter((n) => n.endsWith(".js")).map((n) => [n, `${statSync(path.join(dir, n)).ino}:${statSync(path.join(dir, n)).mtimeMs}`]));
+}
+
+/** Every file of chunks/ the outputs refer to: index.js's chunks, manifest.json's shards, index.d.ts's type shards. */
+function allReferenced(out: string): string[] {
+  const shards = (JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")).shards as string[]).map((f) => f.slice(7));
+  const types = [...readFileSync(path.join(out, "index.d.ts"), "utf8").matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js";/g)].map((m) => `${m[1]}.d.ts`);
+  return [...referenced(out).map((h) => `${h}.js`), ...shards, ...types].sort();
 }
 
 /** The chunks index.js refers to; each must exist with its hash as its name. */
@@ -108,7 +115,7 @@ describe("concurrent split builds into one outDir", () => {
     for (let round = 0; round < 3; round++) {
       const [ra, rb] = await Promise.all([runCli(["build", "--quiet", "--out", shared], { cwd: a }), runCli(["build", "--quiet", "--out", shared], { cwd: b })]);
       expect([ra.code, rb.code], ra.stderr + rb.stderr).toEqual([0, 0]);
-      expect(referenced(shared)).toEqual(readdirSync(path.join(shared, "chunks")).map((n) => n.slice(0, -3)).sort());
+      expect(allReferenced(shared)).toEqual(readdirSync(path.join(shared, "chunks")).sort());
     }
   });
 });
@@ -165,7 +172,7 @@ describe("chunks/ safety", () => {
     writeFileSync(path.join(out, "chunks", "README.txt"), "mine");
     writeFileSync(path.join(out, "chunks", "f".repeat(64) + ".js"), "stale");
     await build(root, "--no-cache");
-    expect(readdirSync(path.join(out, "chunks")).sort()).toEqual([...referenced(out).map((h) => `${h}.js`), "README.txt"].sort());
+    expect(readdirSync(path.join(out, "chunks")).sort()).toEqual([...allReferenced(out), "README.txt"].sort());
     expect(readdirSync(root).filter((n) => n.startsWith(".skillc."))).toEqual([]);
   });
 });
