@@ -161,10 +161,27 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * followed by `[` is not one. Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index,
  * 5 a `${CLAUDE_…}` variable.
  */
-function placeholderPattern(names: string[]): RegExp {
+export function placeholderPattern(names: string[]): RegExp {
   const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
   const namedAlt = named.length ? `(${named.join("|")})(?![\\[\\w])|` : "()(?!)|";
-  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "g");
+  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "y");
+}
+
+/**
+ * The first match of the (sticky) placeholder pattern at or after `from`. A match starts at a `$` or
+ * at the backslash just before one, so only those offsets are tried, in order (the leftmost match
+ * wins, as in a scan from the left): a pattern that opens with an optional group cannot skip ahead
+ * by itself, and V8 tried it at every offset (the costliest regex of a lint run).
+ */
+export function nextPlaceholder(re: RegExp, text: string, from: number): RegExpExecArray | null {
+  for (let d = text.indexOf("$", from); d !== -1; d = text.indexOf("$", d + 1)) {
+    for (let at = d > from && text.charCodeAt(d - 1) === 92 ? d - 1 : d; at <= d; at++) {
+      re.lastIndex = at;
+      const m = re.exec(text);
+      if (m) return m;
+    }
+  }
+  return null;
 }
 
 /** After `$N`: the rest of an amount (`$1.00`, `$5,000`), which Claude Code still treats as `$N` + text. */
@@ -186,13 +203,14 @@ function checkPlaceholders(input: BodyCheckInput, codeRegions: () => CodeRegion[
   const { parsed } = input;
   const text = parsed.text;
   const end = parsed.bodyStart + parsed.body.length;
+  // Most bodies hold no `$` at all: then there is nothing to match (and no pattern to build).
+  if (text.indexOf("$", parsed.bodyStart) === -1) return;
   const re = placeholderPattern(input.declaredArguments);
-  re.lastIndex = parsed.bodyStart;
   const found: Found[] = [];
   let usedOutsideCode = false;
   let k = 0;
   let code: CodeRegion[] | undefined;
-  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
+  for (let m = nextPlaceholder(re, text, parsed.bodyStart); m && m.index < end; m = nextPlaceholder(re, text, m.index + m[0].length)) {
     const [all, backslash, name, indexed, positional, skillDir] = m;
     if (backslash || skillDir) continue;
     const start = m.index;
@@ -227,6 +245,7 @@ const SHELL = /(?<![^\s(*_>])!`([^`\n]+)`/g;
 function checkShellCommands(parsed: ParsedSkill, report: Report): void {
   const text = parsed.text;
   const end = parsed.bodyStart + parsed.body.length;
+  if (text.indexOf("!`", parsed.bodyStart) === -1) return;
   SHELL.lastIndex = parsed.bodyStart;
   for (let m = SHELL.exec(text); m && m.index < end; m = SHELL.exec(text)) {
     report(R.SHELL_COMMAND_LINE, m.index, m.index + m[0].length, { command: m[1] });
