@@ -130,12 +130,8 @@ export function defaultWorkers(cores: number, load1: number): number {
   return Math.max(0, Math.min(cores - 1, 4, spare));
 }
 
-interface Job {
-  source: SkillSource;
+interface Job extends Pick<WireJob, "source" | "paths" | "leftOut" | "hash"> {
   bytes: Uint8Array;
-  paths: string[];
-  leftOut?: ReadonlyMap<string, string>;
-  hash?: string;
   resolve: (r: TextResult) => void;
   reject: (e: unknown) => void;
 }
