@@ -11,6 +11,7 @@ import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
+import { extend } from "../util/extend.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -109,6 +110,7 @@ function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): v
 /** The TextResult analyzeText would have returned, from its snapshot and the same bytes. */
 export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string): TextResult {
   const parsed = restoreParsed(source, bytes, snap, hash);
-  const skill = snap.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: snap.fields } : undefined;
+  const skill = snap.fields && parsed.frontmatter ? extend(parsed, { frontmatter: parsed.frontmatter, fields: snap.fields }) : undefined;
   return { parsed, skill, diagnostics: snap.diagnostics };
 }
+
