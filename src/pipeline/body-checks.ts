@@ -55,7 +55,8 @@ export function checkBody(input: BodyCheckInput, alwaysScan = false): Diagnostic
   // The checks find offsets; the line table turns them into ranges only for what is reported.
   const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   if (scanned || mayReportLinks(input, from)) checkLinks(input, scan().links, report);
-  checkPlaceholders(input, () => scan().code, report);
+  // Without the links, the placeholders need only the code regions.
+  checkPlaceholders(input, () => (scanned ?? scanMarkdown(text, from, text.length, true)).code, report);
   checkShellCommands(parsed, report);
   checkLength(parsed, report);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
