@@ -1,5 +1,5 @@
 // A linear fast path for the frontmatter most skills have: a map of plain keys whose values are
-// one-line plain, single- or double-quoted scalars, `true`/`false`, `[word, word]` lists, folded or literal block
+// one-line plain, single- or double-quoted scalars, `true`/`false`, `[word, 'quoted']` lists, folded or literal block
 // scalars (`>-`, `>`, `|-`, `|`), or one indented level of such a map or `- item` list.
 //
 // `yaml`'s parseDocument (CST, then nodes, then toJS) costs ~0.2 ms per skill and was the largest
@@ -159,20 +159,44 @@ class Reader {
   /** `[a, b-c, d_e]`: words only, ", " between them. */
   private flowList(span: Span, from: number, stop: number): string[] {
     const src = this.src;
-    if (src.charCodeAt(stop - 1) !== 93) bail();
-    const inner = src.slice(from + 1, stop - 1);
-    const words = inner.split(", ");
+    const close = stop - 1;
+    if (src.charCodeAt(close) !== 93) bail();
     const out: string[] = [];
-    let at = from + 1;
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      if (!WORD.test(w) || KEYWORD.test(w)) bail();
-      this.spans.push([`${span[0]}/${i}`, -1, -1, at, at + w.length]);
-      out.push(w);
-      at += w.length + 2;
+    for (let at = from + 1; ; ) {
+      let end: number;
+      let value: string;
+      if (src.charCodeAt(at) === 39) {
+        [value, end] = this.quotedItem(at, close);
+      } else {
+        end = src.indexOf(", ", at);
+        if (end === -1 || end > close) end = close;
+        value = src.slice(at, end);
+        if (!WORD.test(value) || KEYWORD.test(value)) bail();
+      }
+      this.spans.push([`${span[0]}/${out.length}`, -1, -1, at, end]);
+      out.push(value);
+      if (end === close) break;
+      if (src.charCodeAt(end) !== 44 || src.charCodeAt(end + 1) !== 32) bail();
+      at = end + 2;
     }
     span[4] = stop;
     return out;
+  }
+
+  /** A single-quoted list item at `at` (before `close`, the list's `]`): its value and end. */
+  private quotedItem(at: number, close: number): [string, number] {
+    const src = this.src;
+    let value = "";
+    let last = at + 1;
+    for (let q = src.indexOf("'", last); q !== -1 && q < close; q = src.indexOf("'", last)) {
+      if (src.charCodeAt(q + 1) === 39 && q + 1 < close) {
+        value += src.slice(last, q + 1);
+        last = q + 2;
+        continue;
+      }
+      return [value + src.slice(last, q), q + 1];
+    }
+    return bail();
   }
 
   /** The indented lines after `key:`: a map of `key: value` or a list of `- value`, one level. */

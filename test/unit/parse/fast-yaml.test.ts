@@ -45,6 +45,7 @@ const CORPUS_LIKE = [
   "a: [one]\nb: c'd\"e\nc: 'it''s'\nd: ''''",
   "__proto__: x\nconstructor: yy\nhasOwnProperty: z",
   "metadata:\n  tags: [a, b]\n  nn: m",
+  "triggers:\n  keywords: [key, rag]\n  patterns: ['\\bdescribe(ing|ed)? (the |a )?patchs?\\b', 'x''y, z]', '']\nname: nn",
   "user-invocable: false\ndisable-model-invocation: true\ntriggers:\n  keywords: [label, security scanning, a-1 2]",
   "name: héllo wörld 日本\ndescription: \"“quoted” — dash\"",
 ];
@@ -141,9 +142,9 @@ describe("the frontmatter fast path", () => {
     );
     // Built on a corpus-like skeleton so that the fast path answers often enough to be tested.
     const skeleton = fc.tuple(
-      fc.constantFrom("name: ", "description: ", "metadata:\n  author: ", "tools:\n  - ", "d: >-\n  ", "d: |\n  ", "args: ["),
+      fc.constantFrom("name: ", "description: ", "metadata:\n  author: ", "tools:\n  - ", "d: >-\n  ", "d: |\n  ", "args: [", "args: ['", "t:\n  p: ['a', '"),
       fc.array(piece, { maxLength: 12 }),
-      fc.constantFrom("", "\nname: x", "\n  version: y", "\n  - z", "]", "\n  more"),
+      fc.constantFrom("", "\nname: x", "\n  version: y", "\n  - z", "]", "\n  more", "']", "', b]", "'']"),
     );
     fc.assert(
       fc.property(skeleton, ([head, mid, tail]) => {
