@@ -11,7 +11,7 @@ import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
-import { extend } from "../util/extend.js";
+import { extend, keepAccessors } from "../util/extend.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -101,6 +101,7 @@ function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): v
     }
     return text;
   };
+  keepAccessors(parsed);
   Object.defineProperties(parsed, {
     text: { get: getText, set: (v: string) => void (text = v), enumerable: true, configurable: true },
     body: { get: () => (body ??= getText().slice(bodyOffset).trim()), set: (v: string) => void (body = v), enumerable: true, configurable: true },
