@@ -68,8 +68,12 @@ function canContain(parent: K, child: K): boolean {
 
 const acceptsLines = (k: K) => k === K.Para || k === K.Code || k === K.Html;
 
-/** Scans `src` from offset `from` to `to` (default: all of it). Offsets in the result index into `src`. */
-export function scanMarkdown(src: string, from = 0, to = src.length): ScanResult {
+/**
+ * Scans `src` from offset `from` to `to` (default: all of it). Offsets in the result index into `src`.
+ * `codeOnly`: the caller reads only `code`, so a paragraph without a backtick (which can hold no code
+ * span) is not scanned inline; `links` is then incomplete.
+ */
+export function scanMarkdown(src: string, from = 0, to = src.length, codeOnly = false): ScanResult {
   const p = new BlockScanner(src);
   let pos = from;
   while (pos < to) {
@@ -82,7 +86,7 @@ export function scanMarkdown(src: string, from = 0, to = src.length): ScanResult
   while (p.stack.length > 0) p.finalize();
   const links: LinkTarget[] = [...p.definitions];
   const code: CodeRegion[] = p.code;
-  for (const text of p.inlines) scanInline(text, p.refs, code, links);
+  for (const text of p.inlines) if (!codeOnly || text.s.indexOf("`", text.from) !== -1) scanInline(text, p.refs, code, links);
   code.sort((a, b) => a.start - b.start);
   links.sort((a, b) => a.start - b.start);
   return { code, links };

@@ -32,6 +32,8 @@ export interface WireJob {
   end: number;
   paths: string[];
   leftOut?: ReadonlyMap<string, string>;
+  /** The SKILL.md's sha256 when this thread has it already (the cache key): not hashed twice. */
+  hash?: string;
 }
 
 export interface WireBatch {
@@ -55,7 +57,7 @@ export function fromWire(source: SkillSource, bytes: Uint8Array, w: WireResult):
 /** Runs one batch as a worker does (also the worker's whole job). */
 export function runBatch(batch: WireBatch): WireResult[] {
   const all = new Uint8Array(batch.buffer);
-  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options, undefined, j.leftOut)));
+  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options, j.hash, j.leftOut)));
 }
 
 // ---- the pool ----
@@ -128,11 +130,8 @@ export function defaultWorkers(cores: number, load1: number): number {
   return Math.max(0, Math.min(cores - 1, 4, spare));
 }
 
-interface Job {
-  source: SkillSource;
+interface Job extends Pick<WireJob, "source" | "paths" | "leftOut" | "hash"> {
   bytes: Uint8Array;
-  paths: string[];
-  leftOut?: ReadonlyMap<string, string>;
   resolve: (r: TextResult) => void;
   reject: (e: unknown) => void;
 }
@@ -163,10 +162,10 @@ export class AnalyzePool {
     private readonly config: PoolConfig,
   ) {}
 
-  analyze(source: SkillSource, bytes: Uint8Array, paths: string[], leftOut?: ReadonlyMap<string, string>): Promise<TextResult> {
-    if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options, undefined, leftOut));
+  analyze(source: SkillSource, bytes: Uint8Array, paths: string[], leftOut?: ReadonlyMap<string, string>, hash?: string): Promise<TextResult> {
+    if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options, hash, leftOut));
     return new Promise<TextResult>((resolve, reject) => {
-      this.queue.push({ source, bytes, paths, leftOut, resolve, reject });
+      this.queue.push({ source, bytes, paths, leftOut, hash, resolve, reject });
       this.misses++;
       if (!this.slots && this.config.workers > 0 && this.config.script && this.misses >= this.config.minMisses) this.start();
       this.pump();
@@ -246,7 +245,7 @@ export class AnalyzePool {
     let at = 0;
     for (const j of jobs) {
       all.set(j.bytes, at);
-      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths, leftOut: j.leftOut });
+      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths, leftOut: j.leftOut, hash: j.hash });
       at += j.bytes.byteLength;
     }
     slot.batches.set(id, jobs);
@@ -291,7 +290,7 @@ export class AnalyzePool {
     this.ranHere += jobs.length;
     for (const j of jobs) {
       try {
-        j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options, undefined, j.leftOut));
+        j.resolve(analyzeText(j.source, j.bytes, new Set(j.paths), this.options, j.hash, j.leftOut));
       } catch (error) {
         j.reject(error);
       }

@@ -5,12 +5,13 @@ import { createHash } from "node:crypto";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillSource, ValidSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import type { AnalysisSnapshot } from "./analysis-store.js";
-import { parseSkill, setBody } from "./parse.js";
+import { parseSkill } from "./parse.js";
 import { decodeSkill } from "./frontmatter/locate.js";
 import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
+import { extend, keepAccessors } from "../util/extend.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -67,30 +68,50 @@ export function snapshotOf(r: TextResult): AnalysisSnapshot {
 
 /**
  * The ParsedSkill a snapshot was taken of, from the same bytes (decoding is cheap; parsing is not).
- * Without bytes (a skill a rebuild reuses unread) the text and body stay empty.
+ * Without bytes (a skill a rebuild reuses unread) the text and body stay empty. The text and body are
+ * decoded on first read: a lint never reads them after the analysis (on a worker or from the cache),
+ * and decoding every SKILL.md again in this thread cost it ~0.4 s of CPU and the garbage of 100 MB
+ * of strings at 10,000 skills.
  */
 export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string): ParsedSkill {
-  const decoded = bytes ? decodeSkill(bytes) : undefined;
   const parsed: ParsedSkill = {
     source,
     hash: hash ?? createHash("sha256").update(bytes!).digest("hex"),
-    text: decoded?.ok ? decoded.text : "",
+    text: "",
     frontmatter: snap.frontmatter,
     positions: snap.positions,
     frontmatterRange: snap.frontmatterRange,
-    bodyOffset: 0,
+    bodyOffset: snap.bodyOffset,
     body: "",
-    bodyStart: 0,
+    bodyStart: snap.bodyStart,
     diagnostics: snap.diagnostics.slice(0, snap.parsedCount ?? 0),
   };
-  if (bytes) setBody(parsed, snap.bodyOffset);
-  Object.assign(parsed, { bodyOffset: snap.bodyOffset, bodyStart: snap.bodyStart });
+  if (bytes) lazyText(parsed, bytes, snap.bodyOffset);
   return parsed;
+}
+
+/** `text` and `body` as setBody would leave them, decoded from `bytes` when first read. */
+function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): void {
+  let text: string | undefined;
+  let body: string | undefined;
+  const getText = (): string => {
+    if (text === undefined) {
+      const decoded = decodeSkill(bytes);
+      text = decoded.ok ? decoded.text : "";
+    }
+    return text;
+  };
+  keepAccessors(parsed);
+  Object.defineProperties(parsed, {
+    text: { get: getText, set: (v: string) => void (text = v), enumerable: true, configurable: true },
+    body: { get: () => (body ??= getText().slice(bodyOffset).trim()), set: (v: string) => void (body = v), enumerable: true, configurable: true },
+  });
 }
 
 /** The TextResult analyzeText would have returned, from its snapshot and the same bytes. */
 export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string): TextResult {
   const parsed = restoreParsed(source, bytes, snap, hash);
-  const skill = snap.fields && parsed.frontmatter ? { ...parsed, frontmatter: parsed.frontmatter, fields: snap.fields } : undefined;
+  const skill = snap.fields && parsed.frontmatter ? extend(parsed, { frontmatter: parsed.frontmatter, fields: snap.fields }) : undefined;
   return { parsed, skill, diagnostics: snap.diagnostics };
 }
+

@@ -221,7 +221,7 @@ function analyzeBytes(
     return result(own);
   };
   if (opts.pool) {
-    const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined).then(finish);
+    const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined, hash).then(finish);
     // Awaited later with all the others: a rejection must not count as unhandled meanwhile.
     done.catch(() => undefined);
     return { done };

@@ -35,20 +35,28 @@ export const MAX_BODY_LINES = 500;
 export const MAX_BODY_TOKENS = 5000;
 const CHARS_PER_TOKEN = 4;
 
-/** Runs every body rule on one skill. Never throws for bad input; returns diagnostics in text order. */
-export function checkBody(input: BodyCheckInput): Diagnostic[] {
+/**
+ * Runs every body rule on one skill. Never throws for bad input; returns diagnostics in text order.
+ * The markdown scan (the costliest part) runs only when its answer can change the result: when a
+ * link destination the body might hold is one that checkLinks would report (mayReportLinks), or when
+ * a placeholder needs to know whether it is inside code. `alwaysScan` (tests) runs it regardless.
+ */
+export function checkBody(input: BodyCheckInput, alwaysScan = false): Diagnostic[] {
   const { parsed } = input;
   if (!parsed.body) return [];
   const text = parsed.text;
-  const from = text.lastIndexOf("\n", parsed.bodyStart - 1) + 1;
-  const scan = scanMarkdown(text, Math.max(from, parsed.bodyOffset));
+  const from = Math.max(text.lastIndexOf("\n", parsed.bodyStart - 1) + 1, parsed.bodyOffset);
+  let scanned: ReturnType<typeof scanMarkdown> | undefined;
+  const scan = () => (scanned ??= scanMarkdown(text, from));
+  if (alwaysScan) scan();
   const out: Diagnostic[] = [];
   const lines = new LazyLines(text);
   const into = reportInto(out, input.ctx);
   // The checks find offsets; the line table turns them into ranges only for what is reported.
   const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
-  checkLinks(input, scan.links, report);
-  checkPlaceholders(input, scan.code, report);
+  if (scanned || mayReportLinks(input, from)) checkLinks(input, scan().links, report);
+  // Without the links, the placeholders need only the code regions.
+  checkPlaceholders(input, () => (scanned ?? scanMarkdown(text, from, text.length, true)).code, report);
   checkShellCommands(parsed, report);
   checkLength(parsed, report);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -56,42 +64,74 @@ export function checkBody(input: BodyCheckInput): Diagnostic[] {
 
 type Report = <P>(rule: RuleMeta<P>, start: number, end: number, params: P) => void;
 
-function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown>["links"], report: Report): void {
+/** A map of a skill's folders, made on first use from its files. */
+function folderSet(files: ReadonlySet<string>): (p: string) => boolean {
   let dirs: Set<string> | undefined;
-  const isDir = (p: string) => {
+  return (p: string) => {
     if (!dirs) {
       dirs = new Set([""]);
-      for (const f of input.files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) dirs.add(f.slice(0, i));
+      for (const f of files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) dirs.add(f.slice(0, i));
     }
     return dirs.has(p);
   };
-  const self = input.parsed.source.fileName;
+}
+
+function checkLinks(input: BodyCheckInput, links: ReturnType<typeof scanMarkdown>["links"], report: Report): void {
+  const isDir = folderSet(input.files);
   for (const link of links) {
     if (link.kind === "autolink" || link.start === link.end) continue;
-    const written = link.url;
-    const target = resolveLink(written);
-    if (target.kind === "external") continue;
-    if (target.kind === "absolute") {
-      report(R.LINK_ABSOLUTE, link.start, link.end, { written });
-      continue;
-    }
-    if (target.kind === "outside") {
-      report(R.LINK_OUTSIDE_SKILL, link.start, link.end, { written });
-      continue;
-    }
-    const p = target.path;
-    const exists = target.dir
-      ? isDir(p) || input.files.has(`${p}/`)
-      : input.files.has(p) || p === self || p === "SKILL.md" || isDir(p);
-    const reason = exists ? undefined : leftOutReason(p, input.leftOut);
-    if (reason) {
-      report(R.LINK_MISSING_FILE, link.start, link.end, { written, path: p, leftOut: reason });
-    } else if (!exists) {
-      report(R.LINK_MISSING_FILE, link.start, link.end, { written, path: p, near: suggest(p, input.files) });
-    } else if (link.kind !== "image" && !target.dir && p.split("/").length > 2 && !isDir(p)) {
-      report(R.REFERENCE_DEPTH, link.start, link.end, { written, path: p });
-    }
+    const found = linkFinding(input, link.url, link.kind === "image", isDir);
+    if (found) report(found.rule as RuleMeta<unknown>, link.start, link.end, found.params);
   }
+}
+
+/** What checkLinks reports for a destination (`url` as the scan decodes it), if anything. */
+function linkFinding(input: BodyCheckInput, written: string, image: boolean, isDir: (p: string) => boolean): { rule: RuleMeta<never>; params: unknown } | undefined {
+  const target = resolveLink(written);
+  if (target.kind === "external") return undefined;
+  if (target.kind === "absolute") return { rule: R.LINK_ABSOLUTE, params: { written } };
+  if (target.kind === "outside") return { rule: R.LINK_OUTSIDE_SKILL, params: { written } };
+  const p = target.path;
+  const exists = target.dir
+    ? isDir(p) || input.files.has(`${p}/`)
+    : input.files.has(p) || p === input.parsed.source.fileName || p === "SKILL.md" || isDir(p);
+  const reason = exists ? undefined : leftOutReason(p, input.leftOut);
+  if (reason) return { rule: R.LINK_MISSING_FILE, params: { written, path: p, leftOut: reason } };
+  if (!exists) return { rule: R.LINK_MISSING_FILE, params: { written, path: p, near: suggest(p, input.files) } };
+  if (!image && !target.dir && p.split("/").length > 2 && !isDir(p)) return { rule: R.REFERENCE_DEPTH, params: { written, path: p } };
+  return undefined;
+}
+
+/** Characters of a destination that the scan takes as written (no escape, entity, paren or space). */
+const PLAIN_DEST = /^[A-Za-z0-9._/#?=:~+%@-]+$/;
+
+/**
+ * Whether the body might hold a link destination checkLinks reports. A destination the scan finds
+ * starts right after `](` (inline link or image) or after `]:` and spaces (definition), on the same
+ * line, and runs to a space, `)` or the line's end; `]` and `(`/`:` are adjacent in the source as in
+ * the scan's paragraph text. So when every such spot holds a plain destination that checkLinks
+ * accepts (or one that is not plain is not even met), no link of the body is reported, whatever the
+ * scan decides is a link; anything else (a space or `<` after `(`, an escape, `&`, a paren, a line
+ * break) answers true and the scan decides.
+ */
+function mayReportLinks(input: BodyCheckInput, from: number): boolean {
+  const text = input.parsed.text;
+  const isDir = folderSet(input.files);
+  for (let i = text.indexOf("]", from); i !== -1; i = text.indexOf("]", i + 1)) {
+    const c = text.charCodeAt(i + 1);
+    if (c !== 40 && c !== 58) continue;
+    let d = i + 2;
+    if (c === 58) while (text.charCodeAt(d) === 32 || text.charCodeAt(d) === 9) d++;
+    let e = d;
+    for (let k = e; k < text.length; k++) {
+      const x = text.charCodeAt(k);
+      if (x === 41 || x === 32 || x === 9 || x === 10) break;
+      e = k + 1;
+    }
+    const dest = text.slice(d, e);
+    if (!PLAIN_DEST.test(dest) || linkFinding(input, dest, false, isDir)) return true;
+  }
+  return false;
 }
 
 /** A near match for a missing path: without trailing punctuation, in other case, or the one file of that name. */
@@ -122,10 +162,27 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * followed by `[` is not one. Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index,
  * 5 a `${CLAUDE_…}` variable.
  */
-function placeholderPattern(names: string[]): RegExp {
+export function placeholderPattern(names: string[]): RegExp {
   const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
   const namedAlt = named.length ? `(${named.join("|")})(?![\\[\\w])|` : "()(?!)|";
-  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "g");
+  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "y");
+}
+
+/**
+ * The first match of the (sticky) placeholder pattern at or after `from`. A match starts at a `$` or
+ * at the backslash just before one, so only those offsets are tried, in order (the leftmost match
+ * wins, as in a scan from the left): a pattern that opens with an optional group cannot skip ahead
+ * by itself, and V8 tried it at every offset (the costliest regex of a lint run).
+ */
+export function nextPlaceholder(re: RegExp, text: string, from: number): RegExpExecArray | null {
+  for (let d = text.indexOf("$", from); d !== -1; d = text.indexOf("$", d + 1)) {
+    for (let at = d > from && text.charCodeAt(d - 1) === 92 ? d - 1 : d; at <= d; at++) {
+      re.lastIndex = at;
+      const m = re.exec(text);
+      if (m) return m;
+    }
+  }
+  return null;
 }
 
 /** After `$N`: the rest of an amount (`$1.00`, `$5,000`), which Claude Code still treats as `$N` + text. */
@@ -143,19 +200,22 @@ interface Found {
   inCode: boolean;
 }
 
-function checkPlaceholders(input: BodyCheckInput, code: CodeRegion[], report: Report): void {
+function checkPlaceholders(input: BodyCheckInput, codeRegions: () => CodeRegion[], report: Report): void {
   const { parsed } = input;
   const text = parsed.text;
   const end = parsed.bodyStart + parsed.body.length;
+  // Most bodies hold no `$` at all: then there is nothing to match (and no pattern to build).
+  if (text.indexOf("$", parsed.bodyStart) === -1) return;
   const re = placeholderPattern(input.declaredArguments);
-  re.lastIndex = parsed.bodyStart;
   const found: Found[] = [];
   let usedOutsideCode = false;
   let k = 0;
-  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
+  let code: CodeRegion[] | undefined;
+  for (let m = nextPlaceholder(re, text, parsed.bodyStart); m && m.index < end; m = nextPlaceholder(re, text, m.index + m[0].length)) {
     const [all, backslash, name, indexed, positional, skillDir] = m;
     if (backslash || skillDir) continue;
     const start = m.index;
+    code ??= codeRegions();
     while (k < code.length && code[k].end <= start) k++;
     const inCode = k < code.length && code[k].start <= start;
     const digits = indexed ?? positional;
@@ -186,6 +246,7 @@ const SHELL = /(?<![^\s(*_>])!`([^`\n]+)`/g;
 function checkShellCommands(parsed: ParsedSkill, report: Report): void {
   const text = parsed.text;
   const end = parsed.bodyStart + parsed.body.length;
+  if (text.indexOf("!`", parsed.bodyStart) === -1) return;
   SHELL.lastIndex = parsed.bodyStart;
   for (let m = SHELL.exec(text); m && m.index < end; m = SHELL.exec(text)) {
     report(R.SHELL_COMMAND_LINE, m.index, m.index + m[0].length, { command: m[1] });

@@ -8,7 +8,8 @@ import { reportInto, type Report } from "../diagnostics/reporter.js";
 import * as R from "../rules/parse-rules.js";
 import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
-import { collectPositions, keyString, toPlain } from "./frontmatter/yaml-positions.js";
+import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
+import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */
@@ -75,6 +76,13 @@ function locateOrReport(text: string, source: SkillSource, report: Report): Foun
 function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, report: Report): void {
   const lines = new LineIndex(result.text, located.bodyOffset);
   const base = located.valueStart;
+  const fast = fastFrontmatter(located.value);
+  if (fast) {
+    // Nothing was reported before the frontmatter was read (parseSkill returns on any error).
+    result.frontmatter = fast.data;
+    result.positions = spanPositions(fast.spans, base, lines);
+    return;
+  }
   // uniqueKeys is off because yaml checks it pairwise (quadratic: 100,000 keys never finish);
   // duplicates are found below with a Set per map instead.
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });

@@ -17,6 +17,7 @@ import { compareDiagnostics } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
+import { extend } from "../util/extend.js";
 
 export interface ResolveOptions {
   collisions: CollisionPolicy;
@@ -75,7 +76,7 @@ export function resolveSkills<S extends ValidSkillHead>(skills: S[], opts: Resol
     reporter.to(diagnostics, skill.source.file)(rule, pos ? (pos.key ?? pos.value) : { line: 1, column: 1 }, params);
   };
 
-  const all = skills.map((s): Named<S> => ({ ...s, name: skillName(s, opts.namespaces) })).sort(compareSources);
+  const all = skills.map((s): Named<S> => extend(s, { name: skillName(s, opts.namespaces) })).sort(compareSources); // not a spread: see extend
 
   // Within one root: keep the first of each name key, report every file of a clash.
   const survivors: Array<Named<S>> = [];

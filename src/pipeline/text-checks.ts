@@ -4,7 +4,7 @@ import type { Diagnostic, ParsedSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH, type HiddenCharacter } from "../rules/text-rules.js";
-import { HIDDEN_RUN, decodeTags, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
+import { HIDDEN_RUN, decodeTags, hasHidden, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { LineIndex } from "./frontmatter/locate.js";
 
 /** Runs reported one by one per file; the next one says how many more there are. */
@@ -66,7 +66,8 @@ function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diag
 function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
   const text = parsed.text;
   const out: Diagnostic[] = [];
-  if (!text) return out;
+  // One test first: matchAll's pattern (a run, an alternation) scans ~1.5× slower, and most texts hold none.
+  if (!text || !hasHidden(text)) return out;
   const report = reportInto(out, ctx);
   let lines: LineIndex | undefined;
   let found = 0;

@@ -45,7 +45,8 @@ const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Decodes SKILL.md bytes: strict UTF-8, no NUL bytes; BOM stripped and line endings made LF. */
 export function decodeSkill(bytes: Uint8Array): Decoded {
-  const nul = bytes.indexOf(0);
+  // Buffer's indexOf is a memchr; a plain Uint8Array's (a worker's view of its batch) is 3-5× slower.
+  const nul = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0);
   if (nul !== -1) return { ok: false, kind: "binary", ...positionOfByte(bytes, nul) };
   let raw: string;
   try {

@@ -3,6 +3,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from "yaml";
 import type { NodePositions, Range } from "../../types.js";
 import type { LineIndex } from "./locate.js";
+import type { Span } from "./fast-yaml.js";
 
 /** Escapes one JSON pointer segment (RFC 6901). */
 export function pointerSegment(key: string): string {
@@ -57,6 +58,20 @@ export function collectPositions(node: unknown, base: number, lines: LineIndex):
   };
   positions[""] = { value: range((node as Node | null)?.range, 0) };
   walk(node, "", 0);
+  return positions;
+}
+
+/** collectPositions' result from the fast path's offsets (frontmatter/fast-yaml.ts). */
+export function spanPositions(spans: Span[], base: number, lines: LineIndex): NodePositions {
+  const positions: NodePositions = Object.create(null);
+  const range = (start: number, end: number): Range => {
+    const s = lines.pos(base + start);
+    const e = lines.pos(base + end);
+    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  };
+  for (const [pointer, keyStart, keyEnd, valueStart, valueEnd] of spans) {
+    positions[pointer] = keyStart < 0 ? { value: range(valueStart, valueEnd) } : { key: range(keyStart, keyEnd), value: range(valueStart, valueEnd) };
+  }
   return positions;
 }
 

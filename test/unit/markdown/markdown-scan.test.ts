@@ -75,6 +75,17 @@ describe("scanner vs remark-parse", () => {
 });
 
 describe("scanMarkdown", () => {
+  it("finds the same code regions with codeOnly (paragraphs without a backtick skipped inline)", () => {
+    const TOKENS = ["`", "``", "```\n", "~~~\n", "    ", "\n", "\n\n", "- ", "> ", "1. ", "[a](", ")", "](`", "<a href=\"`\">", "<x@y.z>", "<http://a`b>", "\\`", "a", " ", "<div>\n", "[r]: `x`\n", "[r]"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), (tokens) => {
+        const src = tokens.join("");
+        expect(scanMarkdown(src, 0, src.length, true).code).toEqual(scanMarkdown(src).code);
+      }),
+      { numRuns: 5000, seed: 20261124 },
+    );
+  });
+
   it("reports code regions with kinds and offsets", () => {
     const src = "a `x` b\n\n```sh\necho\n```\n\n    ind\n";
     expect(scanMarkdown(src).code).toEqual([
