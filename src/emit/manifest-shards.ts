@@ -69,8 +69,9 @@ export async function renderManifestShards(
   const next = { keys: [] as string[], hashes: [] as string[] };
   const names: string[] = [];
   for (const group of groups) {
-    const key = sink && reuse && shardKey(group, input.chunks);
-    let hash = key === undefined ? undefined : prev.get(key);
+    const key = sink && reuse ? shardKey(group, input.chunks) : undefined;
+    // Reused skills are unchanged since the build that recorded the key: so is their shard.
+    let hash = key !== undefined && group.every(isReused) ? prev.get(key) : undefined;
     if (hash) sink!.refer(hash, "json");
     else hash = await storeShard(renderManifestShard(group.map(entryOf)), "json", files, sink);
     if (key !== undefined) next.keys.push(key), next.hashes.push(hash);
@@ -81,13 +82,10 @@ export async function renderManifestShards(
   return renderSplitManifest(input, names);
 }
 
-/** The identity of a shard whose skills were all reused (their entries unchanged): undefined when any was not. */
-function shardKey(group: readonly EmitSkill[], chunks: ReadonlyMap<EmitSkill, string>): string | undefined {
+/** A shard's identity: its skills, in order, with what names their state (a reused skill's is the recorded build's). */
+function shardKey(group: readonly EmitSkill[], chunks: ReadonlyMap<EmitSkill, string>): string {
   const h = createHash("sha1");
-  for (const s of group) {
-    if (!isReused(s)) return undefined;
-    h.update(`${s.source.file}\0${s.line.sha1}\0${chunks.get(s)}\n`);
-  }
+  for (const s of group) h.update(`${s.source.file}\0${s.name}\0${s.contentHash}\0${chunks.get(s)}\n`);
   return h.digest("hex");
 }
 

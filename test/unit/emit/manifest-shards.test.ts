@@ -68,6 +68,18 @@ describe("split manifest.json", () => {
     expect(rest).toEqual(singleRest);
   });
 
+  it("an empty split build: no shards, an empty list read back, `never` for every name", async () => {
+    const out = await emit(makeInput([], { output: "split" }));
+    const top = JSON.parse(out.files.get("manifest.json") as string);
+    expect(validate(top), JSON.stringify(validate.errors)).toBe(true);
+    expect(top.shards).toEqual([]);
+    expect(readManifestFrom((n) => out.files.get(n)!).skills).toEqual([]);
+    const dts = out.files.get("index.d.ts") as string;
+    expect(dts).toContain("export type SkillName = never;");
+    expect(dts).toContain("export interface SkillArgs {");
+    expect(files(out.files, ".d.ts")).toEqual([]);
+  });
+
   it("the schema refuses a manifest with both shapes, shards without the layout, or a shard outside chunks/", () => {
     const base = { $schema: "x", skillc: "1", profile: "skillc", collisions: [], stats: { skills: 0, files: 0, bytes: 0, warnings: 0, errors: 0 } };
     const shard = `chunks/${"a".repeat(64)}.json`;
@@ -128,5 +140,19 @@ describe("split index.d.ts", () => {
     const all = shards.map((s) => /export type SkillName = (.*);/.exec(out.files.get(s) as string)![1]!);
     expect(all.filter((u) => u.includes('"skill-00006"')).length).toBe(1);
     expect(all.join(" | ").split(" | ").length).toBe(new Set([...sampleSkills(), ...manySkills(600)].map((s) => s.name)).size);
+  });
+
+  it("declares a key two shards would both have (a name equal to another skill's folder) in index.d.ts, merged as the single layout merges it", async () => {
+    // "skills/skill-00010" sorts after every "skill-…" name: the two skills land in different shards.
+    const odd = makeSkill({ name: "skills/skill-00010", fields: { arguments: ["other"] }, files: [{ path: "y.md", content: "y" }] });
+    const out = await emit(makeInput([...manySkills(600), odd], { output: "split" }));
+    const dts = out.files.get("index.d.ts") as string;
+    const key = '"skills/skill-00010"';
+    for (const s of files(out.files, ".d.ts")) expect(out.files.get(s) as string).not.toContain(`${key}: `);
+    const alias = new RegExp(`^  ${key}: (_Files\\d+);$`, "m").exec(dts)![1]!;
+    expect(dts).toContain(`type ${alias} = { "references/guide.md": string; "scripts/run-10.sh": string; "y.md": string };`);
+    // Different arguments under one key: no tuple, as in the single layout.
+    expect(dts).not.toMatch(new RegExp(`${key}: readonly`));
+    expect(dts).toContain(`export interface SkillArgs extends _T0.SkillArgs`);
   });
 });
