@@ -1,0 +1,121 @@
+// The split layout's content-addressed modules besides index.js (src/emit/split.ts): each skill's
+// payload chunk (with its piece chunks), and the metadata shards. A metadata shard is a module
+// `chunks/<sha256>.js` holding a run of skills in output order, grouped on their names by
+// groupShards (src/emit/shards.ts: content-defined, so one changed skill changes one or two shards
+// and the shards of a large skill set stay small):
+//   export const m=JSON.parse('[{…},{…}]');          the skills' metadata, `payload` the chunk's hash
+//   export const i=[()=>import("./<hash>.js"),…];     each skill's chunk, in the same order
+//   export const q={"<hash>":()=>import("./<hash>.js"),…};   piece chunks, when a skill has any
+//   export const t=(__skillcToolsets)=>({<index>:…});        toolset skills' toolsets, when any
+// The literal import() thunks let bundlers code-split every chunk with no configuration; index.js
+// imports the shards statically and the split helper's `d` joins them (src/emit/split-helper.ts).
+// JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md).
+import { createHash } from "node:crypto";
+import { isReused, type EmitSkill } from "../types.js";
+import { serializeSplitSkill, toolsetsLiteral } from "./bundle.js";
+import { str } from "./literal.js";
+import { groupShards, type ShardOptions } from "./shards.js";
+import { CHUNK_CAP, chunkFile, renderChunk, type ChunkSink } from "./split.js";
+import { TOOLSET_GLOBAL } from "./toolset-helper.js";
+
+/** About 128 skills a shard (about 120 KB at 1 KB of metadata each), never past half the chunk cap unless one skill alone does. */
+export const SHARD_OPTIONS: ShardOptions = { every: 128, maxBytes: CHUNK_CAP / 2 };
+
+/** Each skill's chunk hash, and its piece chunks' hashes (only skills with pieces). */
+export interface SplitChunks {
+  chunk: Map<EmitSkill, string>;
+  pieces: Map<EmitSkill, string[]>;
+}
+
+type Files = Map<string, string | Uint8Array>;
+
+/**
+ * Each skill's chunk and pieces, rendered one skill at a time and handed to `sink` (or put in
+ * `files`); a reused skill keeps its chunk and pieces, known from the build cache and its line, and
+ * is not read at all. With a sink, a skill's contents are let go once its chunks are out.
+ */
+export async function renderChunks(skills: EmitSkill[], files: Files, sink: ChunkSink | undefined): Promise<SplitChunks> {
+  const out: SplitChunks = { chunk: new Map(), pieces: new Map() };
+  for (const skill of skills) {
+    let hashes: string[];
+    if (isReused(skill)) {
+      if (!skill.chunk) throw new Error(`skillc: the reused skill ${skill.source.file} has no chunk (a split build cache entry without one)`);
+      hashes = [skill.chunk, ...linePieces(skill.line.bytes)];
+    } else {
+      const c = renderChunk(skill);
+      hashes = [c.hash, ...c.pieces.map((p) => p.hash)];
+      for (const part of [c, ...c.pieces]) await put(part.hash, part.bytes, files, sink);
+      if (sink) {
+        for (const f of skill.files) f.content = "";
+        skill.template = [];
+      }
+    }
+    for (const h of hashes) sink?.refer(h);
+    out.chunk.set(skill, hashes[0]!);
+    if (hashes.length > 1) out.pieces.set(skill, hashes.slice(1));
+  }
+  return out;
+}
+
+async function put(hash: string, bytes: Buffer, files: Files, sink: ChunkSink | undefined): Promise<void> {
+  if (!sink) files.set(chunkFile(hash), bytes);
+  else if (!sink.has(hash)) await sink.put(hash, bytes);
+}
+
+/**
+ * The piece hashes a skill's line records: its `payload`, the line's last key, is its chunk's hash
+ * or [chunk, pieces…]. A `"` of the key itself is unescaped, as no `"` inside a JSON string is.
+ */
+export function linePieces(line: Uint8Array): string[] {
+  const b = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  const at = b.lastIndexOf(',"payload":');
+  if (at < 0 || b[at + 11] !== 0x5b) return [];
+  const list: unknown = JSON.parse(b.subarray(at + 11, b.length - 1).toString("latin1"));
+  return Array.isArray(list) ? list.slice(1).filter((h): h is string => typeof h == "string" && /^[0-9a-f]{64}$/.test(h)) : [];
+}
+
+/** Where a skill's line landed: its shard's file name (`chunks/<hash>.js`) and its byte offset there. */
+export type OnShardLine = (skill: EmitSkill, offset: number, line: Buffer, file: string) => void;
+
+/** The metadata shards, written like chunks; returns their hashes in output order (index.js imports them so). */
+export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine): Promise<string[]> {
+  const lines = skills.map((s) => {
+    if (isReused(s)) return Buffer.from(s.line.bytes.buffer, s.line.bytes.byteOffset, s.line.bytes.byteLength);
+    const pieces = chunks.pieces.get(s);
+    return Buffer.from(serializeSplitSkill(s, pieces ? [chunks.chunk.get(s)!, ...pieces] : chunks.chunk.get(s)!));
+  });
+  const tools = skills.map((s) => (s.toolsets ? toolsetsLiteral(s.name, s.toolsets.entries) : ""));
+  const order = skills.map((_, k) => k);
+  const groups = groupShards(order, (k) => skills[k]!.name, (k) => lines[k]!.length + 80 + tools[k]!.length, SHARD_OPTIONS);
+  const hashes: string[] = [];
+  for (const group of groups) {
+    const { bytes, offsets } = shardBytes(group, lines, tools, skills, chunks);
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    await put(hash, bytes, files, sink);
+    sink?.refer(hash);
+    hashes.push(hash);
+    if (onLine) group.forEach((k, n) => onLine(skills[k]!, offsets[n]!, bytes.subarray(offsets[n]!, offsets[n]! + lines[k]!.length), chunkFile(hash)));
+  }
+  return hashes;
+}
+
+/** One shard's bytes (the shape above), and where each of its skills' lines starts in them. */
+function shardBytes(group: number[], lines: Buffer[], tools: string[], skills: EmitSkill[], chunks: SplitChunks): { bytes: Buffer; offsets: number[] } {
+  const parts: Buffer[] = [Buffer.from("export const m=JSON.parse('[")];
+  let at = parts[0]!.length;
+  const offsets: number[] = [];
+  group.forEach((k, n) => {
+    if (n > 0) parts.push(Buffer.from(",")), at++;
+    offsets.push(at);
+    parts.push(lines[k]!);
+    at += lines[k]!.length;
+  });
+  const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
+  let tail = "]');\nexport const i=[" + group.map((k) => thunk(chunks.chunk.get(skills[k]!)!)).join(",") + "];\n";
+  const pieces = group.flatMap((k) => chunks.pieces.get(skills[k]!) ?? []);
+  if (pieces.length) tail += "export const q={" + [...new Set(pieces)].map((h) => `${str(h)}:${thunk(h)}`).join(",") + "};\n";
+  const t = group.flatMap((k, n) => (tools[k] ? [`${n}:${tools[k]}`] : []));
+  if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
+  parts.push(Buffer.from(tail));
+  return { bytes: Buffer.concat(parts), offsets };
+}
