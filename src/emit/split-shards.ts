@@ -19,11 +19,12 @@ import { CHUNK_CAP, chunkFile, renderChunk, type ChunkSink } from "./split.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 
 /**
- * About 256 skills a shard (about 240 KB at 1 KB of metadata each), never past the chunk cap unless
- * one skill alone does (the 4 KiB: the shard's own head and tail). Fewer, larger shards import
- * faster: each module costs the loader a resolve, a read and a compile of its own.
+ * About 128 skills a shard (about 120 KB at 1 KB of metadata each), never past the chunk cap unless
+ * one skill alone does (the 4 KiB: the shard's own head and tail). The mean stays well under the
+ * cap so that boundaries are nearly always content-defined: a size-capped boundary moves when a
+ * line before it changes length, rewriting the shards up to the next content-defined one.
  */
-export const SHARD_OPTIONS: ShardOptions = { every: 256, maxBytes: CHUNK_CAP - 4096 };
+export const SHARD_OPTIONS: ShardOptions = { every: 128, maxBytes: CHUNK_CAP - 4096 };
 
 /** Each skill's chunk hash, and its piece chunks' hashes (only skills with pieces). */
 export interface SplitChunks {

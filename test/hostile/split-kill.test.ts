@@ -1,5 +1,5 @@
 // A split build killed (SIGKILL, a real child process) at every step of its output: after each
-// kill, the index.js in outDir refers only to chunks that are there, whole (their SHA-256 is their
+// kill, the index.js in outDir refers only to metadata shards and chunks that are there, whole (their SHA-256 is their
 // name), and it imports and loads every skill in a fresh process. The steps are counted, not timed:
 // a preloaded hook counts the file operations on outDir and beside it (opens for writing, renames,
 // removals) and SIGKILLs the build right after the k-th, for every k of a whole build.
@@ -59,9 +59,17 @@ async function problems(out: string): Promise<string[]> {
   const index = path.join(out, "index.js");
   if (!existsSync(index)) return ["index.js is missing"];
   const found: string[] = [];
-  const hashes = [...readFileSync(index, "utf8").matchAll(/import\("\.\/chunks\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!);
-  if (hashes.length !== N) found.push(`index.js refers to ${hashes.length} chunks`);
-  for (const h of hashes) {
+  // index.js imports its metadata shards; they import the skills' chunks.
+  const shards = [...readFileSync(index, "utf8").matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!);
+  if (shards.length === 0) found.push("index.js refers to no metadata shard");
+  const hashes: string[] = [];
+  for (const h of shards) {
+    const file = path.join(out, "chunks", `${h}.js`);
+    if (!existsSync(file)) found.push(`shard ${h} is missing`);
+    else hashes.push(...[...readFileSync(file, "utf8").matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!));
+  }
+  if (hashes.length !== N) found.push(`the shards refer to ${hashes.length} chunks`);
+  for (const h of [...shards, ...hashes]) {
     const file = path.join(out, "chunks", `${h}.js`);
     if (!existsSync(file)) found.push(`chunk ${h} is missing`);
     else if (createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`chunk ${h} is not whole`);
@@ -105,7 +113,8 @@ describe("SIGKILL during a split build", () => {
     const done = await runNode([CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
     expect(done.code, done.stderr).toBe(0);
     expect(await problems(out)).toEqual([]);
-    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N);
+    // N payload chunks and the metadata shard.
+    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 1);
     expect(readdirSync(root).filter((f) => f.startsWith(".skillc."))).toEqual([]);
   }, 300_000);
 });

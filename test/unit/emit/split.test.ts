@@ -57,7 +57,7 @@ describe("split layout", () => {
   });
 
   it("groups many skills into shards of bounded size, and one changed skill changes one or two shards", async () => {
-    const many = (d: string) => Array.from({ length: 1200 }, (_, k) => makeSkill({ name: `skill-${String(k).padStart(3, "0")}`, description: `Does thing ${k}. ${d}`.padEnd(1500, "x") }));
+    const many = (d: string) => Array.from({ length: 1200 }, (_, k) => makeSkill({ name: `skill-${String(k).padStart(3, "0")}`, description: `Does thing ${k}. ${d}`.padEnd(600, "x") }));
     const a = (await emit(makeInput(many(""), { output: "split" }))).files;
     const list = shards(a);
     expect(list.length).toBeGreaterThan(2);
