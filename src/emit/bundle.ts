@@ -5,8 +5,8 @@
 // (perf-facts.md: per-skill literals import an order of magnitude faster than one JSON string,
 // and deferring the payload is cheaper still). esbuild never sees the data.
 // The split layout's index.js has no skills at all: its metadata shards hold their metadata, where
-// the opposite holds: one `JSON.parse('…')` of it imports several times faster than the same object
-// literals (src/emit/split-shards.ts). index.js imports the shards; renderSplitBundle writes it.
+// the opposite holds: one JSON string parsed by JSON.parse builds it several times faster than the
+// same object literals (src/emit/split-shards.ts). index.js imports the shards; renderSplitBundle writes it.
 // A skill with toolsets also carries `toolNames` and `toolsets`: its esbuild-bundled toolset code
 // inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
 // toolset helper (src/emit/toolset-helper.ts) on the line before the data, and `runTool` in the data:

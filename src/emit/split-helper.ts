@@ -7,8 +7,8 @@
 //     running call's instance holds it, and otherwise records the hash it needs and throws.
 //   - d(data, shards, toolsets): the bundle's data. The skills' metadata is in metadata shards
 //     (`chunks/<hash>.js`, src/emit/split-shards.ts), which index.js imports statically, each
-//     exporting `m` (its skills' metadata, one `JSON.parse('…')`, each skill's `payload` its
-//     chunk's hash, or [hash, piece hashes…]), `i` (the literal import() thunks of those chunks, in
+//     exporting `m` (its skills' metadata as the text of a JSON array, in one string literal, each
+//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use), `i` (the literal import() thunks of those chunks, in
 //     the same order), `q` (the thunks of piece chunks, by hash) and `t` (a function of the toolset
 //     helper giving the toolset skills' `toolsets` by index). d() joins them into `data.skills`.
 //   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
@@ -48,20 +48,26 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     g.h = h;
     return g;
   };
+  // The skills are built on first use, not at import: importing then costs the shards' compile,
+  // and the first call that needs the skills (list, get, load…) pays their JSON.parse, once.
   const d = (data, shards, T) => {
-    const a = [];
-    for (const s of shards) {
-      const m = s.m, i = s.i, t = s.t && s.t(T);
-      if (s.q) for (const k in s.q) imp.set(k, s.q[k]);
-      for (let k = 0; k < m.length; k++) {
-        const x = m[k];
-        if (typeof x.payload != "function") x.payload = p(x.payload, i[k]);
-        if (t && t[k]) x.toolsets = t[k];
-        a.push(x);
+    let a;
+    const all = () => {
+      if (a) return a;
+      a = [];
+      for (const s of shards) {
+        const m = JSON.parse(s.m), i = s.i, t = s.t && s.t(T);
+        if (s.q) for (const k in s.q) imp.set(k, s.q[k]);
+        for (let k = 0; k < m.length; k++) {
+          const x = m[k];
+          x.payload = p(x.payload, i[k]);
+          if (t && t[k]) x.toolsets = t[k];
+          a.push(x);
+        }
       }
-    }
-    data.skills = a;
-    return data;
+      return a;
+    };
+    return Object.defineProperty(data, "skills", { get: all, enumerable: true });
   };
   const many = (c) => c && typeof c == "object" && (c.pieces || c.b64pieces);
   // A chunk lists its files as [path, content] pairs: a "__proto__" path stays a file in a module too.

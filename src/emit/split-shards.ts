@@ -3,13 +3,14 @@
 // `chunks/<sha256>.js` holding a run of skills in output order, grouped on their names by
 // groupShards (src/emit/shards.ts: content-defined, so one changed skill changes one or two shards
 // and the shards of a large skill set stay small):
-//   export const m=JSON.parse('[{…},{…}]');          the skills' metadata, `payload` the chunk's hash
+//   export const m='[{…},{…}]';                       the skills' metadata as JSON, `payload` the chunk's hash
 //   export const i=[()=>import("./<hash>.js"),…];     each skill's chunk, in the same order
 //   export const q={"<hash>":()=>import("./<hash>.js"),…};   piece chunks, when a skill has any
 //   export const t=(__skillcToolsets)=>({<index>:…});        toolset skills' toolsets, when any
 // The literal import() thunks let bundlers code-split every chunk with no configuration; index.js
 // imports the shards statically and the split helper's `d` joins them (src/emit/split-helper.ts).
-// JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md).
+// JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md); the
+// split helper parses it on first use, so an import pays only the literal's scan.
 import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
 import { serializeSplitSkill, toolsetsLiteral } from "./bundle.js";
@@ -106,7 +107,7 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
 
 /** One shard's bytes (the shape above), and where each of its skills' lines starts in them. */
 function shardBytes(group: number[], lines: Buffer[], tools: string[], skills: EmitSkill[], chunks: SplitChunks): { bytes: Buffer; offsets: number[] } {
-  const parts: Buffer[] = [Buffer.from("export const m=JSON.parse('[")];
+  const parts: Buffer[] = [Buffer.from("export const m='[")];
   let at = parts[0]!.length;
   const offsets: number[] = [];
   group.forEach((k, n) => {
@@ -116,7 +117,7 @@ function shardBytes(group: number[], lines: Buffer[], tools: string[], skills: E
     at += lines[k]!.length;
   });
   const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
-  let tail = "]');\nexport const i=[" + group.map((k) => thunk(chunks.chunk.get(skills[k]!)!)).join(",") + "];\n";
+  let tail = "]';\nexport const i=[" + group.map((k) => thunk(chunks.chunk.get(skills[k]!)!)).join(",") + "];\n";
   const pieces = group.flatMap((k) => chunks.pieces.get(skills[k]!) ?? []);
   if (pieces.length) tail += "export const q={" + [...new Set(pieces)].map((h) => `${str(h)}:${thunk(h)}`).join(",") + "};\n";
   const t = group.flatMap((k, n) => (tools[k] ? [`${n}:${tools[k]}`] : []));

@@ -20,7 +20,7 @@ const text = (v: unknown) => (typeof v === "string" ? v : Buffer.from(v as Uint8
 /** The chunks of one kind: skill payloads (`export default {`), pieces (`export default "`) or metadata shards (`export const m=`). */
 const kind = (files: Map<string, unknown>, head: string) => chunkNames(files).filter((n) => text(files.get(n)).startsWith(head));
 const payloads = (files: Map<string, unknown>) => kind(files, "export default {");
-const shards = (files: Map<string, unknown>) => kind(files, "export const m=JSON.parse('[");
+const shards = (files: Map<string, unknown>) => kind(files, "export const m='[");
 
 describe("split layout", () => {
   it("writes one content-addressed chunk per distinct payload: `export default ` + JSON + `;\\n`, named by the SHA-256 of its bytes", async () => {
