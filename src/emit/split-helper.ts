@@ -8,9 +8,10 @@
 //   - d(data, shards, toolsets): the bundle's data. The skills' metadata is in metadata shards
 //     (`chunks/<hash>.js`, src/emit/split-shards.ts), which index.js imports statically, each
 //     exporting `m` (its skills' metadata as the text of a JSON array, in one string literal, each
-//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use), `i` (the literal import() thunks of those chunks, in
-//     the same order), `q` (the thunks of piece chunks, by hash) and `t` (a function of the toolset
-//     helper giving the toolset skills' `toolsets` by index). d() joins them into `data.skills`.
+//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use), `l` (the
+//     literal import() of its links module, whose `i` holds the literal import() thunks of those
+//     chunks and their piece chunks, by hash) and `t` (a function of the
+//     toolset helper giving the toolset skills' `toolsets` by index). d() joins them into `data.skills`.
 //   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
 //     load, file, invoke, disclose and call run the synchronous implementation; when it needed
 //     chunks that were not loaded, they are loaded (each once per instance, with its pieces) and
@@ -36,9 +37,18 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
   const imp = new Map();
   let cur;
   const err = (m) => new SE("EXECUTION_ERROR", m);
+  // A skill's chunk is imported through its links module (f imports it and registers its thunks).
   const p = (x, f) => {
     const h = typeof x == "string" ? x : x[0];
-    imp.set(h, f);
+    if (!imp.has(h)) {
+      const w = () =>
+        f().then(() => {
+          const g = imp.get(h);
+          if (g === w) throw err("Chunk " + h + " is not linked.");
+          return g();
+        });
+      imp.set(h, w);
+    }
     const g = () => {
       const v = cur && cur.got.get(h);
       if (v) return v;
@@ -56,11 +66,24 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
       if (a) return a;
       a = [];
       for (const s of shards) {
-        const m = JSON.parse(s.m), i = s.i, t = s.t && s.t(T);
-        if (s.q) for (const k in s.q) imp.set(k, s.q[k]);
+        const m = JSON.parse(s.m), t = s.t && s.t(T);
+        // The shard's links module, imported once (again after a failure); it registers every
+        // chunk it links to, so that the default loader finds piece chunks too.
+        let L;
+        const links = () =>
+          L ||
+          (L = s.l().then(
+            (x) => {
+              for (const k in x.i) imp.set(k, x.i[k]);
+            },
+            (e) => {
+              L = undefined;
+              throw e;
+            },
+          ));
         for (let k = 0; k < m.length; k++) {
           const x = m[k];
-          x.payload = p(x.payload, i[k]);
+          x.payload = p(x.payload, links);
           if (t && t[k]) x.toolsets = t[k];
           a.push(x);
         }

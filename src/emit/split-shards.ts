@@ -4,11 +4,15 @@
 // groupShards (src/emit/shards.ts: content-defined, so one changed skill changes one or two shards
 // and the shards of a large skill set stay small):
 //   export const m='[{…},{…}]';                       the skills' metadata as JSON, `payload` the chunk's hash
-//   export const i=[()=>import("./<hash>.js"),…];     each skill's chunk, in the same order
-//   export const q={"<hash>":()=>import("./<hash>.js"),…};   piece chunks, when a skill has any
-//   export const t=(__skillcToolsets)=>({<index>:…});        toolset skills' toolsets, when any
-// The literal import() thunks let bundlers code-split every chunk with no configuration; index.js
-// imports the shards statically and the split helper's `d` joins them (src/emit/split-helper.ts).
+//   export const l=()=>import("./<hash>.js");          its links module
+//   export const t=(__skillcToolsets)=>({<index>:…});  toolset skills' toolsets, when any
+// and the links module of a run of about 4 shards (grouped by groupShards too, on each shard's first
+// skill), `chunks/<sha256>.js` as well, imported on the first load of one of their skills:
+//   export const i={"<hash>":()=>import("./<hash>.js"),…};   each skill's chunk and piece chunks
+// The literal import()s let bundlers code-split every chunk with no configuration; index.js imports
+// the shards statically and the split helper's `d` joins them (src/emit/split-helper.ts). The
+// thunks sit in links modules, not in the shards, so an import does not compile one function per
+// skill; the first load among a links module's skills (about 512) imports it.
 // JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md); the
 // split helper parses it on first use, so an import pays only the literal's scan.
 import { createHash } from "node:crypto";
@@ -26,6 +30,9 @@ import { TOOLSET_GLOBAL } from "./toolset-helper.js";
  * line before it changes length, rewriting the shards up to the next content-defined one.
  */
 export const SHARD_OPTIONS: ShardOptions = { every: 128, maxBytes: CHUNK_CAP - 4096 };
+
+/** About 4 shards (512 skills) a links module: few enough that most first loads find theirs imported, small enough to import in a fraction of a millisecond. */
+const LINK_OPTIONS: ShardOptions = { every: 4, maxBytes: CHUNK_CAP - 4096 };
 
 /** Each skill's chunk hash, and its piece chunks' hashes (only skills with pieces). */
 export interface SplitChunks {
@@ -93,9 +100,16 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
   const tools = skills.map((s) => (s.toolsets ? toolsetsLiteral(s.name, s.toolsets.entries) : ""));
   const order = skills.map((_, k) => k);
   const groups = groupShards(order, (k) => skills[k]!.name, (k) => lines[k]!.length + 80 + tools[k]!.length, SHARD_OPTIONS);
+  const linkOf = new Map<number[], string>();
+  for (const run of groupShards(groups, (g) => skills[g[0]!]!.name, (g) => g.length * 90, LINK_OPTIONS)) {
+    const links = chunkBytes(linksText(run.flat(), skills, chunks));
+    await put(links.hash, links.bytes, files, sink);
+    sink?.refer(links.hash);
+    for (const g of run) linkOf.set(g, links.hash);
+  }
   const hashes: string[] = [];
   for (const group of groups) {
-    const { bytes, offsets } = shardBytes(group, lines, tools, skills, chunks);
+    const { bytes, offsets } = shardBytes(group, lines, tools, linkOf.get(group)!);
     const hash = createHash("sha256").update(bytes).digest("hex");
     await put(hash, bytes, files, sink);
     sink?.refer(hash);
@@ -106,7 +120,7 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
 }
 
 /** One shard's bytes (the shape above), and where each of its skills' lines starts in them. */
-function shardBytes(group: number[], lines: Buffer[], tools: string[], skills: EmitSkill[], chunks: SplitChunks): { bytes: Buffer; offsets: number[] } {
+function shardBytes(group: number[], lines: Buffer[], tools: string[], links: string): { bytes: Buffer; offsets: number[] } {
   const parts: Buffer[] = [Buffer.from("export const m='[")];
   let at = parts[0]!.length;
   const offsets: number[] = [];
@@ -116,12 +130,22 @@ function shardBytes(group: number[], lines: Buffer[], tools: string[], skills: E
     parts.push(lines[k]!);
     at += lines[k]!.length;
   });
-  const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
-  let tail = "]';\nexport const i=[" + group.map((k) => thunk(chunks.chunk.get(skills[k]!)!)).join(",") + "];\n";
-  const pieces = group.flatMap((k) => chunks.pieces.get(skills[k]!) ?? []);
-  if (pieces.length) tail += "export const q={" + [...new Set(pieces)].map((h) => `${str(h)}:${thunk(h)}`).join(",") + "};\n";
+  let tail = "]';\nexport const l=" + thunk(links) + ";\n";
   const t = group.flatMap((k, n) => (tools[k] ? [`${n}:${tools[k]}`] : []));
   if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
   parts.push(Buffer.from(tail));
   return { bytes: Buffer.concat(parts), offsets };
+}
+
+const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
+
+/** A links module: the thunks of its skills' chunks and piece chunks, by hash (each once). */
+function linksText(run: number[], skills: EmitSkill[], chunks: SplitChunks): string {
+  const hashes = new Set(run.flatMap((k) => [chunks.chunk.get(skills[k]!)!, ...(chunks.pieces.get(skills[k]!) ?? [])]));
+  return "export const i={" + [...hashes].map((h) => `${str(h)}:${thunk(h)}`).join(",") + "};\n";
+}
+
+function chunkBytes(text: string): { hash: string; bytes: Buffer } {
+  const bytes = Buffer.from(text);
+  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
 }

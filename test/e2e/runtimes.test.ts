@@ -61,8 +61,8 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
 
   it("is laid out as asked", async () => {
     const chunks = await readdir(path.join(dir, "out", "chunks")).catch(() => []);
-    // Split: six skills' payload chunks and one metadata shard.
-    expect(chunks.length).toBe(layout === "split" ? 7 : 0);
+    // Split: six skills' payload chunks, one metadata shard and its links module.
+    expect(chunks.length).toBe(layout === "split" ? 8 : 0);
   });
 
   it("answers the probe in Node (the reference)", () => {

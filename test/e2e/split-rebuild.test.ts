@@ -30,14 +30,16 @@ function chunkStats(out: string): Map<string, string> {
   return new Map(readdirSync(dir).map((n) => [n, `${statSync(path.join(dir, n)).ino}:${statSync(path.join(dir, n)).mtimeMs}`]));
 }
 
-/** The chunks index.js refers to: its metadata shards and the chunks they import; each must exist with its hash as its name. */
+/** The chunks index.js reaches: its metadata shards, their links modules, the chunks those import; each must exist with its hash as its name. */
 function referenced(out: string): string[] {
   const js = readFileSync(path.join(out, "index.js"), "utf8");
-  const shards = [...js.matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!);
-  const names = [...shards];
-  for (const s of shards) names.push(...[...readFileSync(path.join(out, "chunks", `${s}.js`), "utf8").matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!));
-  for (const h of names) expect(createHash("sha256").update(readFileSync(path.join(out, "chunks", `${h}.js`))).digest("hex")).toBe(h);
-  return names.sort();
+  const seen = new Set([...js.matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  for (const h of seen) {
+    const bytes = readFileSync(path.join(out, "chunks", `${h}.js`));
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(h);
+    for (const m of bytes.toString("utf8").matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)) seen.add(m[1]!);
+  }
+  return [...seen].sort();
 }
 
 /** The skills' payload chunks among them. */
@@ -53,22 +55,23 @@ describe("warm rebuild of a split build", () => {
     expect(payloads(out)).toHaveLength(N);
     const shards = [...before.keys()].filter((n) => isShard(out, n));
     expect(shards.length).toBeGreaterThanOrEqual(1);
-    expect(before.size).toBe(N + shards.length);
+    // And one links module (the shards' import() of each chunk).
+    expect(before.size).toBe(N + shards.length + 1);
     const index = statSync(path.join(out, "index.js")).ino;
     writeFileSync(path.join(root, "skills/s3/SKILL.md"), skillMd("s3", "", "Skill 3, edited.\n"));
     await build(root);
     const after = chunkStats(out);
     const added = [...after.keys()].filter((n) => !before.has(n));
     const removed = [...before.keys()].filter((n) => !after.has(n));
-    // Its payload chunk and its shard (its metadata's content hash changed), and index.js: nothing else.
-    expect(added).toHaveLength(2);
-    expect(removed).toHaveLength(2);
+    // Its payload chunk, its shard (its metadata's content hash changed) and their links module, and index.js: nothing else.
+    expect(added).toHaveLength(3);
+    expect(removed).toHaveLength(3);
     expect(added.filter((n) => isShard(out, n))).toHaveLength(1);
     // Every other chunk is the same file, untouched.
     for (const [n, st] of after) if (!added.includes(n)) expect(st, n).toBe(before.get(n));
     expect(statSync(path.join(out, "index.js")).ino).not.toBe(index);
     expect(referenced(out)).toEqual([...after.keys()].map((n) => n.slice(0, -3)).sort());
-    expect(readFileSync(path.join(out, "chunks", added.find((n) => !isShard(out, n))!), "utf8")).toContain("Skill 3, edited.");
+    expect(added.map((n) => readFileSync(path.join(out, "chunks", n), "utf8")).filter((t) => t.includes("Skill 3, edited."))).toHaveLength(1);
     // Nothing changed: nothing written.
     await build(root);
     expect(chunkStats(out)).toEqual(after);
@@ -82,8 +85,8 @@ describe("warm rebuild of a split build", () => {
     writeFileSync(path.join(root, "skills/s5/references/r.md"), "changed\n");
     await build(root, "--no-cache");
     const after = chunkStats(out);
-    // The skill's chunk and its shard.
-    expect([...after].filter(([n, st]) => before.get(n) !== st)).toHaveLength(2);
+    // The skill's chunk, its shard and their links module.
+    expect([...after].filter(([n, st]) => before.get(n) !== st)).toHaveLength(3);
   });
 
   it("writes a chunk again when it went missing from outDir, though the build cache holds the skill", async () => {

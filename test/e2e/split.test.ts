@@ -24,6 +24,8 @@ let out: string;
 /** The skills' payload chunks (`export default {…}`), the metadata shards (`export const m=…`), the piece chunks (`export default "…"`), and all of chunks/. */
 let chunks: string[];
 let shardFiles: string[];
+/** The shards' links modules (`export const i={…}`): the literal import() of each chunk. */
+let links: string[];
 let pieces: string[];
 let all: string[];
 /** Over the cap: text of 1- to 4-byte characters, and binary. */
@@ -51,6 +53,7 @@ beforeAll(async () => {
   chunks = all.filter((c) => head(c) === "export default {");
   pieces = all.filter((c) => head(c) === 'export default "');
   shardFiles = all.filter((c) => head(c).startsWith("export const m="));
+  links = all.filter((c) => head(c).startsWith("export const i="));
 }, 120_000);
 
 /** A static host for outDir on 127.0.0.1; `tamper` rewrites a served chunk. */
@@ -72,7 +75,8 @@ describe("split build in Node", () => {
   it("writes one chunk per skill and answers load, file and call once the chunk is imported", async () => {
     expect(chunks).toHaveLength(4);
     expect(shardFiles).toHaveLength(1);
-    expect(all).toHaveLength(chunks.length + shardFiles.length + pieces.length);
+    expect(links).toHaveLength(1);
+    expect(all).toHaveLength(chunks.length + shardFiles.length + links.length + pieces.length);
     const m = await import(pathToFileURL(path.join(out, "index.js")).href);
     expect(m.skills.list().map((s: { name: string }) => s.name)).toEqual(["deploy", "huge", "logo", "review"]);
     expect((await m.skills.load("review", ["a.ts"])).content).toBe("Review a.ts from skills/review.\n");
@@ -202,13 +206,13 @@ describe("split build bundled by esbuild", () => {
     const dist = path.join(root, "dist");
     const r = await esbuild({ entryPoints: [app], bundle: true, splitting: true, format: "esm", platform: "node", outdir: dist, minify: true, logLevel: "silent", metafile: true });
     const outputs = Object.keys(r.metafile.outputs).filter((f) => f.endsWith(".js"));
-    // The shards are bundled into the entry; each payload and piece chunk is alone in its own output file.
+    // The shards are bundled into the entry; each links module, payload and piece chunk is alone in its own output file.
     // (esbuild may add a chunk of its own helpers, holding no skillc module.)
     const lazy = outputs.filter((f) => Object.keys(r.metafile.outputs[f]!.inputs).some((i) => i.includes(".skillc/chunks/")) && !f.endsWith("app.js"));
-    expect(lazy).toHaveLength(chunks.length + pieces.length);
+    expect(lazy).toHaveLength(chunks.length + pieces.length + links.length);
     const entry = Object.keys(r.metafile.outputs[path.relative(process.cwd(), path.join(dist, "app.js")).replace(/\\/g, "/")]?.inputs ?? {});
     for (const c of shardFiles) expect(entry.some((i) => i.endsWith(`chunks/${c}`))).toBe(true);
-    for (const c of [...chunks, ...pieces]) {
+    for (const c of [...chunks, ...pieces, ...links]) {
       const from = Object.entries(r.metafile.outputs).filter(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith(`chunks/${c}`)));
       expect(from, c).toHaveLength(1);
       expect(Object.keys(from[0]![1].inputs)).toHaveLength(1);

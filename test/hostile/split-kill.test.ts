@@ -59,21 +59,21 @@ async function problems(out: string): Promise<string[]> {
   const index = path.join(out, "index.js");
   if (!existsSync(index)) return ["index.js is missing"];
   const found: string[] = [];
-  // index.js imports its metadata shards; they import the skills' chunks.
-  const shards = [...readFileSync(index, "utf8").matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!);
-  if (shards.length === 0) found.push("index.js refers to no metadata shard");
-  const hashes: string[] = [];
-  for (const h of shards) {
-    const file = path.join(out, "chunks", `${h}.js`);
-    if (!existsSync(file)) found.push(`shard ${h} is missing`);
-    else hashes.push(...[...readFileSync(file, "utf8").matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!));
-  }
-  if (hashes.length !== N) found.push(`the shards refer to ${hashes.length} chunks`);
-  for (const h of [...shards, ...hashes]) {
+  // index.js imports its metadata shards; they import their links module, which imports the skills' chunks.
+  const seen = new Set([...readFileSync(index, "utf8").matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  if (seen.size === 0) found.push("index.js refers to no metadata shard");
+  let payloads = 0;
+  for (const h of seen) {
     const file = path.join(out, "chunks", `${h}.js`);
     if (!existsSync(file)) found.push(`chunk ${h} is missing`);
     else if (createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`chunk ${h} is not whole`);
+    else {
+      const text = readFileSync(file, "utf8");
+      if (text.startsWith("export default {")) payloads++;
+      for (const m of text.matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)) seen.add(m[1]!);
+    }
   }
+  if (payloads !== N) found.push(`index.js reaches ${payloads} skill chunks`);
   const r = await inFreshProcess<string[]>(index, "await m.skills.ready(); return await Promise.all(m.skills.list().map(async (s) => (await m.skills.load(s.name)).content));");
   if (!r.ok) found.push(`loading every skill failed: ${r.error}`);
   else if (!r.value.every((c) => /^Version [AB] of skill \d\.\n$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
@@ -113,8 +113,8 @@ describe("SIGKILL during a split build", () => {
     const done = await runNode([CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
     expect(done.code, done.stderr).toBe(0);
     expect(await problems(out)).toEqual([]);
-    // N payload chunks and the metadata shard.
-    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 1);
+    // N payload chunks, the metadata shard and its links module.
+    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 2);
     expect(readdirSync(root).filter((f) => f.startsWith(".skillc."))).toEqual([]);
   }, 300_000);
 });

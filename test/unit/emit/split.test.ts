@@ -28,8 +28,9 @@ describe("split layout", () => {
     expect(result.layout).toBe("split");
     // dup (builtin) and dup (project) have the same payload: one chunk serves both.
     expect(payloads(result.files)).toHaveLength(4);
-    // The rest: one metadata shard (a handful of skills).
-    expect(chunkNames(result.files)).toHaveLength(5);
+    // The rest: one metadata shard (a handful of skills) and its links module.
+    expect(chunkNames(result.files)).toHaveLength(6);
+    expect(kind(result.files, "export const i={")).toHaveLength(1);
     expect(shards(result.files)).toHaveLength(1);
     for (const name of payloads(result.files)) {
       const bytes = Buffer.from(result.files.get(name) as Uint8Array);
@@ -42,14 +43,14 @@ describe("split layout", () => {
     }
   });
 
-  it("keeps index.js to the runtime and a static import per metadata shard; a shard holds one literal import() per chunk", async () => {
+  it("keeps index.js to the runtime and a static import per metadata shard; the shards' links modules hold one literal import() per chunk", async () => {
     const { result } = await built("split");
     const js = result.files.get("index.js") as string;
     expect(js).not.toContain("review-diff");
     expect(js).not.toContain("import(");
     const shardList = shards(result.files);
     for (const name of shardList) expect(js).toContain(`from "./${name}";`);
-    const shardText = shardList.map((n) => text(result.files.get(n))).join("");
+    const shardText = chunkNames(result.files).filter((n) => !payloads(result.files).includes(n)).map((n) => text(result.files.get(n))).join("");
     expect(shardText).not.toContain("Follow the steps.");
     expect(shardText).not.toContain("a file named __proto__");
     for (const name of payloads(result.files)) expect(shardText).toContain(`import("./${name.slice("chunks/".length)}")`);
