@@ -1,9 +1,11 @@
-// The split layout (config `output: "split"`): index.js keeps every skill's metadata and the
-// runtime; each skill's payload (template and files) is a content-addressed chunk module
-// `chunks/<sha256>.js` that index.js reaches through a literal `import("./chunks/<hash>.js")`, so
-// wrangler, Vite, Rollup and esbuild code-split it with no configuration. The hash is the SHA-256
-// of the chunk file's bytes: equal payloads share a chunk, a changed skill gets a new name (never
-// an overwrite), and the fetch loader can verify what a CDN serves (src/emit/split-helper.ts).
+// The split layout (config `output: "split"`): index.js keeps the runtime and imports the metadata
+// shards (src/emit/split-shards.ts); each skill's payload (template and files) is a
+// content-addressed chunk module `chunks/<sha256>.js` that a shard's links module reaches through a
+// literal `import("./<hash>.js")`, so wrangler, Vite, Rollup and esbuild code-split it with no
+// configuration. A file too large for its skill's chunk goes into piece chunks, so no file in
+// chunks/ passes CHUNK_CAP. The hash is the SHA-256 of the file's bytes: equal payloads share a
+// chunk, a changed skill gets a new name (never an overwrite), and the fetch loader can verify what
+// a CDN serves (src/emit/split-helper.ts).
 import { createHash } from "node:crypto";
 import type { OutputLayout } from "../config/types.js";
 import type { ToolsetSkill } from "../types.js";
@@ -100,7 +102,7 @@ function textPieces(text: string): Chunk[] {
     let len = Math.min(text.length - at, Math.floor(room / 3));
     for (;;) {
       const code = text.charCodeAt(at + len - 1);
-      if (at + len < text.length && code >= 0xd800 && code <= 0xdbff) len--;
+      if (len > 1 && at + len < text.length && code >= 0xd800 && code <= 0xdbff) len--;
       const lit = jsonLit(text.slice(at, at + len));
       const bytes = Buffer.byteLength(lit);
       if (bytes <= room) {
