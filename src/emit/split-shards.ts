@@ -101,7 +101,9 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
   const order = skills.map((_, k) => k);
   const groups = groupShards(order, (k) => skills[k]!.name, (k) => lines[k]!.length + 80 + tools[k]!.length, SHARD_OPTIONS);
   const linkOf = new Map<number[], string>();
-  for (const run of groupShards(groups, (g) => skills[g[0]!]!.name, (g) => g.length * 90, LINK_OPTIONS)) {
+  // A link is `"<hash>":()=>import("./<hash>.js"),`: 154 bytes, one per chunk and piece.
+  const linkBytes = (g: number[]) => g.reduce((n, k) => n + 154 * (1 + (chunks.pieces.get(skills[k]!)?.length ?? 0)), 0);
+  for (const run of groupShards(groups, (g) => skills[g[0]!]!.name, linkBytes, LINK_OPTIONS)) {
     const links = chunkBytes(linksText(run.flat(), skills, chunks));
     await put(links.hash, links.bytes, files, sink);
     sink?.refer(links.hash);
