@@ -136,12 +136,23 @@ function bundleHead(runtime: string, version: string, options: BundleOptions, sk
  * A split index.js: the runtime, the split helper, a static import of each metadata shard (in
  * output order) and the data the helper's `d` builds from them (src/emit/split-shards.ts).
  */
-export function renderSplitBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper: string | undefined, splitHelper: string, shards: readonly string[]): string {
+export function renderSplitBundle(
+  runtime: string,
+  version: string,
+  options: BundleOptions,
+  skills: EmitSkill[],
+  toolsetHelper: string | undefined,
+  splitHelper: string,
+  shards: ReadonlyArray<{ shard: string; links: string }>,
+): string {
   const { head, data } = headParts(runtime, version, options, skills, toolsetHelper);
-  const imports = shards.map((h, n) => `import * as s${n} from ${str("./" + chunkFile(h))};\n`).join("");
+  const imports = shards.map((s, n) => `import * as s${n} from ${str("./" + chunkFile(s.shard))};\n`).join("");
+  // Each links module once, as a literal import() (bundlers code-split it); each shard paired with its own.
+  const links = [...new Set(shards.map((s) => s.links))];
+  const thunks = `const __skillcLinks=[${links.map((h) => `()=>import(${str("./" + chunkFile(h))})`).join(",")}];\n`;
   const tools = skills.some((s) => s.toolsets) ? "," + TOOLSET_GLOBAL : "";
-  const list = shards.map((_, n) => `s${n}`).join(",");
-  return head + splitHelper + "\n" + imports + `const __skillcData=${SPLIT_GLOBAL}.d({"version":1,"options":${data}},[${list}]${tools});\n` + [...splitTail(RUNTIME_GLOBAL), "export default skills;", ""].join("\n");
+  const list = shards.map((s, n) => `[s${n},__skillcLinks[${links.indexOf(s.links)}]]`).join(",");
+  return head + splitHelper + "\n" + imports + thunks + `const __skillcData=${SPLIT_GLOBAL}.d({"version":1,"options":${data}},[${list}]${tools});\n` + [...splitTail(RUNTIME_GLOBAL), "export default skills;", ""].join("\n");
 }
 
 /**

@@ -5,13 +5,13 @@
 //     `() => import("./<hash>.js")` that lets bundlers code-split each chunk. The payload
 //     function is synchronous, as the runtime expects: it returns the chunk's payload when the
 //     running call's instance holds it, and otherwise records the hash it needs and throws.
-//   - d(data, shards, toolsets): the bundle's data. The skills' metadata is in metadata shards
-//     (`chunks/<hash>.js`, src/emit/split-shards.ts), which index.js imports statically, each
+//   - d(data, [[shard, links]…], toolsets): the bundle's data. The skills' metadata is in metadata
+//     shards (`chunks/<hash>.js`, src/emit/split-shards.ts), which index.js imports statically, each
 //     exporting `m` (its skills' metadata as the text of a JSON array, in one string literal, each
-//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use), `l` (the
-//     literal import() of its links module, whose `i` holds the literal import() thunks of those
-//     chunks and their piece chunks, by hash) and `t` (a function of the
-//     toolset helper giving the toolset skills' `toolsets` by index). d() joins them into `data.skills`.
+//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use) and `t` (a
+//     function of the toolset helper giving the toolset skills' `toolsets` by index). `links` is the
+//     literal import() of the shard's links module, whose `i` holds the literal import() thunks of its
+//     skills' chunks and piece chunks, by hash. d() joins them into `data.skills`.
 //   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
 //     load, file, invoke, disclose and call run the synchronous implementation; when it needed
 //     chunks that were not loaded, they are loaded (each once per instance, with its pieces) and
@@ -65,14 +65,14 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     const all = () => {
       if (a) return a;
       a = [];
-      for (const s of shards) {
+      for (const [s, l] of shards) {
         const m = JSON.parse(s.m), t = s.t && s.t(T);
         // The shard's links module, imported once (again after a failure); it registers every
         // chunk it links to, so that the default loader finds piece chunks too.
         let L;
         const links = () =>
           L ||
-          (L = s.l().then(
+          (L = l().then(
             (x) => {
               for (const k in x.i) imp.set(k, x.i[k]);
             },

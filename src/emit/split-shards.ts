@@ -4,15 +4,16 @@
 // groupShards (src/emit/shards.ts: content-defined, so one changed skill changes one or two shards
 // and the shards of a large skill set stay small):
 //   export const m='[{…},{…}]';                       the skills' metadata as JSON, `payload` the chunk's hash
-//   export const l=()=>import("./<hash>.js");          its links module
 //   export const t=(__skillcToolsets)=>({<index>:…});  toolset skills' toolsets, when any
 // and the links module of a run of about 4 shards (grouped by groupShards too, on each shard's first
 // skill), `chunks/<sha256>.js` as well, imported on the first load of one of their skills:
 //   export const i={"<hash>":()=>import("./<hash>.js"),…};   each skill's chunk and piece chunks
-// The literal import()s let bundlers code-split every chunk with no configuration; index.js imports
-// the shards statically and the split helper's `d` joins them (src/emit/split-helper.ts). The
-// thunks sit in links modules, not in the shards, so an import does not compile one function per
-// skill; the first load among a links module's skills (about 512) imports it.
+// index.js imports the shards statically and holds a literal import() of each links module, and the
+// split helper's `d` joins them (src/emit/split-helper.ts); the literal import()s let bundlers
+// code-split every chunk with no configuration. The thunks sit in links modules, not in the shards,
+// so an import does not compile one function per skill (the first load among a links module's
+// skills, about 512, imports it); and index.js, not the shards, names the links modules, so one
+// changed skill rewrites its chunk, its links module and its shard, not every shard of the run.
 // JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md); the
 // split helper parses it on first use, so an import pays only the literal's scan.
 import { createHash } from "node:crypto";
@@ -90,8 +91,8 @@ export function linePieces(line: Uint8Array): string[] {
 /** Where a skill's line landed: its shard's file name (`chunks/<hash>.js`) and its byte offset there. */
 export type OnShardLine = (skill: EmitSkill, offset: number, line: Buffer, file: string) => void;
 
-/** The metadata shards, written like chunks; returns their hashes in output order (index.js imports them so). */
-export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine): Promise<string[]> {
+/** The metadata shards and links modules, written like chunks; returns each shard's hash and its links module's, in output order (index.js imports them so). */
+export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine): Promise<Array<{ shard: string; links: string }>> {
   const lines = skills.map((s) => {
     if (isReused(s)) return Buffer.from(s.line.bytes.buffer, s.line.bytes.byteOffset, s.line.bytes.byteLength);
     const pieces = chunks.pieces.get(s);
@@ -109,20 +110,20 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
     sink?.refer(links.hash);
     for (const g of run) linkOf.set(g, links.hash);
   }
-  const hashes: string[] = [];
+  const hashes: Array<{ shard: string; links: string }> = [];
   for (const group of groups) {
-    const { bytes, offsets } = shardBytes(group, lines, tools, linkOf.get(group)!);
+    const { bytes, offsets } = shardBytes(group, lines, tools);
     const hash = createHash("sha256").update(bytes).digest("hex");
     await put(hash, bytes, files, sink);
     sink?.refer(hash);
-    hashes.push(hash);
+    hashes.push({ shard: hash, links: linkOf.get(group)! });
     if (onLine) group.forEach((k, n) => onLine(skills[k]!, offsets[n]!, bytes.subarray(offsets[n]!, offsets[n]! + lines[k]!.length), chunkFile(hash)));
   }
   return hashes;
 }
 
 /** One shard's bytes (the shape above), and where each of its skills' lines starts in them. */
-function shardBytes(group: number[], lines: Buffer[], tools: string[], links: string): { bytes: Buffer; offsets: number[] } {
+function shardBytes(group: number[], lines: Buffer[], tools: string[]): { bytes: Buffer; offsets: number[] } {
   const parts: Buffer[] = [Buffer.from("export const m='[")];
   let at = parts[0]!.length;
   const offsets: number[] = [];
@@ -132,7 +133,7 @@ function shardBytes(group: number[], lines: Buffer[], tools: string[], links: st
     parts.push(lines[k]!);
     at += lines[k]!.length;
   });
-  let tail = "]';\nexport const l=" + thunk(links) + ";\n";
+  let tail = "]';\n";
   const t = group.flatMap((k, n) => (tools[k] ? [`${n}:${tools[k]}`] : []));
   if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
   parts.push(Buffer.from(tail));

@@ -30,10 +30,10 @@ function chunkStats(out: string): Map<string, string> {
   return new Map(readdirSync(dir).map((n) => [n, `${statSync(path.join(dir, n)).ino}:${statSync(path.join(dir, n)).mtimeMs}`]));
 }
 
-/** The chunks index.js reaches: its metadata shards, their links modules, the chunks those import; each must exist with its hash as its name. */
+/** The chunks index.js reaches: its metadata shards and links modules, the chunks those import; each must exist with its hash as its name. */
 function referenced(out: string): string[] {
   const js = readFileSync(path.join(out, "index.js"), "utf8");
-  const seen = new Set([...js.matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  const seen = new Set([...js.matchAll(/(?:from |import\()"\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
   for (const h of seen) {
     const bytes = readFileSync(path.join(out, "chunks", `${h}.js`));
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(h);

@@ -59,8 +59,8 @@ async function problems(out: string): Promise<string[]> {
   const index = path.join(out, "index.js");
   if (!existsSync(index)) return ["index.js is missing"];
   const found: string[] = [];
-  // index.js imports its metadata shards; they import their links module, which imports the skills' chunks.
-  const seen = new Set([...readFileSync(index, "utf8").matchAll(/from "\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  // index.js imports its metadata shards and links modules; these import the skills' chunks.
+  const seen = new Set([...readFileSync(index, "utf8").matchAll(/(?:from |import\()"\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
   if (seen.size === 0) found.push("index.js refers to no metadata shard");
   let payloads = 0;
   for (const h of seen) {

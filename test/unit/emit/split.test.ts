@@ -43,11 +43,12 @@ describe("split layout", () => {
     }
   });
 
-  it("keeps index.js to the runtime and a static import per metadata shard; the shards' links modules hold one literal import() per chunk", async () => {
+  it("keeps index.js to the runtime, a static import per metadata shard and an import() per links module, which holds one literal import() per chunk", async () => {
     const { result } = await built("split");
     const js = result.files.get("index.js") as string;
     expect(js).not.toContain("review-diff");
-    expect(js).not.toContain("import(");
+    const links = kind(result.files, "export const i={");
+    expect([...js.matchAll(/import\("\.\/(chunks\/[0-9a-f]{64}\.js)"\)/g)].map((m) => m[1])).toEqual(links);
     const shardList = shards(result.files);
     for (const name of shardList) expect(js).toContain(`from "./${name}";`);
     const shardText = chunkNames(result.files).filter((n) => !payloads(result.files).includes(n)).map((n) => text(result.files.get(n))).join("");
