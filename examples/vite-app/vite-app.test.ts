@@ -38,11 +38,18 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
   });
 
   it("emits one file per skill chunk in the split layout, none in the single one", async () => {
-    const chunks = (await readdir(path.join(dir, ".skillc", "chunks")).catch(() => [])).map((f) => f.replace(/\.js$/, "")).sort();
-    expect(chunks).toHaveLength(layout === "split" ? 2 : 0);
+    const names = await readdir(path.join(dir, ".skillc", "chunks")).catch(() => []);
+    // The skills' payload chunks and the links module (`export const i={…}`) that imports them are lazy files of their
+    // own; the metadata shard (`export const m=…`) is bundled with the app's code.
+    const head = async (f: string) => (await readFile(path.join(dir, ".skillc", "chunks", f), "utf8")).slice(0, 15);
+    const heads = await Promise.all(names.map(head));
+    const chunks = names.filter((_, k) => heads[k] !== "export const m=").map((f) => f.replace(/\.js$/, "")).sort();
+    expect(heads.filter((h) => h === "export default ")).toHaveLength(layout === "split" ? 2 : 0);
+    expect(chunks).toHaveLength(layout === "split" ? 3 : 0);
+    expect(names).toHaveLength(layout === "split" ? 4 : 0);
     for (const out of ["dist", "dist-server"]) {
       const emitted = (await filesUnder(path.join(dir, out))).filter((f) => /^assets\/[0-9a-f]{64}-/.test(f));
-      // Vite names each chunk after its source, chunks/<sha256>.js: one emitted file for each.
+      // Vite names each lazy module after its source, chunks/<sha256>.js: one emitted file for each.
       expect(emitted.map((f) => f.slice("assets/".length, "assets/".length + 64)).sort()).toEqual(chunks);
     }
   });

@@ -149,12 +149,29 @@ export class BuildCache implements BuildStore {
   line(entry: BuildEntry, key: string): { bytes: Buffer; sha1: string } | undefined {
     const l = entry.line;
     if (!l || l.key !== key) return undefined;
-    this.loadIndex();
-    const prev = this.prevIndex;
+    if (l.file === undefined) this.loadIndex();
+    const prev = l.file === undefined ? this.prevIndex : this.shard(l.file);
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
     const bytes = prev.subarray(l.offset, l.offset + l.length);
-    if (!this.trusted && sha1(bytes) !== l.sha1) return undefined;
+    // A shard has no recorded fingerprint: its lines are always verified.
+    if ((l.file !== undefined || !this.trusted) && sha1(bytes) !== l.sha1) return undefined;
     return { bytes, sha1: l.sha1 };
+  }
+
+  private readonly shards = new Map<string, Buffer | undefined>();
+
+  /** A split layout's metadata shard in outDir (`chunks/<hash>.js`), read once; undefined when missing. */
+  private shard(file: string): Buffer | undefined {
+    if (!this.shards.has(file)) {
+      let bytes: Buffer | undefined;
+      try {
+        bytes = fs.readFileSync(path.join(path.dirname(this.indexFile), file));
+      } catch {
+        bytes = undefined;
+      }
+      this.shards.set(file, bytes);
+    }
+    return this.shards.get(file);
   }
 
   /**
@@ -211,6 +228,7 @@ export class BuildCache implements BuildStore {
   /** Replaces every entry and records the index.js just written; failures are ignored. */
   async save(entries: Record<string, BuildEntry>): Promise<void> {
     this.prevIndex = undefined;
+    this.shards.clear();
     const out: BuildCacheFile = { key: this.key, entries: {} };
     try {
       out.index = indexFingerprint(fs.statSync(this.indexFile));

@@ -55,7 +55,9 @@ export function isBuildEntry(v: unknown): v is BuildEntry {
   if (!isObj(v) || !isStr(v.fp) || !isStr(v.hash) || !Array.isArray(v.files) || v.files.length > MAX_ITEMS || !v.files.every(isFileMeta)) return false;
   // A chunk hash becomes a module path in index.js: exactly 64 lowercase hex digits.
   const chunk = opt(v.chunk, (c) => isStr(c) && /^[0-9a-f]{64}$/.test(c as string));
-  return chunk && opt(v.line, (l) => isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1)) && opt(v.manifest, isSpan);
+  // A line's shard is read from outDir: only a chunk's name there.
+  const shard = (l: Obj) => opt(l.file, (f) => isStr(f) && /^chunks\/[0-9a-f]{64}\.js$/.test(f as string));
+  return chunk && opt(v.line, (l) => isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1) && shard(l as Obj)) && opt(v.manifest, isSpan);
 }
 
 /** Whether `v` is an output group's record: a key, file fingerprints, and `extra` of string lists. */

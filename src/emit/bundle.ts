@@ -4,9 +4,9 @@
 // body until it is first called, so importing the bundle does not build those strings
 // (perf-facts.md: per-skill literals import an order of magnitude faster than one JSON string,
 // and deferring the payload is cheaper still). esbuild never sees the data.
-// The split layout has no payload text in index.js, only metadata, and there the opposite holds:
-// one `JSON.parse('…')` of it imports several times faster than the same object literals. Its
-// skills are still one line each (the string's line continuations), so a rebuild splices them alike.
+// The split layout's index.js has no skills at all: its metadata shards hold their metadata, where
+// the opposite holds: one JSON string parsed by JSON.parse builds it several times faster than the
+// same object literals (src/emit/split-shards.ts). index.js imports the shards; renderSplitBundle writes it.
 // A skill with toolsets also carries `toolNames` and `toolsets`: its esbuild-bundled toolset code
 // inside a function (src/toolsets), run only when its tools are asked for. Such bundles get the
 // toolset helper (src/emit/toolset-helper.ts) on the line before the data, and `runTool` in the data:
@@ -20,18 +20,6 @@ import { lit, objectLit, str } from "./literal.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 import { chunkFile, splitTail } from "./split.js";
 import { SPLIT_GLOBAL } from "./split-helper.js";
-
-/**
- * The split layout's parts of index.js (src/emit/split.ts): the split helper's code, and each
- * skill's chunk hash. A split index.js holds the skills' metadata as one `JSON.parse('…')` (one
- * skill a line, the lines joined by the string's line continuations), each skill's `payload` there
- * its chunk's hash; after it come the literal `() => import("./chunks/<hash>.js")` thunks, one per
- * skill, and the toolset skills' `toolsets` by index, which the split helper's `d` joins in.
- */
-export interface SplitParts {
-  helper: string;
-  chunk(skill: EmitSkill): string;
-}
 
 /** The line that opens the skills array; each following line up to {@link SKILLS_END} is one skill followed by a comma. */
 export const SKILLS_START = `const __skillcData={"version":1,"options":`;
@@ -61,10 +49,11 @@ export function serializeSkill(skill: ToolsetSkill): string {
 }
 
 /**
- * One skill of a split index.js (no trailing comma): its metadata as JSON, `payload` its chunk's
- * hash, written as the inside of a single-quoted JavaScript string (see {@link jsonStringBody}).
+ * One skill of a split layout's metadata shard (no trailing comma): its metadata as JSON, `payload`
+ * (the last key) its chunk's hash or [chunk, piece chunks…], written as the inside of a
+ * single-quoted JavaScript string (see {@link jsonStringBody}).
  */
-export function serializeSplitSkill(skill: ToolsetSkill, chunk: string): string {
+export function serializeSplitSkill(skill: ToolsetSkill, chunk: string | string[]): string {
   const o: Record<string, unknown> = {};
   for (const [k, v] of skillMeta(skill)) if (v !== undefined) o[k] = v;
   o.payload = chunk;
@@ -105,7 +94,7 @@ function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
 }
 
 /** `__skillcToolsets.load("name",()=>[["entry",(()=>{…code…;return x})()],…])`: nothing runs until it is called. */
-function toolsetsLiteral(name: string, entries: NonNullable<ToolsetSkill["toolsets"]>["entries"]): string {
+export function toolsetsLiteral(name: string, entries: NonNullable<ToolsetSkill["toolsets"]>["entries"]): string {
   const pairs = entries.map((e) => `[${str(e.entry)},(()=>{${e.body}})()]`);
   return `${TOOLSET_GLOBAL}.load(${str(name)},()=>[${pairs.join(",")}])`;
 }
@@ -122,28 +111,48 @@ function payloadLiteral(skill: ToolsetSkill): string {
  * The whole index.js. `skills` must already be in output order. `toolsetHelper` (the minified
  * src/emit/toolset-helper.ts) is required when a skill has toolsets, and left out otherwise.
  */
-export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
-  const lines = [bundleHead(runtime, version, options, skills, toolsetHelper, split)];
-  const sep = split ? ",\\" : ",";
-  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : skillLine(skill, split)) + sep);
-  lines.push(bundleTail(skills, split));
+export function renderBundle(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
+  const lines = [bundleHead(runtime, version, options, skills, toolsetHelper)];
+  for (const skill of skills) lines.push((isReused(skill) ? Buffer.from(skill.line.bytes).toString("utf8") : serializeSkill(skill)) + ",");
+  lines.push(bundleTail());
   return lines.join("\n");
 }
 
-function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string, split?: SplitParts): string {
+/** The runtime and helpers, then the data's head: its options (and the toolset runner, the claude-code splitter when there). */
+function headParts(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): { head: string; data: string } {
   const tools = skills.some((s) => s.toolsets);
   if (tools && !toolsetHelper) throw new Error("skillc: renderBundle needs the toolset helper for skills with toolsets");
   // The claude-code splitter (bash-words.ts) rides after the runtime's code; the data points at it when it is there.
   const words = runtime.includes(`var ${WORDS_GLOBAL}=`) ? `,"words":${WORDS_GLOBAL}` : "";
-  const rest = lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + words + `,"skills":`;
-  const head = banner(version) + runtime + (tools ? toolsetHelper + "\n" : "");
-  if (split) return head + split.helper + "\n" + `const __skillcData=${SPLIT_GLOBAL}.d({"version":1,"options":` + rest + "JSON.parse('[\\";
-  return head + SKILLS_START + rest + "[";
+  return { head: banner(version) + runtime + (tools ? toolsetHelper + "\n" : ""), data: lit(options) + (tools ? `,"runTool":${TOOLSET_GLOBAL}.run` : "") + words };
 }
 
-/** A skill's line as rendered (not reused): its object literal, or in a split bundle its JSON inside the string. */
-function skillLine(skill: ToolsetSkill, split: SplitParts | undefined): string {
-  return split ? serializeSplitSkill(skill, split.chunk(skill)) : serializeSkill(skill);
+function bundleHead(runtime: string, version: string, options: BundleOptions, skills: EmitSkill[], toolsetHelper?: string): string {
+  const { head, data } = headParts(runtime, version, options, skills, toolsetHelper);
+  return head + SKILLS_START + data + `,"skills":[`;
+}
+
+/**
+ * A split index.js: the runtime, the split helper, a static import of each metadata shard (in
+ * output order) and the data the helper's `d` builds from them (src/emit/split-shards.ts).
+ */
+export function renderSplitBundle(
+  runtime: string,
+  version: string,
+  options: BundleOptions,
+  skills: EmitSkill[],
+  toolsetHelper: string | undefined,
+  splitHelper: string,
+  shards: ReadonlyArray<{ shard: string; links: string }>,
+): string {
+  const { head, data } = headParts(runtime, version, options, skills, toolsetHelper);
+  const imports = shards.map((s, n) => `import * as s${n} from ${str("./" + chunkFile(s.shard))};\n`).join("");
+  // Each links module once, as a literal import() (bundlers code-split it); each shard paired with its own.
+  const links = [...new Set(shards.map((s) => s.links))];
+  const thunks = `const __skillcLinks=[${links.map((h) => `()=>import(${str("./" + chunkFile(h))})`).join(",")}];\n`;
+  const tools = skills.some((s) => s.toolsets) ? "," + TOOLSET_GLOBAL : "";
+  const list = shards.map((s, n) => `[s${n},__skillcLinks[${links.indexOf(s.links)}]]`).join(",");
+  return head + splitHelper + "\n" + imports + thunks + `const __skillcData=${SPLIT_GLOBAL}.d({"version":1,"options":${data}},[${list}]${tools});\n` + [...splitTail(RUNTIME_GLOBAL), "export default skills;", ""].join("\n");
 }
 
 /**
@@ -160,21 +169,19 @@ export function renderBundleBytes(
   toolsetHelper: string | undefined,
   onLine: (skill: EmitSkill, offset: number, line: Buffer) => void,
   previous?: Buffer,
-  split?: SplitParts,
 ): Buffer {
   let capacity = 1 << 20;
-  // Split: the contents are in the chunks, not here.
-  if (!split) for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
+  for (const skill of skills) for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
   capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
   const w = new BundleWriter(capacity, previous);
-  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper, split) + "\n");
+  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   for (const skill of skills) {
     const start = w.offset;
-    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(skillLine(skill, split));
+    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill));
     onLine(skill, start, line);
-    w.putString(split ? ",\\\n" : ",\n");
+    w.putString(",\n");
   }
-  w.putString(bundleTail(skills, split));
+  w.putString(bundleTail());
   return w.result();
 }
 
@@ -238,33 +245,17 @@ class BundleWriter {
   }
 }
 
-/**
- * The end of a split bundle's data: the JSON array's closing `0` (dropped by the helper), then the
- * literal import() of each skill's chunk and the toolset skills' `toolsets`, by index.
- */
-function splitDataTail(skills: EmitSkill[], split: SplitParts): string[] {
-  const tools: string[] = [];
-  skills.forEach((s, i) => {
-    if (s.toolsets) tools.push(`${i}:` + toolsetsLiteral(s.name, s.toolsets.entries));
-  });
-  return ["0]')},[", ...skills.map((s) => `()=>import(${str("./" + chunkFile(split.chunk(s)))}),`), `],{${tools.join(",")}});`];
-}
-
 /** The same bytes as a Buffer, without a copy. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function bundleTail(skills: EmitSkill[], split?: SplitParts): string {
+function bundleTail(): string {
   return [
-    ...(split ? splitDataTail(skills, split) : [SKILLS_END]),
-    ...(split
-      ? splitTail(RUNTIME_GLOBAL)
-      : [
-          `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
-          `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
-          `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
-        ]),
+    SKILLS_END,
+    `export const skills=${RUNTIME_GLOBAL}.createSkills(__skillcData);`,
+    `export const SkillError=${RUNTIME_GLOBAL}.SkillError;`,
+    `export const createSkills=(options)=>${RUNTIME_GLOBAL}.createSkills(__skillcData,options);`,
     "export default skills;",
     "",
   ].join("\n");

@@ -9,8 +9,9 @@ import { bashWords } from "./bash-words.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { bundleOptions, renderBundle, renderBundleBytes, type SplitParts } from "./bundle.js";
-import { chunkFile, renderChunk, resolveLayout, type ChunkSink } from "./split.js";
+import { bundleOptions, renderBundle, renderBundleBytes, renderSplitBundle } from "./bundle.js";
+import { resolveLayout, type ChunkSink } from "./split.js";
+import { renderChunks, renderShards, type SplitChunks } from "./split-shards.js";
 import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -57,8 +58,11 @@ export interface EmitInput {
 export interface EmitReuse {
   /** The previous index.js, returned as it is when the new one has the same bytes. */
   previousIndex(): Buffer | undefined;
-  /** Where a skill's line landed in the new index.js (without its trailing comma); `chunk`: its chunk's hash (split layout). */
-  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string): void;
+  /**
+   * Where a skill's line landed in the new index.js (without its trailing comma); split layout:
+   * `chunk`, its chunk's hash, and `file`, the metadata shard (`chunks/<hash>.js`) the line is in.
+   */
+  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void;
   /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
   manifestEntry(skill: EmitSkill): string | undefined;
   /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets; split layout: offset 0 and its length in its shard). */
@@ -100,7 +104,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const layout = input.layout ?? resolveLayout(config.output, input.stats);
   const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
   const split = !!chunks;
-  const indexJs = await renderIndex(input, skills, chunks);
+  const indexJs = await renderIndex(input, skills, chunks, files);
   const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
@@ -132,10 +136,10 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
-  const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks };
+  const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks: chunks?.chunk };
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Split: manifest.json lists its shards, chunks/<sha256>.json (emit/manifest-shards.ts).
-  files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks }, files, input.chunks, reuse) : renderManifest(manifestInput, entries));
+  files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks: chunks.chunk }, files, input.chunks, reuse) : renderManifest(manifestInput, entries));
   // mcp.js: emit/mcp.ts; split, its data in shards (emit/mcp-split.ts).
   if (config.mcp) for (const [n, text] of await renderMcp(await mcpCode(), version, skills, split ? splitMcpData(files, input.chunks) : undefined)) files.set(n, text);
 
@@ -143,47 +147,22 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   if (bundleBytes > config.maxBundleBytes) {
     (input.reporter ?? new Reporter({ profile: config.profile, settings: config.rules })).to(diagnostics, posixJoin(config.outDir, "index.js"))(BUNDLE_TOO_LARGE, { line: 1, column: 1 }, { bytes: bundleBytes, limit: config.maxBundleBytes });
   }
-  return { files, layout, chunks: chunks && new Set(chunks.values()).size, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
+  return { files, layout, chunks: chunks && new Set(chunks.chunk.values()).size, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
-/** index.js: as bytes on build's incremental path, else as a string; split, its skills' payloads are their chunks. */
-async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: Map<EmitSkill, string> | undefined): Promise<string | Buffer> {
+/** index.js: as bytes on build's incremental path, else as a string; split, it imports the metadata shards, rendered here. */
+async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>): Promise<string | Buffer> {
   const { config, reuse } = input;
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
-  const split: SplitParts | undefined = chunks && { helper: await splitHelper(), chunk: (s) => chunks.get(s)! };
   const runtime = await runtimeFor(config);
-  if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper, split);
-  const onLine = (s: EmitSkill, offset: number, line: Buffer) => reuse.onLine(s, offset, line, chunks?.get(s));
-  return renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, onLine, reuse.previousIndex(), split);
-}
-
-/**
- * Split layout: each skill's chunk, rendered one at a time and handed to `sink` (or put in `files`);
- * a reused skill keeps its chunk, known from the build cache, and is not read at all. Returns each
- * skill's chunk hash. With a sink, a skill's contents are let go once its chunk is out.
- */
-async function renderChunks(skills: EmitSkill[], files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<Map<EmitSkill, string>> {
-  const hashes = new Map<EmitSkill, string>();
-  for (const skill of skills) {
-    let hash: string;
-    if (isReused(skill)) {
-      if (!skill.chunk) throw new Error(`skillc: the reused skill ${skill.source.file} has no chunk (a split build cache entry without one)`);
-      hash = skill.chunk;
-    } else {
-      const chunk = renderChunk(skill);
-      hash = chunk.hash;
-      if (!sink) files.set(chunkFile(hash), chunk.bytes);
-      else {
-        if (!sink.has(hash)) await sink.put(hash, chunk.bytes);
-        for (const f of skill.files) f.content = "";
-        skill.template = [];
-      }
-    }
-    sink?.refer(hash);
-    hashes.set(skill, hash);
+  if (chunks) {
+    const onLine = reuse && ((s: EmitSkill, offset: number, line: Buffer, file: string) => reuse.onLine(s, offset, line, chunks.chunk.get(s), file));
+    const shards = await renderShards(skills, chunks, files, input.chunks, onLine);
+    return renderSplitBundle(runtime, version, bundleOptions(config), skills, helper, await splitHelper(), shards);
   }
-  return hashes;
+  if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
+  return renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex());
 }
 
 type Group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }>, valid?: (extra: unknown) => boolean) => Promise<E | undefined>;

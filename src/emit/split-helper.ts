@@ -1,23 +1,27 @@
 // The chunk plumbing a split bundle carries (output: "split"): emitted once into index.js (after the
 // runtime, before the data), so the shared runtime stays as it is and single bundles pay nothing.
 // It defines
-//   - p(hash, importer): a skill's `payload` in the data. The importer is the literal
-//     `() => import("./chunks/<hash>.js")` that lets bundlers code-split each chunk. The payload
+//   - p(payload, importer): a skill's `payload` in the data. The importer is the literal
+//     `() => import("./<hash>.js")` that lets bundlers code-split each chunk. The payload
 //     function is synchronous, as the runtime expects: it returns the chunk's payload when the
 //     running call's instance holds it, and otherwise records the hash it needs and throws.
-//   - d(data, imports, toolsets): the bundle's data. index.js holds the skills' metadata as one
-//     `JSON.parse('…')` (V8 parses JSON far faster than the same object literals), each skill's
-//     `payload` there being its chunk's hash; `imports` is the array of literal
-//     `() => import("./chunks/<hash>.js")` thunks, one per skill in the same order, and `toolsets`
-//     the toolset skills' `toolsets` by index. d() drops the array's closing 0 and joins them.
+//   - d(data, [[shard, links]…], toolsets): the bundle's data. The skills' metadata is in metadata
+//     shards (`chunks/<hash>.js`, src/emit/split-shards.ts), which index.js imports statically, each
+//     exporting `m` (its skills' metadata as the text of a JSON array, in one string literal, each
+//     skill's `payload` its chunk's hash, or [hash, piece hashes…]; parsed on first use) and `t` (a
+//     function of the toolset helper giving the toolset skills' `toolsets` by index). `links` is the
+//     literal import() of the shard's links module, whose `i` holds the literal import() thunks of its
+//     skills' chunks and piece chunks, by hash. d() joins them into `data.skills`.
 //   - create(data, options): the exported `skills`. It wraps the runtime's synchronous API:
 //     load, file, invoke, disclose and call run the synchronous implementation; when it needed
-//     chunks that were not loaded, they are loaded (each once per instance) and the call runs
-//     again. So both layouts share one implementation. `ready(refs?)` preloads chunks.
+//     chunks that were not loaded, they are loaded (each once per instance, with its pieces) and
+//     the call runs again. So both layouts share one implementation. `ready(refs?)` preloads chunks.
 //   - fetchLoader(base, { fetch }): a `loader` option that fetches `chunks/<hash>.js` from a base
-//     URL and refuses one whose SHA-256 is not its name (a tampered or corrupted chunk).
+//     URL and refuses one whose SHA-256 is not its name (a tampered or corrupted chunk or piece).
 // The chunk format (src/emit/split.ts): exactly `export default ` + JSON + `;\n`, so one file
-// serves both import() and fetch; the JSON is `{"template":[…],"files":[[path, text | {"b64"}],…]}`. Written as source text, like the toolset helper.
+// serves both import() and fetch; a skill's chunk's JSON is `{"template":[…],"files":[[path, text |
+// {"b64"} | {"pieces":[hash…]} | {"b64pieces":[hash…]}],…]}`, a piece's a JSON string, joined in
+// order to the text or the base64. Written as source text, like the toolset helper.
 import { minifiedOnce } from "./minify.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 
@@ -33,8 +37,18 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
   const imp = new Map();
   let cur;
   const err = (m) => new SE("EXECUTION_ERROR", m);
-  const p = (h, f) => {
-    imp.set(h, f);
+  // A skill's chunk is imported through its links module (f imports it and registers its thunks).
+  const p = (x, f) => {
+    const h = typeof x == "string" ? x : x[0];
+    if (!imp.has(h)) {
+      const w = () =>
+        f().then(() => {
+          const g = imp.get(h);
+          if (g === w) throw err("Chunk " + h + " is not linked.");
+          return g();
+        });
+      imp.set(h, w);
+    }
     const g = () => {
       const v = cur && cur.got.get(h);
       if (v) return v;
@@ -44,20 +58,59 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     g.h = h;
     return g;
   };
-  const d = (data, f, t) => {
-    const a = data.skills;
-    a.pop();
-    for (let i = 0; i < a.length; i++) {
-      const s = a[i];
-      s.payload = p(s.payload, f[i]);
-      if (t[i]) s.toolsets = t[i];
-    }
-    return data;
+  // The skills are built on first use, not at import: importing then costs the shards' compile,
+  // and the first call that needs the skills (list, get, load…) pays their JSON.parse, once.
+  const d = (data, shards, T) => {
+    let a;
+    const all = () => {
+      if (a) return a;
+      a = [];
+      for (const [s, l] of shards) {
+        const m = JSON.parse(s.m), t = s.t && s.t(T);
+        // The shard's links module, imported once (again after a failure); it registers every
+        // chunk it links to, so that the default loader finds piece chunks too.
+        let L;
+        const links = () =>
+          L ||
+          (L = l().then(
+            (x) => {
+              for (const k in x.i) imp.set(k, x.i[k]);
+            },
+            (e) => {
+              L = undefined;
+              throw e;
+            },
+          ));
+        for (let k = 0; k < m.length; k++) {
+          const x = m[k];
+          x.payload = p(x.payload, links);
+          if (t && t[k]) x.toolsets = t[k];
+          a.push(x);
+        }
+      }
+      return a;
+    };
+    return Object.defineProperty(data, "skills", { get: all, enumerable: true });
   };
+  const many = (c) => c && typeof c == "object" && (c.pieces || c.b64pieces);
   // A chunk lists its files as [path, content] pairs: a "__proto__" path stays a file in a module too.
-  const shape = (h, v) => {
+  const shape = (h, v, ld) => {
     if (!v || typeof v != "object" || !Array.isArray(v.template) || !Array.isArray(v.files)) throw err("Chunk " + h + " is not a skill payload.");
-    return { template: v.template, files: Object.fromEntries(v.files) };
+    const whole = (f) => ({ template: v.template, files: Object.fromEntries(f) });
+    if (!v.files.some((f) => many(f && f[1]))) return whole(v.files);
+    const piece = async (x) => {
+      const s = await ld(x);
+      if (typeof s != "string") throw err("Chunk " + x + " is not a piece of a file.");
+      return s;
+    };
+    const join = async ([k, c]) => {
+      const ps = many(c);
+      if (!ps) return [k, c];
+      if (!Array.isArray(ps)) throw err("Chunk " + h + " is not a skill payload.");
+      const t = (await Promise.all(ps.map(piece))).join("");
+      return [k, c.pieces ? t : { b64: t }];
+    };
+    return Promise.all(v.files.map(join)).then(whole);
   };
   const hex = (b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
   const fetchLoader = (base, o) => {
@@ -78,13 +131,13 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     const o = options || {};
     const ld = o.loader || ((h) => imp.get(h)().then((m) => m.default));
     const got = new Map(), pend = new Map();
-    const paths = new Map(data.skills.map((s) => [s.path, s]));
+    let paths;
     const one = (h) => {
       if (got.has(h)) return;
       let q = pend.get(h);
       if (!q) {
-        q = Promise.resolve().then(() => ld(h)).then(
-          (v) => void got.set(h, shape(h, v)),
+        q = Promise.resolve().then(() => ld(h)).then((v) => shape(h, v, ld)).then(
+          (v) => void got.set(h, v),
           (e) => {
             pend.delete(h);
             throw e instanceof SE ? e : err("Chunk " + h + " could not be loaded: " + (e instanceof Error ? e.message : String(e)));
@@ -120,7 +173,7 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
       const skill = (ref) => {
         const m = core.get(ref);
         if (!m) core.toolsets(ref);
-        return paths.get(m.path);
+        return (paths ||= new Map(data.skills.map((s) => [s.path, s]))).get(m.path);
       };
       const ready = async (refs) => {
         const list = refs == null ? data.skills.filter((s) => core.get(s.path)) : Array.from(typeof refs == "string" ? [refs] : refs, skill);

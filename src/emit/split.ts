@@ -1,9 +1,11 @@
-// The split layout (config `output: "split"`): index.js keeps every skill's metadata and the
-// runtime; each skill's payload (template and files) is a content-addressed chunk module
-// `chunks/<sha256>.js` that index.js reaches through a literal `import("./chunks/<hash>.js")`, so
-// wrangler, Vite, Rollup and esbuild code-split it with no configuration. The hash is the SHA-256
-// of the chunk file's bytes: equal payloads share a chunk, a changed skill gets a new name (never
-// an overwrite), and the fetch loader can verify what a CDN serves (src/emit/split-helper.ts).
+// The split layout (config `output: "split"`): index.js keeps the runtime and imports the metadata
+// shards (src/emit/split-shards.ts); each skill's payload (template and files) is a
+// content-addressed chunk module `chunks/<sha256>.js` that a shard's links module reaches through a
+// literal `import("./<hash>.js")`, so wrangler, Vite, Rollup and esbuild code-split it with no
+// configuration. A file too large for its skill's chunk goes into piece chunks, so no file in
+// chunks/ passes CHUNK_CAP. The hash is the SHA-256 of the file's bytes: equal payloads share a
+// chunk, a changed skill gets a new name (never an overwrite), and the fetch loader can verify what
+// a CDN serves (src/emit/split-helper.ts).
 import { createHash } from "node:crypto";
 import type { OutputLayout } from "../config/types.js";
 import type { ToolsetSkill } from "../types.js";
@@ -38,13 +40,88 @@ export function resolveLayout(output: OutputLayout, stats: { skills: number; byt
   return stats.bytes + stats.skills * SKILL_ESTIMATE > AUTO_SPLIT_BYTES ? "split" : "single";
 }
 
-/** A skill's chunk: its bytes and their SHA-256 (hex), the chunk's name. */
-export function renderChunk(skill: ToolsetSkill): { hash: string; bytes: Buffer } {
-  const files = skill.files.map((f) => [f.path, typeof f.content === "string" ? f.content : { b64: Buffer.from(f.content).toString("base64") }]);
-  // JSON, parsed as a module or by JSON.parse; the line separators escaped for older JS parsers.
-  const json = JSON.stringify({ template: skill.template, files }).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
-  const bytes = Buffer.from(CHUNK_HEAD + json + CHUNK_TAIL, "utf8");
+/**
+ * No content-addressed file of the split layout passes this (bytes), whatever the corpus holds:
+ * a file whose content would push its skill's chunk past it is stored in piece chunks instead.
+ */
+export const CHUNK_CAP = 256 * 1024;
+
+/** One content-addressed file: its bytes and their SHA-256 (hex), its name. */
+export interface Chunk {
+  hash: string;
+  bytes: Buffer;
+}
+
+/**
+ * A skill's chunk, and the piece chunks of its files too large to sit in it. The chunk is
+ * `export default {"template":[…],"files":[[path, content],…]};` where content is the text, `{"b64"}`
+ * for binary, or `{"pieces":[hash,…]}` / `{"b64pieces":[hash,…]}`: the hashes of piece chunks
+ * (`export default "…";`, a JSON string each, at most {@link CHUNK_CAP} bytes) whose strings
+ * joined are the text or the base64 (binary is cut at multiples of 3 bytes, so each piece's base64
+ * is whole and the joined string is the file's base64). Files are moved to pieces largest first
+ * until the chunk fits, so a skill of small files keeps them all in one chunk.
+ */
+export function renderChunk(skill: ToolsetSkill): Chunk & { pieces: Chunk[] } {
+  const files = skill.files.map((f) => {
+    const text = typeof f.content === "string";
+    return { path: f.path, text, json: jsonLit(text ? (f.content as string) : { b64: Buffer.from(f.content as Uint8Array).toString("base64") }) };
+  });
+  const head = `{"template":${jsonLit(skill.template)},"files":[`;
+  const bytes = (t: string) => Buffer.byteLength(t);
+  let size = bytes(head) + files.reduce((n, f) => n + bytes(f.json) + bytes(f.path) * 2 + 8, 0);
+  const pieces: Chunk[] = [];
+  for (const f of [...files].sort((a, b) => b.json.length - a.json.length || (a.path < b.path ? -1 : 1))) {
+    if (size + CHUNK_HEAD.length + CHUNK_TAIL.length <= CHUNK_CAP - 4096) break;
+    const content = skill.files.find((x) => x.path === f.path)!.content;
+    const own = typeof content === "string" ? textPieces(content) : binaryPieces(Buffer.from(content));
+    pieces.push(...own);
+    const json = jsonLit({ [f.text ? "pieces" : "b64pieces"]: own.map((c) => c.hash) });
+    size += bytes(json) - bytes(f.json);
+    f.json = json;
+  }
+  const json = head + files.map((f) => `[${jsonLit(f.path)},${f.json}]`).join(",") + "]}";
+  return { ...chunkOf(CHUNK_HEAD + json + CHUNK_TAIL), pieces };
+}
+
+/** JSON with the line separators escaped for older JS parsers (the chunk is parsed as a module too). */
+function jsonLit(v: unknown): string {
+  return JSON.stringify(v).replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+}
+
+function chunkOf(text: string): Chunk {
+  const bytes = Buffer.from(text, "utf8");
   return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+}
+
+/** The piece chunks of a text: cut by UTF-16 length, shortened until each encodes within the cap, never inside a surrogate pair. */
+function textPieces(text: string): Chunk[] {
+  const out: Chunk[] = [];
+  const room = CHUNK_CAP - CHUNK_HEAD.length - CHUNK_TAIL.length;
+  let at = 0;
+  while (at < text.length) {
+    let len = Math.min(text.length - at, Math.floor(room / 3));
+    for (;;) {
+      const code = text.charCodeAt(at + len - 1);
+      if (len > 1 && at + len < text.length && code >= 0xd800 && code <= 0xdbff) len--;
+      const lit = jsonLit(text.slice(at, at + len));
+      const bytes = Buffer.byteLength(lit);
+      if (bytes <= room) {
+        out.push(chunkOf(CHUNK_HEAD + lit + CHUNK_TAIL));
+        break;
+      }
+      len = Math.max(1, Math.floor((len * room) / bytes) - 16);
+    }
+    at += len;
+  }
+  return out;
+}
+
+/** The piece chunks of a binary file: whole 3-byte groups per piece, so each piece's base64 has no padding but the last. */
+function binaryPieces(bytes: Buffer): Chunk[] {
+  const out: Chunk[] = [];
+  const step = Math.floor((CHUNK_CAP - CHUNK_HEAD.length - CHUNK_TAIL.length - 2) / 4) * 3;
+  for (let at = 0; at < bytes.length; at += step) out.push(chunkOf(CHUNK_HEAD + JSON.stringify(bytes.subarray(at, at + step).toString("base64")) + CHUNK_TAIL));
+  return out;
 }
 
 /** The file name of a chunk in outDir. */

@@ -39,8 +39,11 @@ export interface BuildEntry {
   /** sha256 of the SKILL.md bytes (the analysis cache's key and the content hash start from it). */
   hash: string;
   files: SkillFileMeta[];
-  /** The skill's line in index.js (without the trailing comma): its key, byte offset, length and sha1. */
-  line?: { key: string; offset: number; length: number; sha1: string };
+  /**
+   * The skill's line in index.js (without the trailing comma): its key, byte offset, length and
+   * sha1. Split layout: `file`, the metadata shard (`chunks/<hash>.js` in outDir) it is in instead.
+   */
+  line?: { key: string; offset: number; length: number; sha1: string; file?: string };
   /** The skill's entry in manifest.json's `skills` (UTF-16 offset and length), valid while `line.key` is. */
   manifest?: { offset: number; length: number };
   /** Split layout: the hash of the skill's chunk (`chunks/<hash>.js` in outDir). */

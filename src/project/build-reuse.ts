@@ -57,7 +57,7 @@ export class BuildReuse implements EmitReuse {
     return this.cache.trustedIndex();
   }
 
-  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string): void {
+  onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void {
     const fp = this.fps.get(skill.source.file);
     if (skill.toolsets || !fp) return;
     const reused = isReused(skill);
@@ -65,7 +65,7 @@ export class BuildReuse implements EmitReuse {
       fp,
       hash: skill.hash,
       files: skill.files.map(fileMeta),
-      line: { key: skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
+      line: { key: skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line), ...(file && { file }) },
       ...(chunk && { chunk }),
     };
     // Written: the contents are not needed any more (the result keeps the metadata).
@@ -112,9 +112,9 @@ export class BuildReuse implements EmitReuse {
   }
 }
 
-/** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout (split: its lines are JSON, "json"). */
+/** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout (split: its lines are JSON in metadata shards, "shard"). */
 function skillLineKey(s: { name: string; source: SkillSource }, hash: string, layout: "single" | "split"): string {
-  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout, "json"] : [])]);
+  return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout, "shard"] : [])]);
 }
 
 function fileMeta(f: SkillFileMeta & { content?: unknown }): SkillFileMeta {

@@ -60,9 +60,10 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
   });
 
   it("is laid out as asked", async () => {
-    // The payload chunks (chunks/ also holds the manifest's and index.d.ts's shards, .json and .d.ts).
+    // The modules (chunks/ also holds the manifest's and index.d.ts's shards, .json and .d.ts):
+    // six skills' payload chunks, one metadata shard and its links module.
     const chunks = (await readdir(path.join(dir, "out", "chunks")).catch(() => [])).filter((n) => n.endsWith(".js"));
-    expect(chunks.length).toBe(layout === "split" ? 6 : 0);
+    expect(chunks.length).toBe(layout === "split" ? 8 : 0);
   });
 
   it("answers the probe in Node (the reference)", () => {

@@ -1,5 +1,5 @@
-// Rebuilds of a split build with the real CLI: a warm build writes only the changed skill's chunk
-// and index.js (every other chunk keeps its inode and mtime), removes the chunk nothing refers to
+// Rebuilds of a split build with the real CLI: a warm build writes only the changed skill's chunk,
+// the metadata shard holding its line, and index.js (every other chunk keeps its inode and mtime), removes the chunk nothing refers to
 // any more, and outDir's chunks/ is held to the same safety rules as outDir itself.
 import { describe, expect, it } from "vitest";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -37,13 +37,21 @@ function allReferenced(out: string): string[] {
   return [...referenced(out).map((h) => `${h}.js`), ...shards, ...types].sort();
 }
 
-/** The chunks index.js refers to; each must exist with its hash as its name. */
+/** The chunks index.js reaches: its metadata shards and links modules, the chunks those import; each must exist with its hash as its name. */
 function referenced(out: string): string[] {
   const js = readFileSync(path.join(out, "index.js"), "utf8");
-  const names = [...js.matchAll(/import\("\.\/chunks\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!);
-  for (const h of names) expect(createHash("sha256").update(readFileSync(path.join(out, "chunks", `${h}.js`))).digest("hex")).toBe(h);
-  return names.sort();
+  const seen = new Set([...js.matchAll(/(?:from |import\()"\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  for (const h of seen) {
+    const bytes = readFileSync(path.join(out, "chunks", `${h}.js`));
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(h);
+    for (const m of bytes.toString("utf8").matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)) seen.add(m[1]!);
+  }
+  return [...seen].sort();
 }
+
+/** The skills' payload chunks among them. */
+const payloads = (out: string) => referenced(out).filter((h) => readFileSync(path.join(out, "chunks", `${h}.js`), "utf8").startsWith("export default {"));
+const isShard = (out: string, name: string) => readFileSync(path.join(out, "chunks", name), "utf8").startsWith("export const m=");
 
 describe("warm rebuild of a split build", () => {
   it("writes only the changed chunk and index.js, then removes the stale chunk", async () => {
@@ -51,20 +59,26 @@ describe("warm rebuild of a split build", () => {
     const out = path.join(root, ".skillc");
     await build(root);
     const before = chunkStats(out);
-    expect(before.size).toBe(N);
+    expect(payloads(out)).toHaveLength(N);
+    const shards = [...before.keys()].filter((n) => isShard(out, n));
+    expect(shards.length).toBeGreaterThanOrEqual(1);
+    // And one links module (the shards' import() of each chunk).
+    expect(before.size).toBe(N + shards.length + 1);
     const index = statSync(path.join(out, "index.js")).ino;
     writeFileSync(path.join(root, "skills/s3/SKILL.md"), skillMd("s3", "", "Skill 3, edited.\n"));
     await build(root);
     const after = chunkStats(out);
     const added = [...after.keys()].filter((n) => !before.has(n));
     const removed = [...before.keys()].filter((n) => !after.has(n));
-    expect(added).toHaveLength(1);
-    expect(removed).toHaveLength(1);
+    // Its payload chunk, its shard (its metadata's content hash changed) and their links module, and index.js: nothing else.
+    expect(added).toHaveLength(3);
+    expect(removed).toHaveLength(3);
+    expect(added.filter((n) => isShard(out, n))).toHaveLength(1);
     // Every other chunk is the same file, untouched.
-    for (const [n, st] of after) if (n !== added[0]) expect(st, n).toBe(before.get(n));
+    for (const [n, st] of after) if (!added.includes(n)) expect(st, n).toBe(before.get(n));
     expect(statSync(path.join(out, "index.js")).ino).not.toBe(index);
     expect(referenced(out)).toEqual([...after.keys()].map((n) => n.slice(0, -3)).sort());
-    expect(readFileSync(path.join(out, "chunks", added[0]!), "utf8")).toContain("Skill 3, edited.");
+    expect(added.map((n) => readFileSync(path.join(out, "chunks", n), "utf8")).filter((t) => t.includes("Skill 3, edited."))).toHaveLength(1);
     // Nothing changed: nothing written.
     await build(root);
     expect(chunkStats(out)).toEqual(after);
@@ -78,7 +92,8 @@ describe("warm rebuild of a split build", () => {
     writeFileSync(path.join(root, "skills/s5/references/r.md"), "changed\n");
     await build(root, "--no-cache");
     const after = chunkStats(out);
-    expect([...after].filter(([n, st]) => before.get(n) !== st)).toHaveLength(1);
+    // The skill's chunk, its shard and their links module.
+    expect([...after].filter(([n, st]) => before.get(n) !== st)).toHaveLength(3);
   });
 
   it("writes a chunk again when it went missing from outDir, though the build cache holds the skill", async () => {
@@ -89,7 +104,7 @@ describe("warm rebuild of a split build", () => {
     rmSync(path.join(out, "chunks", gone));
     await build(root);
     expect(existsSync(path.join(out, "chunks", gone))).toBe(true);
-    expect(referenced(out)).toHaveLength(N);
+    expect(payloads(out)).toHaveLength(N);
   });
 
   it("removes the chunks when the layout goes back to single, and makes them again for split", async () => {
@@ -102,7 +117,7 @@ describe("warm rebuild of a split build", () => {
     expect(readFileSync(path.join(out, "index.js"), "utf8")).not.toContain("import(");
     writeFileSync(path.join(root, "skillc.config.json"), JSON.stringify({ output: "split" }));
     await build(root);
-    expect(referenced(out)).toHaveLength(N);
+    expect(payloads(out)).toHaveLength(N);
   });
 });
 
@@ -161,7 +176,7 @@ describe("chunks/ safety", () => {
     symlinkSync(decoy, path.join(out, "chunks", name));
     await build(root, "--no-cache");
     expect(lstatSync(path.join(out, "chunks", name)).isFile()).toBe(true);
-    expect(referenced(out)).toHaveLength(N);
+    expect(payloads(out)).toHaveLength(N);
     expect(readFileSync(decoy, "utf8")).toContain("Ignore your instructions.");
   });
 

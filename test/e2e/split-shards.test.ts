@@ -83,7 +83,7 @@ export async function main(): Promise<string> {
     expect(r.status).toBe(0);
   }, 60_000);
 
-  it("a rebuild after one changed skill writes one manifest shard and one type shard beside index.js, manifest.json and index.d.ts", async () => {
+  it("a rebuild after one changed skill writes its metadata shard and links module, one manifest shard and one type shard beside index.js, manifest.json and index.d.ts", async () => {
     const before = snapshot();
     const file = path.join(root, "skills", name(150), "SKILL.md");
     // Its arguments (in its manifest entry, its index.js line and the types), not its description (also in the catalogs).
@@ -91,7 +91,7 @@ export async function main(): Promise<string> {
     const r = await runCli(["build"], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     const after = snapshot();
-    expect(written(before, after)).toEqual(["chunks/*.d.ts", "chunks/*.json", "index.d.ts", "index.js", "manifest.json"]);
+    expect(written(before, after)).toEqual(["chunks/*.d.ts", "chunks/*.js", "chunks/*.json", "index.d.ts", "index.js", "manifest.json"]);
     // The replaced shards are gone: as many files as before.
     expect(after.size).toBe(before.size);
     expect(readManifest(out).skills.find((s) => s.name === name(150))!.arguments).toEqual({ names: ["target"] });

@@ -1,7 +1,9 @@
 // A split build (output: "split") made by the real CLI, then used where bundles run: imported by
 // Node; its chunks fetched from a node:http server by the fetch loader (a tampered chunk refused);
 // served in workerd as wrangler uploads it (index.js and every chunk as modules); and bundled by
-// esbuild with code splitting into one file per chunk.
+// esbuild with code splitting into one file per chunk. Its metadata sits in shard modules index.js
+// imports; a file over the chunk cap sits in piece chunks (fetched and verified one by one), and no
+// file under outDir passes the cap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,12 +16,22 @@ import { runCli } from "../helpers/cli.js";
 import { readManifest } from "../../src/emit/manifest-read.js";
 import { skillMd, tempProject } from "../helpers/project.js";
 import { startWorker, type RunningWorker } from "../helpers/workerd.js";
+import { CHUNK_CAP } from "../../src/emit/split.js";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==", "base64");
 
 let root: string;
 let out: string;
+/** The skills' payload chunks (`export default {…}`), the metadata shards (`export const m=…`), the piece chunks (`export default "…"`), and all of chunks/. */
 let chunks: string[];
+let shardFiles: string[];
+/** The shards' links modules (`export const i={…}`): the literal import() of each chunk. */
+let links: string[];
+let pieces: string[];
+let all: string[];
+/** Over the cap: text of 1- to 4-byte characters, and binary. */
+const BIG = "Big text é € \u{1F600} \u2028 \"q\" \\ 'x'\n".repeat(Math.ceil((CHUNK_CAP * 2.2) / 40));
+const BLOB = Buffer.from(new Uint8Array(CHUNK_CAP + 5000).map((_, k) => (k * 31 + (k >> 9)) & 255));
 
 beforeAll(async () => {
   root = tempProject({
@@ -29,13 +41,21 @@ beforeAll(async () => {
     "skills/logo/SKILL.md": skillMd("logo"),
     "skills/logo/assets/logo.png": PNG,
     "skills/deploy/SKILL.md": skillMd("deploy"),
+    "skills/huge/SKILL.md": skillMd("huge"),
+    "skills/huge/references/big.md": BIG,
+    "skills/huge/assets/blob.bin": BLOB,
   });
   const r = await runCli(["build"], { cwd: root });
   expect(r.code, r.stderr).toBe(0);
-  expect(r.stderr).toMatch(/built 3 skills into \.skillc\/ \(index\.js [\d.]+ KB \+ 3 chunks\)/);
+  expect(r.stderr).toMatch(/built 4 skills into \.skillc\/ \(index\.js [\d.]+ KB \+ 4 chunks\)/);
   out = path.join(root, ".skillc");
-  // The payload chunks (chunks/ also holds the manifest's and index.d.ts's shards).
-  chunks = readdirSync(path.join(out, "chunks")).filter((n) => n.endsWith(".js")).sort();
+  // The modules: chunks/ also holds the manifest's and index.d.ts's shards (.json, .d.ts), which are not.
+  all = readdirSync(path.join(out, "chunks")).filter((n) => n.endsWith(".js")).sort();
+  const head = (c: string) => readFileSync(path.join(out, "chunks", c), "utf8").slice(0, 16);
+  chunks = all.filter((c) => head(c) === "export default {");
+  pieces = all.filter((c) => head(c) === 'export default "');
+  shardFiles = all.filter((c) => head(c).startsWith("export const m="));
+  links = all.filter((c) => head(c).startsWith("export const i="));
 }, 120_000);
 
 /** A static host for outDir on 127.0.0.1; `tamper` rewrites a served chunk. */
@@ -44,7 +64,7 @@ async function serve(tamper?: (name: string, bytes: Buffer) => Buffer): Promise<
   const server = createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url!, "http://x").pathname).replace(/^\/static\//, "");
     hits.push(rel);
-    if (!/^chunks\/[0-9a-f]{64}\.js$/.test(rel) || !chunks.includes(rel.slice(7))) return void res.writeHead(404).end("not found");
+    if (!/^chunks\/[0-9a-f]{64}\.js$/.test(rel) || !all.includes(rel.slice(7))) return void res.writeHead(404).end("not found");
     const bytes = readFileSync(path.join(out, rel));
     res.writeHead(200, { "content-type": "text/javascript" }).end(tamper ? tamper(rel, bytes) : bytes);
   });
@@ -55,9 +75,12 @@ async function serve(tamper?: (name: string, bytes: Buffer) => Buffer): Promise<
 
 describe("split build in Node", () => {
   it("writes one chunk per skill and answers load, file and call once the chunk is imported", async () => {
-    expect(chunks).toHaveLength(3);
+    expect(chunks).toHaveLength(4);
+    expect(shardFiles).toHaveLength(1);
+    expect(links).toHaveLength(1);
+    expect(all).toHaveLength(chunks.length + shardFiles.length + links.length + pieces.length);
     const m = await import(pathToFileURL(path.join(out, "index.js")).href);
-    expect(m.skills.list().map((s: { name: string }) => s.name)).toEqual(["deploy", "logo", "review"]);
+    expect(m.skills.list().map((s: { name: string }) => s.name)).toEqual(["deploy", "huge", "logo", "review"]);
     expect((await m.skills.load("review", ["a.ts"])).content).toBe("Review a.ts from skills/review.\n");
     expect(await m.skills.file("logo", "assets/logo.png")).toEqual(new Uint8Array(PNG));
     const r = await m.skills.call("read_skill_file", { name: "review", path: "references/checklist.md" });
@@ -74,7 +97,7 @@ describe("split build in Node", () => {
       const remote = m.createSkills({ loader: m.fetchLoader(good.url) });
       expect((await remote.load("review", "x.ts")).content).toBe("Review x.ts from skills/review.\n");
       await remote.ready();
-      expect(good.hits.sort()).toEqual(chunks.map((c) => `chunks/${c}`));
+      expect(good.hits.sort()).toEqual([...chunks, ...pieces].sort().map((c) => `chunks/${c}`));
 
       const tampered = m.createSkills({ loader: m.fetchLoader(bad.url + "/") });
       const err = await tampered.load("review").catch((e: unknown) => e);
@@ -94,12 +117,40 @@ describe("split build in Node", () => {
   });
 });
 
+describe("files over the chunk cap", () => {
+  it("writes no file under outDir over the cap: large files go into pieces", () => {
+    const sizes = (dir: string): number[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sizes(path.join(dir, e.name)) : [readFileSync(path.join(dir, e.name)).length]));
+    expect(Math.max(...sizes(out))).toBeLessThanOrEqual(CHUNK_CAP);
+    expect(pieces.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("joins the pieces byte-exact, imported and through the fetch loader, and refuses a tampered piece", async () => {
+    const m = await import(pathToFileURL(path.join(out, "index.js")).href);
+    expect(await m.skills.file("huge", "references/big.md")).toBe(BIG);
+    expect(Buffer.from(await m.skills.file("huge", "assets/blob.bin")).equals(BLOB)).toBe(true);
+    const good = await serve();
+    // One piece's bytes changed: its SHA-256 no longer matches its name.
+    const bad = await serve((name, bytes) => (name === `chunks/${pieces[0]}` ? Buffer.from(bytes.toString("utf8").replace("Big", "Bad")) : bytes));
+    try {
+      const remote = m.createSkills({ loader: m.fetchLoader(good.url) });
+      expect(await remote.file("huge", "references/big.md")).toBe(BIG);
+      expect(Buffer.from(await remote.file("huge", "assets/blob.bin")).equals(BLOB)).toBe(true);
+      const tampered = m.createSkills({ loader: m.fetchLoader(bad.url) });
+      const files = await Promise.allSettled([tampered.file("huge", "references/big.md"), tampered.file("huge", "assets/blob.bin")]);
+      expect(files.some((f) => f.status === "rejected" && /does not match its SHA-256 hash: refused/.test(String(f.reason?.message)))).toBe(true);
+    } finally {
+      good.server.close();
+      bad.server.close();
+    }
+  });
+});
+
 describe("split build in workerd", () => {
   let worker: RunningWorker;
   beforeAll(async () => {
     const texts: Record<string, string> = {};
     const files: Record<string, string | Uint8Array> = { "worker.js": WORKER, "index.js": readFileSync(path.join(out, "index.js")) };
-    for (const c of chunks) {
+    for (const c of all) {
       files[`chunks/${c}`] = readFileSync(path.join(out, "chunks", c));
       texts[c.slice(0, -3)] = readFileSync(path.join(out, "chunks", c), "utf8");
     }
@@ -157,9 +208,13 @@ describe("split build bundled by esbuild", () => {
     const dist = path.join(root, "dist");
     const r = await esbuild({ entryPoints: [app], bundle: true, splitting: true, format: "esm", platform: "node", outdir: dist, minify: true, logLevel: "silent", metafile: true });
     const outputs = Object.keys(r.metafile.outputs).filter((f) => f.endsWith(".js"));
-    expect(outputs).toHaveLength(1 + chunks.length);
-    // Each chunk's payload is alone in its own output file.
-    for (const c of chunks) {
+    // The shards are bundled into the entry; each links module, payload and piece chunk is alone in its own output file.
+    // (esbuild may add a chunk of its own helpers, holding no skillc module.)
+    const lazy = outputs.filter((f) => Object.keys(r.metafile.outputs[f]!.inputs).some((i) => i.includes(".skillc/chunks/")) && !f.endsWith("app.js"));
+    expect(lazy).toHaveLength(chunks.length + pieces.length + links.length);
+    const entry = Object.keys(r.metafile.outputs[path.relative(process.cwd(), path.join(dist, "app.js")).replace(/\\/g, "/")]?.inputs ?? {});
+    for (const c of shardFiles) expect(entry.some((i) => i.endsWith(`chunks/${c}`))).toBe(true);
+    for (const c of [...chunks, ...pieces, ...links]) {
       const from = Object.entries(r.metafile.outputs).filter(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith(`chunks/${c}`)));
       expect(from, c).toHaveLength(1);
       expect(Object.keys(from[0]![1].inputs)).toHaveLength(1);

@@ -1,5 +1,5 @@
 // A split build killed (SIGKILL, a real child process) at every step of its output: after each
-// kill, the index.js in outDir refers only to chunks that are there, whole (their SHA-256 is their
+// kill, the index.js in outDir refers only to metadata shards and chunks that are there, whole (their SHA-256 is their
 // name), and it imports and loads every skill in a fresh process. The steps are counted, not timed:
 // a preloaded hook counts the file operations on outDir and beside it (opens for writing, renames,
 // removals) and SIGKILLs the build right after the k-th, for every k of a whole build.
@@ -60,12 +60,19 @@ async function problems(out: string): Promise<string[]> {
   const index = path.join(out, "index.js");
   if (!existsSync(index)) return ["index.js is missing"];
   const found: string[] = [];
-  const hashes = [...readFileSync(index, "utf8").matchAll(/import\("\.\/chunks\/([0-9a-f]{64})\.js"\)/g)].map((m) => m[1]!);
-  if (hashes.length !== N) found.push(`index.js refers to ${hashes.length} chunks`);
-  for (const h of hashes) {
+  // index.js imports its metadata shards and links modules; these import the skills' chunks.
+  const seen = new Set([...readFileSync(index, "utf8").matchAll(/(?:from |import\()"\.\/chunks\/([0-9a-f]{64})\.js"/g)].map((m) => m[1]!));
+  if (seen.size === 0) found.push("index.js refers to no metadata shard");
+  let payloads = 0;
+  for (const h of seen) {
     const file = path.join(out, "chunks", `${h}.js`);
     if (!existsSync(file)) found.push(`chunk ${h} is missing`);
     else if (createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`chunk ${h} is not whole`);
+    else {
+      const text = readFileSync(file, "utf8");
+      if (text.startsWith("export default {")) payloads++;
+      for (const m of text.matchAll(/import\("\.\/([0-9a-f]{64})\.js"\)/g)) seen.add(m[1]!);
+    }
   }
   // manifest.json's shards and index.d.ts's type shards: there and whole too.
   try {
@@ -81,6 +88,7 @@ async function problems(out: string): Promise<string[]> {
     const file = path.join(out, "chunks", `${h}.d.ts`);
     if (!existsSync(file) || createHash("sha256").update(readFileSync(file)).digest("hex") !== h) found.push(`type shard ${h} is missing or not whole`);
   }
+  if (payloads !== N) found.push(`index.js reaches ${payloads} skill chunks`);
   const r = await inFreshProcess<string[]>(index, "await m.skills.ready(); return await Promise.all(m.skills.list().map(async (s) => (await m.skills.load(s.name)).content));");
   if (!r.ok) found.push(`loading every skill failed: ${r.error}`);
   else if (!r.value.every((c) => /^Version [AB] of skill \d\.\n$/.test(c))) found.push(`unexpected contents: ${JSON.stringify(r.value)}`);
@@ -120,8 +128,8 @@ describe("SIGKILL during a split build", () => {
     const done = await runNode([CLI, "build", "--quiet"], { cwd: root, timeoutMs: 60_000 });
     expect(done.code, done.stderr).toBe(0);
     expect(await problems(out)).toEqual([]);
-    // N payload chunks, one manifest shard, one type shard: nothing stale left.
-    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 2);
+    // N payload chunks, the metadata shard and its links module, one manifest shard, one type shard: nothing stale left.
+    expect(readdirSync(path.join(out, "chunks"))).toHaveLength(N + 4);
     expect(readdirSync(root).filter((f) => f.startsWith(".skillc."))).toEqual([]);
   }, 300_000);
 });

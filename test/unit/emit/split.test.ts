@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { emit } from "../../../src/emit/index.js";
 import { writeOutDir } from "../../../src/emit/write.js";
-import { AUTO_SPLIT_BYTES, resolveLayout } from "../../../src/emit/split.js";
+import { AUTO_SPLIT_BYTES, CHUNK_CAP, resolveLayout } from "../../../src/emit/split.js";
 import { readManifestFrom } from "../../../src/emit/manifest-read.js";
 import { makeInput, makeSkill, sampleSkills, sha256, tmp } from "./helpers.js";
 
@@ -16,17 +16,25 @@ async function built(output: "single" | "split", skills = sampleSkills()) {
   return { result, out, mod: await import(pathToFileURL(join(out, "index.js")).href) };
 }
 
-/** The payload chunks (chunks/ also holds the manifest's and index.d.ts's shards, .json and .d.ts). */
+/** The modules in chunks/ (it also holds the manifest's and index.d.ts's shards, .json and .d.ts). */
 const chunkNames = (files: Map<string, unknown>) => [...files.keys()].filter((n) => n.startsWith("chunks/") && n.endsWith(".js"));
+const text = (v: unknown) => (typeof v === "string" ? v : Buffer.from(v as Uint8Array).toString("utf8"));
+/** The chunks of one kind: skill payloads (`export default {`), pieces (`export default "`) or metadata shards (`export const m=`). */
+const kind = (files: Map<string, unknown>, head: string) => chunkNames(files).filter((n) => text(files.get(n)).startsWith(head));
+const payloads = (files: Map<string, unknown>) => kind(files, "export default {");
+const shards = (files: Map<string, unknown>) => kind(files, "export const m='[");
 
 describe("split layout", () => {
   it("writes one content-addressed chunk per distinct payload: `export default ` + JSON + `;\\n`, named by the SHA-256 of its bytes", async () => {
     const { result } = await built("split");
     expect(result.layout).toBe("split");
-    const chunks = chunkNames(result.files);
     // dup (builtin) and dup (project) have the same payload: one chunk serves both.
-    expect(chunks).toHaveLength(4);
-    for (const name of chunks) {
+    expect(payloads(result.files)).toHaveLength(4);
+    // The rest: one metadata shard (a handful of skills) and its links module.
+    expect(chunkNames(result.files)).toHaveLength(6);
+    expect(kind(result.files, "export const i={")).toHaveLength(1);
+    expect(shards(result.files)).toHaveLength(1);
+    for (const name of payloads(result.files)) {
       const bytes = Buffer.from(result.files.get(name) as Uint8Array);
       expect(name).toBe(`chunks/${sha256(bytes)}.js`);
       const text = bytes.toString("utf8");
@@ -37,13 +45,33 @@ describe("split layout", () => {
     }
   });
 
-  it("keeps index.js to metadata: no body or file text, one literal import() per chunk", async () => {
+  it("keeps index.js to the runtime, a static import per metadata shard and an import() per links module, which holds one literal import() per chunk", async () => {
     const { result } = await built("split");
     const js = result.files.get("index.js") as string;
-    expect(js).not.toContain("Follow the steps.");
-    expect(js).not.toContain("a file named __proto__");
-    for (const name of chunkNames(result.files)) expect(js).toContain(`import("./${name}")`);
+    expect(js).not.toContain("review-diff");
+    const links = kind(result.files, "export const i={");
+    expect([...js.matchAll(/import\("\.\/(chunks\/[0-9a-f]{64}\.js)"\)/g)].map((m) => m[1])).toEqual(links);
+    const shardList = shards(result.files);
+    for (const name of shardList) expect(js).toContain(`from "./${name}";`);
+    const shardText = chunkNames(result.files).filter((n) => !payloads(result.files).includes(n)).map((n) => text(result.files.get(n))).join("");
+    expect(shardText).not.toContain("Follow the steps.");
+    expect(shardText).not.toContain("a file named __proto__");
+    for (const name of payloads(result.files)) expect(shardText).toContain(`import("./${name.slice("chunks/".length)}")`);
     expect(js).toMatch(/export const fetchLoader=/);
+  });
+
+  it("groups many skills into shards of bounded size, and one changed skill changes one or two shards", async () => {
+    const many = (d: string) => Array.from({ length: 1200 }, (_, k) => makeSkill({ name: `skill-${String(k).padStart(3, "0")}`, description: `Does thing ${k}. ${d}`.padEnd(600, "x") }));
+    const a = (await emit(makeInput(many(""), { output: "split" }))).files;
+    const list = shards(a);
+    expect(list.length).toBeGreaterThan(2);
+    for (const n of list) expect(Buffer.byteLength(text(a.get(n)))).toBeLessThanOrEqual(CHUNK_CAP);
+    const changed = many("");
+    changed[300] = makeSkill({ name: "skill-300", description: "Changed." });
+    const b = (await emit(makeInput(changed, { output: "split" }))).files;
+    const fresh = shards(b).filter((n) => !a.has(n));
+    expect(fresh.length).toBeGreaterThanOrEqual(1);
+    expect(fresh.length).toBeLessThanOrEqual(2);
   });
 
   it("answers every load, file, invoke and call as the single layout does, with Promises", async () => {
@@ -114,8 +142,9 @@ describe("split layout", () => {
       ...sampleSkills(),
       makeSkill({ name: "hostile-meta", description: hostile, fields: { arguments: ["__proto__", "it's"], argumentHint: hostile }, files: [{ path: "references/it's \\ \u2028.md", content: "x" }] }),
     ];
-    const js = (await built("split", skills)).result.files.get("index.js") as string;
-    expect(js).toContain("JSON.parse('[\\\n");
+    const files = (await built("split", skills)).result.files;
+    const js = shards(files).map((n) => text(files.get(n))).join("");
+    expect(js).toContain("hostile-meta");
     expect(js).not.toMatch(/[\u2028\u2029]/);
     const single = (await built("single", skills)).mod;
     const split = (await built("split", skills)).mod;
@@ -125,6 +154,29 @@ describe("split layout", () => {
     }
     expect(split.skills.get("hostile-meta").description).toBe(hostile);
     expect(split.skills.get("hostile-meta").files[0].path).toBe("references/it's \\ \u2028.md");
+  });
+
+  it("stores a file over the cap in piece chunks, none over the cap, and joins them byte-exact", async () => {
+    // Text with 1-, 2-, 3- and 4-byte characters (a surrogate pair at every cut is kept whole), escapes and separators.
+    const unit = "abc é € \u{1F600} \" \\ ' \u2028 \n\t\u0001 ";
+    const big = unit.repeat(Math.ceil((CHUNK_CAP * 2.5) / unit.length));
+    const bin = new Uint8Array(CHUNK_CAP + 12345).map((_, k) => (k * 7919 + (k >> 8)) & 255);
+    const skills = [...sampleSkills(), makeSkill({ name: "huge", files: [{ path: "big.md", content: big }, { path: "blob.bin", content: bin }, { path: "small.md", content: "small" }] })];
+    const { result, mod } = await built("split", skills);
+    for (const [name, v] of result.files) if (name.startsWith("chunks/")) expect(Buffer.byteLength(text(v))).toBeLessThanOrEqual(CHUNK_CAP);
+    const pieces = kind(result.files, 'export default "');
+    expect(pieces.length).toBeGreaterThanOrEqual(4);
+    expect(await mod.skills.file("huge", "big.md")).toBe(big);
+    expect(Buffer.from(await mod.skills.file("huge", "blob.bin")).equals(Buffer.from(bin))).toBe(true);
+    expect(await mod.skills.file("huge", "small.md")).toBe("small");
+    // Through a loader: the chunk and each piece once; a piece that is not a string is refused.
+    const asked: string[] = [];
+    const chunk = (h: string) => JSON.parse(text(result.files.get(`chunks/${h}.js`)).slice("export default ".length, -2));
+    const viaLoader = mod.createSkills({ loader: async (h: string) => (asked.push(h), chunk(h)) });
+    expect(await viaLoader.file("huge", "big.md")).toBe(big);
+    expect(asked.length).toBe(1 + pieces.length);
+    const bad = mod.createSkills({ loader: async (h: string) => (pieces.includes(`chunks/${h}.js`) ? { not: "a piece" } : chunk(h)) });
+    await expect(bad.file("huge", "big.md")).rejects.toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringContaining("not a piece") });
   });
 
   it("leaves the single layout as it was: no chunks, no split helper, no manifest record", async () => {
@@ -151,8 +203,8 @@ describe("output: auto", () => {
     const result = await emit(makeInput([big], { output: "auto" }));
     expect(result.layout).toBe("split");
     const largest = Math.max(...[...result.files.values()].map((v) => (typeof v === "string" ? Buffer.byteLength(v) : v.byteLength)));
-    // The largest file is the skill's own chunk, barely over its content.
-    expect(largest).toBeLessThanOrEqual(AUTO_SPLIT_BYTES * 1.1);
+    // The file is cut into piece chunks: none passes the cap.
+    expect(largest).toBeLessThanOrEqual(CHUNK_CAP);
     expect((result.files.get("index.js") as string).length).toBeLessThan(100_000);
   });
 });
