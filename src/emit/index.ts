@@ -169,6 +169,10 @@ async function renderChunks(skills: EmitSkill[], files: Map<string, string | Uin
     if (isReused(skill)) {
       if (!skill.chunk) throw new Error(`skillc: the reused skill ${skill.source.file} has no chunk (a split build cache entry without one)`);
       hash = skill.chunk;
+    } else if (skill.chunk) {
+      // Staged when it was analysed (project/chunk-stream.ts): its contents are gone already.
+      if (!sink) throw new Error(`skillc: the skill ${skill.source.file} was staged without a chunk sink`);
+      hash = skill.chunk;
     } else {
       const chunk = renderChunk(skill);
       hash = chunk.hash;

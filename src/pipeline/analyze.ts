@@ -232,11 +232,16 @@ function analyzeBytes(
 /**
  * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; the CPU part of
  * the cache misses on worker threads when there are enough of them (analyze-pool.ts), else here.
- * `onDone` is called as each skill's analysis completes.
+ * `onDone` is called with each skill's analysis as it completes, and awaited (a build stages the
+ * skill's output then and lets go of its contents).
  */
-export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: () => void): Promise<SkillAnalysis[]> {
+export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
   const config = opts.pool ? undefined : poolConfig(sources.length);
-  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).finally(() => onDone?.()));
+  const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => {
+    await onDone?.(a);
+    return a;
+  };
+  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
   const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
   try {
     const withPool = { ...opts, pool };
@@ -252,7 +257,7 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
       return startAnalysis(source, withPool);
     });
     pool.finish();
-    return await Promise.all(started.map((s) => s.done.finally(() => onDone?.())));
+    return await Promise.all(started.map((s) => s.done.then(done)));
   } finally {
     await pool.close();
   }
