@@ -8,18 +8,22 @@
 //
 // Costs, measured at 10,000 chunks on 2 cores: the writes are synchronous (each promise call is a
 // round trip through the thread pool, several times slower for many small files, as files.ts
-// found for reads), and each chunk's fdatasync runs in the background, a few at a time, while the
-// build goes on: awaiting an fsync per chunk in turn left the build idle for ~10 s. `flush()`
-// waits for them all; write.ts commits only after it, so the commit record still follows data
-// that is on disk.
-import { closeSync, fdatasync, close, open, openSync, readdirSync, writeSync } from "node:fs";
+// found for reads), and each chunk's fdatasync is handed to the thread pool at once and runs in
+// the background while the build goes on: awaiting an fsync per chunk in turn left the build idle
+// for ~10 s. `flush()` waits for them all; build.ts calls it before write.ts commits, so the
+// commit record still follows data that is on disk.
+import { closeSync, fdatasync, openSync, readdirSync, writeSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, chunkFile, type ChunkSink, type ChunkWrite } from "./split.js";
 
-/** fdatasyncs in flight at once (the thread pool has 4 threads; the rest wait in `queue`). */
-const SYNCS = 4;
+/**
+ * Chunks written and waiting for their fdatasync at once (open files). The thread pool runs 4 at a
+ * time and takes the next without the event loop, which the analyses keep busy: with a deeper
+ * queue the syncs keep up with the writes.
+ */
+const SYNCS = 256;
 
 export class ChunkStage implements ChunkSink, ChunkWrite {
   tmp?: string;
@@ -27,10 +31,11 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private readonly written = new Set<string>();
   readonly keep = new Set<string>();
   private making?: Promise<string>;
-  private readonly queue: string[] = [];
   private syncing = 0;
   private syncError: unknown;
+  /** Waiting for every sync (flush), and for a free slot (put). */
   private readonly waiting: Array<() => void> = [];
+  private readonly slots: Array<() => void> = [];
   private constructor(
     private readonly outDir: string,
     private readonly present: ReadonlySet<string>,
@@ -76,16 +81,30 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     // Several skills' analyses finish at once: the first makes the folder, the others wait for it.
     const tmp = this.tmp ?? (await (this.making ??= this.makeTmp()));
     if (this.written.has(hash)) return;
-    const file = join(tmp, chunkFile(hash));
-    const fd = openSync(file, "wx", 0o644);
+    // At most SYNCS files open and waiting for their sync: past it, wait for one to finish.
+    while (this.syncing >= SYNCS) await new Promise<void>((resolve) => this.slots.push(resolve));
+    const fd = openSync(join(tmp, chunkFile(hash)), "wx", 0o644);
     try {
       for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
-    } finally {
+    } catch (error) {
       closeSync(fd);
+      throw error;
     }
     this.written.add(hash);
-    this.queue.push(file);
-    this.pump();
+    // The sync runs on the thread pool with no turn of the event loop needed until it is done; the
+    // file stays open until then (one round trip per chunk).
+    this.syncing++;
+    fdatasync(fd, (err) => {
+      try {
+        closeSync(fd);
+      } catch (closeErr) {
+        err ??= closeErr as NodeJS.ErrnoException;
+      }
+      if (err && !this.syncError) this.syncError = err;
+      this.syncing--;
+      this.slots.shift()?.();
+      if (this.syncing === 0) for (const resolve of this.waiting.splice(0)) resolve();
+    });
   }
 
   private async makeTmp(): Promise<string> {
@@ -97,35 +116,16 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
 
   /** Waits until every staged chunk is on disk (fdatasync); throws the first sync's error. */
   async flush(): Promise<void> {
-    if (this.syncing > 0 || this.queue.length > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.syncing > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.syncError) throw this.syncError;
   }
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
   async discard(): Promise<void> {
-    this.queue.length = 0;
     await this.flush().catch(() => {});
     await this.making?.catch(() => {});
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
     this.making = undefined;
-  }
-
-  /** Starts fdatasyncs while fewer than SYNCS run ("r+": Windows flushes only a handle open for writing). */
-  private pump(): void {
-    while (this.syncing < SYNCS && this.queue.length > 0) {
-      const file = this.queue.shift()!;
-      this.syncing++;
-      const done = (err: unknown) => {
-        if (err && !this.syncError) this.syncError = err;
-        this.syncing--;
-        this.pump();
-        if (this.syncing === 0 && this.queue.length === 0) for (const resolve of this.waiting.splice(0)) resolve();
-      };
-      open(file, "r+", (err, fd) => {
-        if (err) return done(err);
-        fdatasync(fd, (syncErr) => close(fd, (closeErr) => done(syncErr ?? closeErr)));
-      });
-    }
   }
 }
