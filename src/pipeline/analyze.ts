@@ -246,6 +246,8 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
   try {
     const withPool = { ...opts, pool };
     let sinceYield = 0;
+    let ahead = 0;
+    const freed: Array<() => void> = [];
     const started = await mapLimit(sources, 16, async (source) => {
       // The reads are synchronous and the rest settles in microtasks, so without a turn of the event
       // loop now and then the workers' replies wait until every skill is read, and the workers idle
@@ -254,10 +256,20 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
         sinceYield = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      return startAnalysis(source, withPool);
+      // A build holds each skill's files until its analysis is done (and `onDone` has staged them):
+      // the reads stay at most READ_AHEAD skills ahead, or memory holds the whole input.
+      while (opts.readFiles && ahead >= READ_AHEAD) await new Promise<void>((resolve) => freed.push(resolve));
+      ahead++;
+      const s = await startAnalysis(source, withPool);
+      const result = s.done.then(done).finally(() => {
+        ahead--;
+        freed.shift()?.();
+      });
+      result.catch(() => undefined);
+      return { result };
     });
     pool.finish();
-    return await Promise.all(started.map((s) => s.done.then(done)));
+    return await Promise.all(started.map((s) => s.result));
   } finally {
     await pool.close();
   }
@@ -265,6 +277,11 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
 
 /** Skills read between turns of the event loop while workers analyse (see analyzeAll). */
 const YIELD_EVERY = 32;
+/**
+ * Skills read and not yet analysed, at most (a build with workers): above the pool's HELP_MIN, so
+ * the pool starts and this thread still helps; ~60 MB of a 10,000-skill corpus's files.
+ */
+const READ_AHEAD = 2048;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
