@@ -198,6 +198,13 @@ export interface CompiledSkill extends ResolvedSkill {
   files: SkillFile[];
   /** sha256 hex over the SKILL.md bytes and every file's path and sha256: changes when anything served changes. */
   contentHash: string;
+  /**
+   * Split layout, a writing build: its chunk's hash, staged as soon as it was analysed
+   * (project/chunk-stream.ts); its template is then empty and its files' contents "".
+   */
+  chunk?: string;
+  /** With `chunk`: its piece chunks' hashes (emit/split.ts renderChunk), staged with it. */
+  pieces?: string[];
 }
 
 /** One `toolsets` entry, compiled (src/toolsets/compile.ts). */

@@ -55,6 +55,10 @@ export async function renderChunks(skills: EmitSkill[], files: Files, sink: Chun
     if (isReused(skill)) {
       if (!skill.chunk) throw new Error(`skillc: the reused skill ${skill.source.file} has no chunk (a split build cache entry without one)`);
       hashes = [skill.chunk, ...linePieces(skill.line.bytes)];
+    } else if (skill.chunk) {
+      // Staged when it was analysed (project/chunk-stream.ts): its contents are gone already.
+      if (!sink) throw new Error(`skillc: the skill ${skill.source.file} was staged without a chunk sink`);
+      hashes = [skill.chunk, ...(skill.pieces ?? [])];
     } else {
       const c = renderChunk(skill);
       hashes = [c.hash, ...c.pieces.map((p) => p.hash)];

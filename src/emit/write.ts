@@ -115,8 +115,12 @@ async function writeLocked(
 /** Phase 2: each file of a committed temp dir renamed into outDir (in the committed order). */
 async function applyRenames(tmp: string, outDir: string, names: string[]): Promise<string[]> {
   const done: string[] = [];
+  // Each folder made once: a split build renames 10,000 chunks into one.
+  const made = new Set<string>();
   for (const name of names) {
-    await mkdir(dirname(join(outDir, name)), { recursive: true });
+    const dir = dirname(join(outDir, name));
+    if (!made.has(dir)) await mkdir(dir, { recursive: true });
+    made.add(dir);
     await renameRetrying(join(tmp, name), join(outDir, name));
     done.push(name);
   }

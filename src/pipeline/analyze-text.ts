@@ -94,16 +94,19 @@ export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined
 function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): void {
   let text: string | undefined;
   let body: string | undefined;
+  // Dropped once the text is set: a split build lets go of a streamed skill's text (project/chunk-stream.ts).
+  let source: Uint8Array | undefined = bytes;
   const getText = (): string => {
     if (text === undefined) {
-      const decoded = decodeSkill(bytes);
+      const decoded = decodeSkill(source!);
       text = decoded.ok ? decoded.text : "";
     }
+    source = undefined;
     return text;
   };
   keepAccessors(parsed);
   Object.defineProperties(parsed, {
-    text: { get: getText, set: (v: string) => void (text = v), enumerable: true, configurable: true },
+    text: { get: getText, set: (v: string) => void ((text = v), (source = undefined)), enumerable: true, configurable: true },
     body: { get: () => (body ??= getText().slice(bodyOffset).trim()), set: (v: string) => void (body = v), enumerable: true, configurable: true },
   });
 }

@@ -232,15 +232,22 @@ function analyzeBytes(
 /**
  * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; the CPU part of
  * the cache misses on worker threads when there are enough of them (analyze-pool.ts), else here.
- * `onDone` is called as each skill's analysis completes.
+ * `onDone` is called with each skill's analysis as it completes, and awaited (a build stages the
+ * skill's output then and lets go of its contents).
  */
-export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: () => void): Promise<SkillAnalysis[]> {
+export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
   const config = opts.pool ? undefined : poolConfig(sources.length);
-  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).finally(() => onDone?.()));
+  const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => {
+    await onDone?.(a);
+    return a;
+  };
+  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
   const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
   try {
     const withPool = { ...opts, pool };
     let sinceYield = 0;
+    let ahead = 0;
+    const freed: Array<() => void> = [];
     const started = await mapLimit(sources, 16, async (source) => {
       // The reads are synchronous and the rest settles in microtasks, so without a turn of the event
       // loop now and then the workers' replies wait until every skill is read, and the workers idle
@@ -249,10 +256,20 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
         sinceYield = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      return startAnalysis(source, withPool);
+      // A build holds each skill's files until its analysis is done (and `onDone` has staged them):
+      // the reads stay at most READ_AHEAD skills ahead, or memory holds the whole input.
+      while (opts.readFiles && ahead >= READ_AHEAD) await new Promise<void>((resolve) => freed.push(resolve));
+      ahead++;
+      const s = await startAnalysis(source, withPool);
+      const result = s.done.then(done).finally(() => {
+        ahead--;
+        freed.shift()?.();
+      });
+      result.catch(() => undefined);
+      return { result };
     });
     pool.finish();
-    return await Promise.all(started.map((s) => s.done.finally(() => onDone?.())));
+    return await Promise.all(started.map((s) => s.result));
   } finally {
     await pool.close();
   }
@@ -260,6 +277,11 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
 
 /** Skills read between turns of the event loop while workers analyse (see analyzeAll). */
 const YIELD_EVERY = 32;
+/**
+ * Skills read and not yet analysed, at most (a build with workers): above the pool's HELP_MIN, so
+ * the pool starts and this thread still helps; ~60 MB of a 10,000-skill corpus's files.
+ */
+const READ_AHEAD = 2048;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

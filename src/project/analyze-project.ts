@@ -35,6 +35,8 @@ export interface ProjectOptions {
   buildStore?: (key: { analysis: unknown; profile: Profile; roots: SourceRoot[] }) => Promise<BuildStore | undefined>;
   /** Called as skills are analysed. */
   onProgress?: (done: number, total: number) => void;
+  /** Build: called with each skill's analysis as it completes, and awaited (split: its chunk is staged then). */
+  onAnalysed?: (a: SkillAnalysis) => void | Promise<void>;
 }
 
 export interface ProjectAnalysis {
@@ -72,7 +74,10 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;
-  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings }, () => opts.onProgress?.(++analysed, total));
+  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings }, (a) => {
+    opts.onProgress?.(++analysed, total);
+    return opts.onAnalysed?.(a);
+  });
   listings.clear();
   await cache?.save();
   // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.

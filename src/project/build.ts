@@ -17,6 +17,7 @@ import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
 import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
 import { compileSkills, withToolsets } from "./compile.js";
+import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { projectRoots } from "./roots.js";
 
 /** build()'s options inside skillc: the public ones (api-types.ts) with the config resolved, plus internal switches. */
@@ -62,15 +63,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     reuse = await BuildReuse.open(config.root, { analysis: key.analysis, config, profile: key.profile, roots: key.roots, cwd }, outDir);
     return reuse.store;
   };
-  const project = await analyzeProject({ ...opts, readFiles: true, leaveOutFailed: true, buildStore: writing ? buildStore : undefined });
-  reuse?.track(project.analyses);
-  const profile = project.profile;
-  const layout = layoutOf(config, project);
-  // Split: chunks stream into a staging folder as emit renders them (memory never holds them all).
-  const stage = writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
-  reuse?.setLayout(layout, stage && ((h) => stage.onDisk(h)));
+  // Split: chunks stream into a staging folder (memory never holds them all). With `output: "split"`
+  // each is staged as soon as its skill is analysed (chunk-stream.ts); with "auto", the layout is
+  // known only after analysis, and emit renders them.
+  let stage = writing && config.output === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
+  const streamed: StreamedChunks = new WeakMap();
   try {
-    return await buildLaidOut(opts, project, { outDir, layout, stage, reuse, profile });
+    const onAnalysed = chunkStreamer(stage, config, streamed);
+    const project = await analyzeProject({ ...opts, readFiles: true, leaveOutFailed: true, buildStore: writing ? buildStore : undefined, onAnalysed });
+    reuse?.track(project.analyses);
+    const layout = layoutOf(config, project);
+    stage ??= writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
+    const staged = stage;
+    reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
+    return await buildLaidOut(opts, project, { outDir, layout, stage, reuse, profile: project.profile, streamed });
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
     // once more, writing every chunk (nothing can go missing then), without the caches.
@@ -97,12 +103,12 @@ function layoutOf(config: ResolvedConfig, project: ProjectAnalysis): "single" | 
 async function buildLaidOut(
   opts: BuildOptions,
   project: ProjectAnalysis,
-  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"] },
+  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks },
 ): Promise<BuildResult> {
   const { config } = opts;
   const { outDir, layout, stage, reuse, profile } = run;
   const { reporter, resolved } = project;
-  const compiled = await compileSkills(project, reuse, config);
+  const compiled = await compileSkills(project, reuse, config, run.streamed);
   const { skills, diagnostics: skillDiagnostics } = await withToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
   const diagnostics = [...project.diagnostics, ...skillDiagnostics];
   const emitted = await emit({
@@ -144,6 +150,8 @@ async function writeOutputs(
   const unchanged = reuse?.unchanged(emitted.files.get("index.js")) ?? new Set<string>();
   // A single build removes the chunks an earlier split build left (none refer to them any more).
   const chunks = stage ?? { staged: [], keep: new Set<string>() };
+  // The commit record must follow chunks that are on disk: their background syncs end here.
+  await stage?.flush();
   await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait, chunks });
   await reuse?.save();
   return true;

@@ -5,14 +5,22 @@ import { isReused, type CompiledSkill, type Diagnostic, type EmitSkill, type Reu
 import type { ResolvedConfig } from "../config/types.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { analyzeSkill, type SkillAnalysis } from "../pipeline/analyze.js";
-import { compileTemplate } from "../pipeline/template.js";
 import { compileToolsets, type ToolsetMode } from "../toolsets/compile.js";
 import { checkScripts } from "../toolsets/scripts.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
 import type { BuildReuse } from "./build-reuse.js";
+import { templateOf, type StreamedChunks } from "./chunk-stream.js";
 
-/** The resolved skills without an error from resolve, compiled or reused, in resolve's order. */
-export async function compileSkills(project: ProjectAnalysis, reuse: BuildReuse | undefined, config: ResolvedConfig): Promise<Array<CompiledSkill | ReusedSkill>> {
+/**
+ * The resolved skills without an error from resolve, compiled or reused, in resolve's order. A skill
+ * whose chunk was `streamed` while it was analysed carries that chunk instead of a template.
+ */
+export async function compileSkills(
+  project: ProjectAnalysis,
+  reuse: BuildReuse | undefined,
+  config: ResolvedConfig,
+  streamed?: StreamedChunks,
+): Promise<Array<CompiledSkill | ReusedSkill>> {
   const { resolved } = project;
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
   const out: Array<CompiledSkill | ReusedSkill> = [];
@@ -32,10 +40,9 @@ export async function compileSkills(project: ProjectAnalysis, reuse: BuildReuse 
     if (read.outcome !== "valid") continue;
     const skill = { ...read.skill, name: s.name };
     const files = read.files ?? [];
-    // Claude Code keeps the body's trailing whitespace (parse trims it for the checks).
-    const body = config.dialect === "claude-code" && skill.body ? skill.text.slice(skill.bodyStart) : skill.body;
-    const template = compileTemplate(body, { dialect: config.dialect, argumentNames: skill.fields.arguments });
-    out.push({ ...skill, template, files, contentHash: contentHash(skill.hash, files) });
+    const staged = streamed?.get(read);
+    const compiled = staged ? { template: [], chunk: staged.chunk, pieces: staged.pieces } : { template: templateOf(skill, config) };
+    out.push({ ...skill, ...compiled, files, contentHash: contentHash(skill.hash, files) });
   }
   return out;
 }

@@ -1,8 +1,8 @@
 // A split build killed (SIGKILL, a real child process) at every step of its output: after each
 // kill, the index.js in outDir refers only to metadata shards and chunks that are there, whole (their SHA-256 is their
 // name), and it imports and loads every skill in a fresh process. The steps are counted, not timed:
-// a preloaded hook counts the file operations on outDir and beside it (opens for writing, renames,
-// removals) and SIGKILLs the build right after the k-th, for every k of a whole build.
+// a preloaded hook counts the file operations on outDir and beside it (opens for writing, sync or
+// not, renames, removals) and SIGKILLs the build right after the k-th, for every k of a whole build.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -48,6 +48,16 @@ counted("open", (a) => /w/.test(String(a[1] ?? "")));
 counted("rename", () => true);
 counted("rm", () => true);
 counted("unlink", () => true);
+// The chunks are staged with the synchronous calls (emit/chunk-stage.ts).
+const openSync = fs.openSync;
+fs.openSync = (...a) => {
+  const r = openSync(...a);
+  if (String(a[0]).includes("/.skillc") && /w/.test(String(a[1] ?? ""))) {
+    n++;
+    if (n === ${k}) process.kill(process.pid, "SIGKILL");
+  }
+  return r;
+};
 syncBuiltinESMExports();
 process.on("exit", () => fs.writeFileSync(${JSON.stringify(countFile)}, String(n)));
 `,
