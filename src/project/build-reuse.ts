@@ -104,8 +104,22 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
-    await this.cache.save(this.entries);
+    const same = new Set<string>();
+    for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
+    await this.cache.save(this.entries, same);
   }
+}
+
+/** Whether a reused skill's new entry equals its previous one (its line and manifest entry did not move). */
+function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
+  const spans = (x?: { offset: number; length: number }, y?: { offset: number; length: number }) => x?.offset === y?.offset && x?.length === y?.length;
+  const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && spans(a.line, b.line);
+  const files = a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!));
+  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);
+}
+
+function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
+  return a.path === b.path && a.bytes === b.bytes && a.sha256 === b.sha256 && a.binary === b.binary && a.executable === b.executable && a.interpreter === b.interpreter;
 }
 
 /** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout (split: its lines are JSON, "json"). */
