@@ -7,7 +7,7 @@
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -54,8 +54,10 @@ export function cacheKey(env: NodeJS.ProcessEnv = process.env): Buffer | undefin
   return key;
 }
 
-function sign(key: Buffer, body: Uint8Array): string {
-  return createHmac("sha256", key).update(body).digest("hex");
+function sign(key: Buffer, body: Uint8Array | readonly Uint8Array[]): string {
+  const hmac = createHmac("sha256", key);
+  for (const part of Array.isArray(body) ? body : [body]) hmac.update(part);
+  return hmac.digest("hex");
 }
 
 /**
@@ -74,10 +76,10 @@ export interface RecordFile {
  * order: the key as a JSON string, a tab, the value as JSON. JSON text holds no raw newline, and a
  * JSON string no raw tab, so a line's first tab ends its key.
  */
-function encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Buffer {
+function encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Uint8Array[] {
   const parts: Uint8Array[] = [Buffer.from(JSON.stringify(header), "utf8")];
   for (const [k, v] of records) parts.push(Buffer.from("\n" + JSON.stringify(k) + "\t", "utf8"), typeof v === "string" ? Buffer.from(v, "utf8") : v);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 function decodeBody(body: Buffer): RecordFile | undefined {
@@ -121,14 +123,33 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
 /** Writes a header and records signed, atomically; failures are ignored (the cache is an optimisation). */
 export async function writeRecordFile(file: string, key: Buffer | undefined, header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Promise<void> {
   if (!key) return;
+  // Signed and written part by part: the records read are written back without a copy of the whole.
   const body = encodeBody(header, records);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}${sign(key, body)}\n`, "latin1"), body]));
+    const fh = await open(tmp, "w");
+    try {
+      const parts = [Buffer.from(`${MAGIC}${sign(key, body)}\n`, "latin1"), ...body];
+      // writev takes at most IOV_MAX (1024 on Linux) buffers a call.
+      for (let i = 0; i < parts.length; i += 1024) await writeAll(fh, parts.slice(i, i + 1024));
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, file);
   } catch {
     // A read-only node_modules must not fail a build.
+  }
+}
+
+/** Writes every byte of `parts` (writev may write less than asked). */
+async function writeAll(fh: FileHandle, parts: Uint8Array[]): Promise<void> {
+  let rest = parts;
+  while (rest.length > 0) {
+    let { bytesWritten } = await fh.writev(rest);
+    if (bytesWritten === 0) throw new Error("writev wrote nothing");
+    while (rest.length > 0 && bytesWritten >= rest[0]!.byteLength) bytesWritten -= rest.shift()!.byteLength;
+    if (rest.length > 0 && bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
   }
 }
 

@@ -61,11 +61,13 @@ export class BuildReuse implements EmitReuse {
     const fp = this.fps.get(skill.source.file);
     if (skill.toolsets || !fp) return;
     const reused = isReused(skill);
+    // A reused skill's entry is its previous one moved (its key matched when it was reused).
+    const prev = reused ? this.reused.get(skill.source.file) : undefined;
     this.entries[skill.source.file] = {
       fp,
       hash: skill.hash,
-      files: skill.files.map(fileMeta),
-      line: { key: skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
+      files: prev?.files ?? skill.files.map(fileMeta),
+      line: { key: prev?.line?.key ?? skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line) },
       ...(chunk && { chunk }),
     };
     // Written: the contents are not needed any more (the result keeps the metadata).
@@ -114,7 +116,7 @@ export class BuildReuse implements EmitReuse {
 function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
   const spans = (x?: { offset: number; length: number }, y?: { offset: number; length: number }) => x?.offset === y?.offset && x?.length === y?.length;
   const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && spans(a.line, b.line);
-  const files = a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!));
+  const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
   return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);
 }
 

@@ -36,6 +36,17 @@ async function records(name: string): Promise<Map<string, string>> {
 }
 
 describe("cache records", () => {
+  it("round-trips a header and thousands of records, keys with tabs and newlines included", async () => {
+    const file = cacheFile("many.json");
+    const records = Array.from({ length: 3000 }, (_, i) => [`skills/s${i}\t\n/SKILL.md`, JSON.stringify({ i, text: "x".repeat(i % 50) })] as const);
+    await writeRecordFile(file, cacheKey(), { key: "k" }, records);
+    const read = (await readRecordFile(file, cacheKey()))!;
+    expect(read.header).toEqual({ key: "k" });
+    expect([...read.records].map(([k, v]) => [k, v.toString("utf8")])).toEqual(records);
+    // Another key's signature does not pass.
+    expect(await readRecordFile(file, Buffer.alloc(32, 1))).toBeUndefined();
+  });
+
   it("keeps the bytes of every record a rebuild did not replace, and serializes the changed skill's", async () => {
     await run();
     await run(); // the second build records every skill's line
