@@ -2,10 +2,11 @@
 // depth-first code-unit name order, plain folders before symlinked ones, each entry met but not
 // served recorded in `leftOut` with its reason (left-out.ts). What is left out and why is described
 // in files.ts's header; this module only lists, files.ts reads.
-import fs, { type Dirent } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource } from "../types.js";
 import { report, skillFileCandidates } from "./discover.js";
+import type { DirEntry } from "./discover-options.js";
 import { errCode } from "./discover-report.js";
 import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
@@ -26,7 +27,7 @@ export interface FileOptions {
   settings: Record<string, RuleSetting>;
   profile: Profile;
   /** Folder listings discovery already read (real path → entries), so the walk need not list them again. */
-  listings?: ReadonlyMap<string, Dirent[]>;
+  listings?: ReadonlyMap<string, DirEntry[]>;
 }
 
 /** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
@@ -50,7 +51,7 @@ export interface Entry {
 type Kind = "file" | "dir" | "special";
 
 /** The nested skill's file name when the folder holds one, else undefined. */
-function nestedSkillFile(dirReal: string, entries: Dirent[]): string | undefined {
+function nestedSkillFile(dirReal: string, entries: DirEntry[]): string | undefined {
   for (const name of skillFileCandidates(entries.map((e) => e.name))) {
     const e = entries.find((x) => x.name === name)!;
     if (e.isFile()) return name;
@@ -136,7 +137,7 @@ export class FileWalker {
   }
 
   private walkDir(dirReal: string, prefix: string): void {
-    let entries: Dirent[];
+    let entries: DirEntry[];
     try {
       entries = this.opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
     } catch (e) {
@@ -160,7 +161,7 @@ export class FileWalker {
   }
 
   /** True when the name alone leaves the entry out: always excluded, `files.exclude`, unsafe characters. */
-  private skipByName(entry: Dirent, rel: string): boolean {
+  private skipByName(entry: DirEntry, rel: string): boolean {
     const name = entry.name;
     if (isAlwaysExcluded(name)) {
       this.leftOut.set(entry.isDirectory() ? rel + "/" : rel, "always");
@@ -178,7 +179,7 @@ export class FileWalker {
   }
 
   /** The entry's real path and kind, links followed while they stay inside the skill folder; undefined when left out. */
-  private resolve(entry: Dirent, dirReal: string, rel: string): { real: string; kind: Kind } | undefined {
+  private resolve(entry: DirEntry, dirReal: string, rel: string): { real: string; kind: Kind } | undefined {
     let real = path.join(dirReal, entry.name);
     if (!entry.isSymbolicLink()) return { real, kind: entry.isFile() ? "file" : entry.isDirectory() ? "dir" : "special" };
     let kind: Kind;
@@ -200,7 +201,7 @@ export class FileWalker {
   }
 
   /** Lists a file, enters (or queues) a folder, leaves out a special file; false when the walk stops here. */
-  private place(entry: Dirent, rel: string, real: string, kind: Kind): boolean {
+  private place(entry: DirEntry, rel: string, real: string, kind: Kind): boolean {
     if (kind === "special") {
       if (this.included(rel)) report(this.opts, this.diagnostics, D.SPECIAL_FILE, this.shown(rel), { path: this.shown(rel) });
       this.leftOut.set(rel, this.included(rel) ? "special" : "include");
