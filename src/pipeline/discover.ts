@@ -74,6 +74,8 @@ interface RootContext {
   opts: DiscoverOptions;
   /** When the search began (Date.now()), for the listing store's racy check. */
   started: number;
+  /** The root relative to cwd, posix ("." for cwd itself). */
+  shownRoot: string;
 }
 
 /** Reads one folder: its skill file (if any) and the subfolders worth entering. */
@@ -169,7 +171,8 @@ function listSubdirs(ctx: RootContext, folder: Folder, entries: DirEntry[], inSk
 }
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
-  const dir = relPosix(ctx.opts.cwd, folder.abs);
+  // The root's path relative to cwd, then the folder's below it: one path.relative per root, not per skill.
+  const dir = joinPosix(ctx.shownRoot, folder.rel);
   return {
     root: ctx.root,
     dir,
@@ -186,7 +189,7 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   const realRoot = await resolveRoot(absRoot, shownRoot, opts, diagnostics);
   if (realRoot === undefined) return;
 
-  const ctx: RootContext = { root, absRoot, realRoot, opts, started: Date.now() };
+  const ctx: RootContext = { root, absRoot, realRoot, opts, started: Date.now(), shownRoot };
   const bounds: Bounds = { visited: new Set<string>([realRoot]), listed: 1, depthCut: [], countCut: [] };
   let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
   /** Symlinked folders met so far, followed once no plain folder is left. */

@@ -180,7 +180,8 @@ export class FileWalker {
 
   /** The entry's real path and kind, links followed while they stay inside the skill folder; undefined when left out. */
   private resolve(entry: DirEntry, dirReal: string, rel: string): { real: string; kind: Kind } | undefined {
-    let real = path.join(dirReal, entry.name);
+    // dirReal is a real path and the name one entry: joined without path.join's normalizing.
+    let real = dirReal.endsWith(path.sep) ? dirReal + entry.name : dirReal + path.sep + entry.name;
     if (!entry.isSymbolicLink()) return { real, kind: entry.isFile() ? "file" : entry.isDirectory() ? "dir" : "special" };
     let kind: Kind;
     try {
