@@ -7,29 +7,29 @@
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot, isObj } from "./shape.js";
 import type { AnalysisStore, AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
 
-/** Entries by SKILL.md path: one per skill, replaced when its key changes (so the file never grows stale). */
-interface CacheFile {
-  key: string;
-  /** `{ key, value: AnalysisSnapshot }` each, as written; checked when read. */
-  entries: Record<string, unknown>;
-}
-
+/**
+ * Entries by SKILL.md path, one record each (`{ key, value: AnalysisSnapshot }`, checked when read):
+ * replaced when its key changes (so the file never grows stale). A record is parsed only when its
+ * skill is looked up, and one this run did not replace is written back as the bytes it was read as.
+ */
 export class AnalysisCache implements AnalysisStore {
-  private entries: Map<string, unknown>;
-  private dirty = false;
+  /** As read: raw JSON bytes by SKILL.md path. */
+  private readonly raw: Map<string, Buffer>;
+  /** Set by this run. */
+  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot }>();
 
   private constructor(
     private readonly file: string,
     private readonly key: string,
     private readonly secret: Buffer | undefined,
-    entries: Record<string, unknown>,
+    raw: Map<string, Buffer>,
   ) {
-    this.entries = new Map(Object.entries(entries));
+    this.raw = raw;
   }
 
   /** Opens the cache for this project root and config; a missing or stale cache starts empty. */
@@ -38,29 +38,40 @@ export class AnalysisCache implements AnalysisStore {
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
-    const data = await readCacheFile(file, secret);
-    if (isObj(data) && data.key === key && isObj(data.entries)) return new AnalysisCache(file, key, secret, data.entries);
-    return new AnalysisCache(file, key, secret, {});
+    const data = await readRecordFile(file, secret);
+    return new AnalysisCache(file, key, secret, data && data.header.key === key ? data.records : new Map());
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): AnalysisSnapshot | undefined {
-    const entry = this.entries.get(file);
+    const entry = this.fresh.get(file) ?? parseRecord(this.raw.get(file));
     if (!isObj(entry) || entry.key !== entryKey) return undefined;
     return isAnalysisSnapshot(entry.value, file) ? entry.value : undefined;
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
-    this.entries.set(file, { key: entryKey, value });
-    this.dirty = true;
+    this.fresh.set(file, { key: entryKey, value });
   }
 
   /** Writes the cache if anything changed, atomically; failures are ignored. */
   async save(): Promise<void> {
-    if (!this.dirty) return;
-    const entries: Record<string, unknown> = {};
-    for (const k of [...this.entries.keys()].sort()) entries[k] = this.entries.get(k)!;
-    await writeCacheFile(this.file, this.secret, { key: this.key, entries } satisfies CacheFile);
+    if (this.fresh.size === 0) return;
+    const keys = [...new Set([...this.raw.keys(), ...this.fresh.keys()])].sort();
+    const records = keys.map((k) => {
+      const f = this.fresh.get(k);
+      return [k, f ? JSON.stringify(f) : this.raw.get(k)!] as const;
+    });
+    await writeRecordFile(this.file, this.secret, { key: this.key }, records);
+  }
+}
+
+/** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */
+export function parseRecord(raw: Buffer | undefined): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw.toString("utf8")) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -14,12 +14,15 @@
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
 // Trust: as the analysis cache, signed per user (signed-file.ts) and shape-checked as read (shape.ts).
+// Stored as records (signed-file.ts): one per skill, parsed when looked up; an entry equal to the one
+// read (a reused skill whose line and manifest entry did not move) is written back as its bytes, and
+// a rebuild that changed nothing leaves the file as it is.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
-import { stableJson } from "./analysis-cache.js";
-import { cacheKey, readCacheFile, writeCacheFile } from "./signed-file.js";
+import { parseRecord, stableJson } from "./analysis-cache.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isBuildEntry, isObj, isOutputEntry } from "./shape.js";
 import { skillcVersion } from "../util/version.js";
 
@@ -39,7 +42,6 @@ interface BuildCacheFile {
   index?: string;
   /** Stat fingerprint of the manifest.json the entries' `manifest` spans point into, as written. */
   manifest?: string;
-  entries: Record<string, BuildEntry>;
 }
 
 /** A line's key: its parts as JSON (short strings already; hashing them cost more than it saved). */
@@ -67,6 +69,8 @@ export class BuildCache implements BuildStore {
     private readonly key: string,
     private readonly indexFile: string,
     private readonly data: BuildCacheFile,
+    /** The entries as read: raw JSON bytes by SKILL.md path, each parsed when its skill is looked up. */
+    private readonly raw: Map<string, Buffer>,
     private readonly secret: Buffer | undefined,
   ) {}
 
@@ -74,31 +78,33 @@ export class BuildCache implements BuildStore {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
     const indexFile = path.join(outDir, "index.js");
-    let data: BuildCacheFile = { key, entries: {} };
+    let data: BuildCacheFile = { key };
+    let raw = new Map<string, Buffer>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
-    const read = await readCacheFile(file, secret);
-    if (isObj(read) && read.key === key && isObj(read.entries)) {
+    const read = await readRecordFile(file, secret);
+    const h = read?.header;
+    if (h && h.key === key) {
       data = {
         key,
-        entries: read.entries as BuildCacheFile["entries"],
-        outputs: isObj(read.outputs) ? (read.outputs as BuildCacheFile["outputs"]) : undefined,
-        index: typeof read.index === "string" ? read.index : undefined,
-        manifest: typeof read.manifest === "string" ? read.manifest : undefined,
+        outputs: isObj(h.outputs) ? (h.outputs as BuildCacheFile["outputs"]) : undefined,
+        index: typeof h.index === "string" ? h.index : undefined,
+        manifest: typeof h.manifest === "string" ? h.manifest : undefined,
       };
+      raw = read.records;
     }
-    return new BuildCache(file, key, indexFile, data, secret);
+    return new BuildCache(file, key, indexFile, data, raw, secret);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
   get(file: string, fp: string): BuildEntry | undefined {
-    const e: unknown = Object.hasOwn(this.data.entries, file) ? this.data.entries[file] : undefined;
+    const e = parseRecord(this.raw.get(file));
     return isBuildEntry(e) && e.fp === fp ? e : undefined;
   }
 
   /** Whether any entry exists for this skill (a cold build stats nothing). */
   has(file: string): boolean {
-    return Object.hasOwn(this.data.entries, file);
+    return this.raw.has(file);
   }
 
   private loadIndex(): void {
@@ -225,11 +231,15 @@ export class BuildCache implements BuildStore {
     return this.loaded && this.trusted ? this.prevIndex : undefined;
   }
 
-  /** Replaces every entry and records the index.js just written; failures are ignored. */
-  async save(entries: Record<string, BuildEntry>): Promise<void> {
+  /**
+   * Replaces every entry and records the index.js just written; failures are ignored. `same`: the
+   * skills whose entry equals the one read (written back as the bytes read, not serialized again);
+   * when that is every entry and nothing else changed, the file is left as it is.
+   */
+  async save(entries: Record<string, BuildEntry>, same: ReadonlySet<string> = new Set()): Promise<void> {
     this.prevIndex = undefined;
     this.shards.clear();
-    const out: BuildCacheFile = { key: this.key, entries: {} };
+    const out: BuildCacheFile = { key: this.key };
     try {
       out.index = indexFingerprint(fs.statSync(this.indexFile));
     } catch {
@@ -241,6 +251,17 @@ export class BuildCache implements BuildStore {
       // no manifest.json: no entry is copied next time
     }
     this.prevManifest = undefined;
+    out.outputs = this.outputFingerprints();
+    const keys = Object.keys(entries).sort();
+    const unchanged = keys.length === this.raw.size && keys.every((k) => same.has(k) && this.raw.has(k));
+    const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest };
+    if (unchanged && stableJson(header) === stableJson({ ...this.data, outputs: this.data.outputs ?? {} })) return;
+    const records = keys.map((k) => [k, same.has(k) && this.raw.has(k) ? this.raw.get(k)! : JSON.stringify(entries[k])] as const);
+    await writeRecordFile(this.file, this.secret, header, records);
+  }
+
+  /** This build's output groups with their files' fingerprints as they are now. */
+  private outputFingerprints(): Record<string, OutputEntry> {
     const outputs: Record<string, OutputEntry> = {};
     for (const [group, o] of Object.entries(this.outputs)) {
       try {
@@ -251,9 +272,7 @@ export class BuildCache implements BuildStore {
         // a file is missing: the group is rendered again next time
       }
     }
-    out.outputs = outputs;
-    for (const k of Object.keys(entries).sort()) out.entries[k] = entries[k]!;
-    await writeCacheFile(this.file, this.secret, out);
+    return outputs;
   }
 
   /** Forgets everything (a build that wrote nothing keeps the old file as it is). */

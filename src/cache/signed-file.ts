@@ -7,11 +7,12 @@
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-const MAGIC = "skillc-cache-v2 ";
+// v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
+const MAGIC = "skillc-cache-v3 ";
 /** Larger cache files are ignored: reading them could cost more than the analysis they save. */
 export const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 const keys = new Map<string, Buffer | undefined>();
@@ -53,17 +54,59 @@ export function cacheKey(env: NodeJS.ProcessEnv = process.env): Buffer | undefin
   return key;
 }
 
-function sign(key: Buffer, body: Uint8Array): string {
-  return createHmac("sha256", key).update(body).digest("hex");
+function sign(key: Buffer, body: Uint8Array | readonly Uint8Array[]): string {
+  const hmac = createHmac("sha256", key);
+  for (const part of Array.isArray(body) ? body : [body]) hmac.update(part);
+  return hmac.digest("hex");
 }
 
-/** The parsed JSON of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, not JSON). */
-export async function readCacheFile(file: string, key: Buffer | undefined): Promise<unknown> {
+/**
+ * A cache file's contents as stored: a header object, and records by key whose values stay raw
+ * JSON bytes until asked for. At 10,000 skills the caches hold tens of MB: a rebuild parses each
+ * record only when it looks the skill up, and writes an unchanged record back as the bytes it read
+ * (re-serializing every entry cost 0.2 s per cache file per rebuild).
+ */
+export interface RecordFile {
+  header: Record<string, unknown>;
+  records: Map<string, Buffer>;
+}
+
+/**
+ * The body of a cache file: the header as JSON on the first line, then one record a line, in key
+ * order: the key as a JSON string, a tab, the value as JSON. JSON text holds no raw newline, and a
+ * JSON string no raw tab, so a line's first tab ends its key.
+ */
+function encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Uint8Array[] {
+  const parts: Uint8Array[] = [Buffer.from(JSON.stringify(header), "utf8")];
+  for (const [k, v] of records) parts.push(Buffer.from("\n" + JSON.stringify(k) + "\t", "utf8"), typeof v === "string" ? Buffer.from(v, "utf8") : v);
+  return parts;
+}
+
+function decodeBody(body: Buffer): RecordFile | undefined {
+  let eol = body.indexOf(10);
+  if (eol < 0) eol = body.length;
+  const header: unknown = JSON.parse(body.toString("utf8", 0, eol));
+  if (!header || typeof header !== "object" || Array.isArray(header)) return undefined;
+  const records = new Map<string, Buffer>();
+  for (let at = eol + 1; at < body.length; ) {
+    let end = body.indexOf(10, at);
+    if (end < 0) end = body.length;
+    const tab = body.indexOf(9, at);
+    if (tab < 0 || tab > end) return undefined;
+    const key: unknown = JSON.parse(body.toString("utf8", at, tab));
+    if (typeof key !== "string") return undefined;
+    records.set(key, body.subarray(tab + 1, end));
+    at = end + 1;
+  }
+  return { header: header as Record<string, unknown>, records };
+}
+
+/** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
+export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
   if (!key) return undefined;
   try {
     if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
-    // Checked as bytes and decoded once: the files reach tens of MB at 10,000 skills, and every
-    // conversion between string and bytes of them showed in a warm build's profile.
+    // Checked as bytes and split into records without decoding them (each is parsed when used).
     const bytes = await readFile(file);
     const eol = bytes.indexOf(10);
     if (eol !== MAGIC.length + 64 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
@@ -71,23 +114,67 @@ export async function readCacheFile(file: string, key: Buffer | undefined): Prom
     const given = Buffer.from(bytes.toString("latin1", MAGIC.length, eol), "hex");
     const wanted = Buffer.from(sign(key, body), "hex");
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
-    return JSON.parse(body.toString("utf8")) as unknown;
+    return decodeBody(body);
   } catch {
     return undefined;
   }
 }
 
-/** Writes `value` signed, atomically; failures are ignored (the cache is an optimisation). */
-export async function writeCacheFile(file: string, key: Buffer | undefined, value: unknown): Promise<void> {
+/** Writes a header and records signed, atomically; failures are ignored (the cache is an optimisation). */
+export async function writeRecordFile(file: string, key: Buffer | undefined, header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Promise<void> {
   if (!key) return;
-  // Encoded once, signed and written as bytes (no second encoding, no copy of the whole string).
-  const body = Buffer.from(JSON.stringify(value), "utf8");
+  // Signed and written part by part: the records read are written back without a copy of the whole.
+  const body = encodeBody(header, records);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(tmp, Buffer.concat([Buffer.from(`${MAGIC}${sign(key, body)}\n`, "latin1"), body]));
+    const fh = await open(tmp, "w");
+    try {
+      const parts = [Buffer.from(`${MAGIC}${sign(key, body)}\n`, "latin1"), ...body];
+      // writev takes at most IOV_MAX (1024 on Linux) buffers a call.
+      for (let i = 0; i < parts.length; i += 1024) await writeAll(fh, parts.slice(i, i + 1024));
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, file);
   } catch {
     // A read-only node_modules must not fail a build.
   }
+}
+
+/** Writes every byte of `parts` (writev may write less than asked). */
+async function writeAll(fh: FileHandle, parts: Uint8Array[]): Promise<void> {
+  let rest = parts;
+  while (rest.length > 0) {
+    let { bytesWritten } = await fh.writev(rest);
+    if (bytesWritten === 0) throw new Error("writev wrote nothing");
+    while (rest.length > 0 && bytesWritten >= rest[0]!.byteLength) bytesWritten -= rest.shift()!.byteLength;
+    if (rest.length > 0 && bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
+  }
+}
+
+/**
+ * A cache file as one value: its header's fields, and `entries` holding every record parsed (for
+ * tests and tools; the caches read records one by one). Undefined as readRecordFile, or when a
+ * record is not JSON.
+ */
+export async function readCacheFile(file: string, key: Buffer | undefined): Promise<unknown> {
+  const read = await readRecordFile(file, key);
+  if (!read) return undefined;
+  try {
+    const entries: Record<string, unknown> = {};
+    for (const [k, v] of read.records) entries[k] = JSON.parse(v.toString("utf8"));
+    return { ...read.header, entries };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `value` (an object; its `entries` object becomes the records) as readCacheFile reads it. */
+export async function writeCacheFile(file: string, key: Buffer | undefined, value: unknown): Promise<void> {
+  const { entries, ...header } = (value ?? {}) as { entries?: Record<string, unknown> };
+  const records = Object.keys(entries ?? {})
+    .sort()
+    .map((k) => [k, JSON.stringify(entries![k])] as const);
+  await writeRecordFile(file, key, header, records);
 }

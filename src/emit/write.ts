@@ -48,10 +48,10 @@ export async function writeOutDir(
     const rolled = await recoverTempDirs(outDir);
     const chunks = opts.chunks;
     // A single build passes no chunk to keep: it only sweeps an earlier split build's chunks away.
-    if (chunks && chunks.keep.size > 0) await checkChunks(outDir, chunks);
+    const listed = chunks && chunks.keep.size > 0 ? await checkChunks(outDir, chunks) : undefined;
     const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
     // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
-    if (chunks) await sweepChunks(outDir, chunks.keep);
+    if (chunks) await sweepChunks(outDir, chunks.keep, listed);
     return result;
   } finally {
     await release();
@@ -88,8 +88,13 @@ async function writeLocked(
   const unchanged: string[] = [];
   const changed: Array<[string, Uint8Array]> = [];
   for (const name of names) {
+    // Known to be on disk as they are: not even encoded (index.d.ts is 3.8 MB at 10,000 skills).
+    if (known?.has(name)) {
+      unchanged.push(name);
+      continue;
+    }
     const bytes = toBytes(name, files.get(name)!);
-    if (known?.has(name) || (await sameBytes(join(outDir, name), bytes))) unchanged.push(name);
+    if (await sameBytes(join(outDir, name), bytes)) unchanged.push(name);
     else changed.push([name, bytes]);
   }
   if (changed.length === 0 && staged.length === 0) return { written, unchanged };

@@ -10,7 +10,7 @@ import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore 
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
 import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
-import type { Dirent } from "node:fs";
+import type { DirEntry } from "./discover-options.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 import { leftOutKey, type LeftOut } from "./left-out.js";
@@ -26,7 +26,7 @@ export interface AnalyzeOptions {
   /** Build only: the build cache; a skill whose folder fingerprint is unchanged is not read at all. */
   build?: BuildStore;
   /** Folder listings discovery already read (see FileOptions.listings). */
-  listings?: ReadonlyMap<string, Dirent[]>;
+  listings?: ReadonlyMap<string, DirEntry[]>;
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
   pool?: AnalyzePool;
 }

@@ -1,7 +1,9 @@
 // Discovery's options, apart from discover.ts so that discover-report.ts (which discover.ts imports)
 // can name them without importing discover.ts back.
-import type { Dirent } from "node:fs";
 import type { Profile, RuleSetting } from "../types.js";
+import type { DirEntry, ListingStore } from "./analysis-store.js";
+
+export type { DirEntry, ListingStore };
 
 export interface DiscoverOptions {
   /** Absolute working directory; every reported path is relative to it. */
@@ -14,5 +16,7 @@ export interface DiscoverOptions {
   settings: Record<string, RuleSetting>;
   profile: Profile;
   /** Filled, when given, with the listings of skill folders and the folders inside them (real path → sorted entries), for files.ts. */
-  listings?: Map<string, Dirent[]>;
+  listings?: Map<string, DirEntry[]>;
+  /** Listings of earlier runs (with the caches on). */
+  listingStore?: ListingStore;
 }

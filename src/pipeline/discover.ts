@@ -15,14 +15,15 @@
 //   without links has been claimed, so a link to a folder already in the root adds nothing.
 // - The file system is read with the synchronous calls: on 2 cores, one readdirSync per folder lists
 //   10k folders 2–3× faster than the promise API (each async call round-trips the thread pool).
-import fs, { type Dirent } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
 import { errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
-import type { DiscoverOptions } from "./discover-options.js";
+import type { DirEntry, DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { readFolder } from "./discover-listing.js";
 import { isInside, joinPosix, relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
@@ -71,20 +72,23 @@ interface RootContext {
   absRoot: string;
   realRoot: string;
   opts: DiscoverOptions;
+  /** When the search began (Date.now()), for the listing store's racy check. */
+  started: number;
+  /** The root relative to cwd, posix ("." for cwd itself). */
+  shownRoot: string;
 }
 
 /** Reads one folder: its skill file (if any) and the subfolders worth entering. */
 function listFolder(ctx: RootContext, folder: Folder): Listing {
   const diagnostics: Diagnostic[] = [];
   const shown = (name?: string) => relPosix(ctx.opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
-  let entries: Dirent[];
+  let entries: DirEntry[];
   try {
-    entries = fs.readdirSync(folder.abs, { withFileTypes: true });
+    entries = readFolder(folder, ctx.opts.listingStore, ctx.started);
   } catch (e) {
     report(ctx.opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
     return { subdirs: [], diagnostics };
   }
-  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
   const skillFile = findSkillFile(ctx, folder, entries, diagnostics, shown);
   const inSkill = folder.inSkill || skillFile !== undefined;
   if (ctx.opts.listings && inSkill) ctx.opts.listings.set(folder.real, entries);
@@ -93,7 +97,7 @@ function listFolder(ctx: RootContext, folder: Folder): Listing {
 }
 
 /** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
-function findSkillFile(ctx: RootContext, folder: Folder, entries: Dirent[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
+function findSkillFile(ctx: RootContext, folder: Folder, entries: DirEntry[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
   const { opts } = ctx;
   let skillFile: string | undefined;
   const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md")
@@ -115,7 +119,7 @@ function findSkillFile(ctx: RootContext, folder: Folder, entries: Dirent[], diag
 }
 
 /** Whether a skill file candidate is a readable file (through a link inside the root), reporting why not. */
-function skillFileUsable(ctx: RootContext, folder: Folder, entry: Dirent, diagnostics: Diagnostic[], shown: (name: string) => string): boolean {
+function skillFileUsable(ctx: RootContext, folder: Folder, entry: DirEntry, diagnostics: Diagnostic[], shown: (name: string) => string): boolean {
   const { opts, realRoot } = ctx;
   const name = entry.name;
   if (entry.isSymbolicLink()) {
@@ -139,7 +143,7 @@ function skillFileUsable(ctx: RootContext, folder: Folder, entry: Dirent, diagno
 }
 
 /** The subfolders worth entering: plain ones, and links to folders inside the root (reporting others outside a skill). */
-function listSubdirs(ctx: RootContext, folder: Folder, entries: Dirent[], inSkill: boolean, diagnostics: Diagnostic[], shown: (name: string) => string): Listing["subdirs"] {
+function listSubdirs(ctx: RootContext, folder: Folder, entries: DirEntry[], inSkill: boolean, diagnostics: Diagnostic[], shown: (name: string) => string): Listing["subdirs"] {
   const subdirs: Listing["subdirs"] = [];
   for (const entry of entries) {
     if (isSkippedFolder(entry.name)) continue;
@@ -167,7 +171,8 @@ function listSubdirs(ctx: RootContext, folder: Folder, entries: Dirent[], inSkil
 }
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
-  const dir = relPosix(ctx.opts.cwd, folder.abs);
+  // The root's path relative to cwd, then the folder's below it: one path.relative per root, not per skill.
+  const dir = joinPosix(ctx.shownRoot, folder.rel);
   return {
     root: ctx.root,
     dir,
@@ -184,7 +189,7 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   const realRoot = await resolveRoot(absRoot, shownRoot, opts, diagnostics);
   if (realRoot === undefined) return;
 
-  const ctx: RootContext = { root, absRoot, realRoot, opts };
+  const ctx: RootContext = { root, absRoot, realRoot, opts, started: Date.now(), shownRoot };
   const bounds: Bounds = { visited: new Set<string>([realRoot]), listed: 1, depthCut: [], countCut: [] };
   let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
   /** Symlinked folders met so far, followed once no plain folder is left. */

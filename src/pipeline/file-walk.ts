@@ -2,10 +2,11 @@
 // depth-first code-unit name order, plain folders before symlinked ones, each entry met but not
 // served recorded in `leftOut` with its reason (left-out.ts). What is left out and why is described
 // in files.ts's header; this module only lists, files.ts reads.
-import fs, { type Dirent } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource } from "../types.js";
 import { report, skillFileCandidates } from "./discover.js";
+import type { DirEntry } from "./discover-options.js";
 import { errCode } from "./discover-report.js";
 import * as D from "../rules/discovery-rules.js";
 import { createMatcher } from "../util/glob.js";
@@ -26,7 +27,7 @@ export interface FileOptions {
   settings: Record<string, RuleSetting>;
   profile: Profile;
   /** Folder listings discovery already read (real path → entries), so the walk need not list them again. */
-  listings?: ReadonlyMap<string, Dirent[]>;
+  listings?: ReadonlyMap<string, DirEntry[]>;
 }
 
 /** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
@@ -50,7 +51,7 @@ export interface Entry {
 type Kind = "file" | "dir" | "special";
 
 /** The nested skill's file name when the folder holds one, else undefined. */
-function nestedSkillFile(dirReal: string, entries: Dirent[]): string | undefined {
+function nestedSkillFile(dirReal: string, entries: DirEntry[]): string | undefined {
   for (const name of skillFileCandidates(entries.map((e) => e.name))) {
     const e = entries.find((x) => x.name === name)!;
     if (e.isFile()) return name;
@@ -63,6 +64,17 @@ function nestedSkillFile(dirReal: string, entries: Dirent[]): string | undefined
     }
   }
   return undefined;
+}
+
+/**
+ * The matcher of a glob list, compiled once per list: every skill of a run walks with the config's
+ * same two lists (compiling them per skill showed in a 10,000-skill rebuild's profile).
+ */
+const matchers = new WeakMap<readonly string[], (rel: string) => boolean>();
+function matcherOf(patterns: readonly string[]): (rel: string) => boolean {
+  let m = matchers.get(patterns);
+  if (!m) matchers.set(patterns, (m = createMatcher(patterns)));
+  return m;
 }
 
 /** One walk of one skill folder; `walk()` lists the files to bundle. */
@@ -83,8 +95,8 @@ export class FileWalker {
     private readonly diagnostics: Diagnostic[],
     private readonly leftOut: LeftOut,
   ) {
-    this.included = createMatcher(opts.include);
-    this.excluded = createMatcher(opts.exclude);
+    this.included = matcherOf(opts.include);
+    this.excluded = matcherOf(opts.exclude);
     this.visited = new Set<string>([source.absDir]);
   }
 
@@ -125,7 +137,7 @@ export class FileWalker {
   }
 
   private walkDir(dirReal: string, prefix: string): void {
-    let entries: Dirent[];
+    let entries: DirEntry[];
     try {
       entries = this.opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
     } catch (e) {
@@ -149,7 +161,7 @@ export class FileWalker {
   }
 
   /** True when the name alone leaves the entry out: always excluded, `files.exclude`, unsafe characters. */
-  private skipByName(entry: Dirent, rel: string): boolean {
+  private skipByName(entry: DirEntry, rel: string): boolean {
     const name = entry.name;
     if (isAlwaysExcluded(name)) {
       this.leftOut.set(entry.isDirectory() ? rel + "/" : rel, "always");
@@ -167,8 +179,9 @@ export class FileWalker {
   }
 
   /** The entry's real path and kind, links followed while they stay inside the skill folder; undefined when left out. */
-  private resolve(entry: Dirent, dirReal: string, rel: string): { real: string; kind: Kind } | undefined {
-    let real = path.join(dirReal, entry.name);
+  private resolve(entry: DirEntry, dirReal: string, rel: string): { real: string; kind: Kind } | undefined {
+    // dirReal is a real path and the name one entry: joined without path.join's normalizing.
+    let real = dirReal.endsWith(path.sep) ? dirReal + entry.name : dirReal + path.sep + entry.name;
     if (!entry.isSymbolicLink()) return { real, kind: entry.isFile() ? "file" : entry.isDirectory() ? "dir" : "special" };
     let kind: Kind;
     try {
@@ -189,7 +202,7 @@ export class FileWalker {
   }
 
   /** Lists a file, enters (or queues) a folder, leaves out a special file; false when the walk stops here. */
-  private place(entry: Dirent, rel: string, real: string, kind: Kind): boolean {
+  private place(entry: DirEntry, rel: string, real: string, kind: Kind): boolean {
     if (kind === "special") {
       if (this.included(rel)) report(this.opts, this.diagnostics, D.SPECIAL_FILE, this.shown(rel), { path: this.shown(rel) });
       this.leftOut.set(rel, this.included(rel) ? "special" : "include");

@@ -1,11 +1,11 @@
 // What lint and build share of a run: the run's settings and reporter → roots → discovery → every
 // skill's analysis (with the analysis cache, and the build cache when build hands one) → resolve.
 // Lint stops here (plus its static toolset checks); build compiles and emits what it returns.
-import type { Dirent } from "node:fs";
 import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot, ValidSkill, ValidSkillHead } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { discover, type DiscoverOptions } from "../pipeline/discover.js";
+import type { DirEntry } from "../pipeline/discover-options.js";
 import { resolveTargets } from "../pipeline/targets.js";
 import { analysisKey, analyzeAll, type AnalyzeOptions, type SkillAnalysis } from "../pipeline/analyze.js";
 import type { BuildStore } from "../pipeline/analysis-store.js";
@@ -13,6 +13,7 @@ import { resolveSkills, type ResolveResult } from "../pipeline/resolve.js";
 import { checkPortability } from "../pipeline/portability.js";
 import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
+import { ListingCache } from "../cache/listing-cache.js";
 import { projectRoots } from "./roots.js";
 
 export interface ProjectOptions {
@@ -63,14 +64,18 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
   const settings = analysisSettings(overrides);
   const reporter = new Reporter({ profile, settings }, overrideRater(overrides));
-  // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder.
-  const listings = new Map<string, Dirent[]>();
-  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings });
+  // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder,
+  // none for a folder unchanged since the last run with the caches (cache/listing-cache.ts).
+  const listings = new Map<string, DirEntry[]>();
+  const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root) : undefined;
+  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore });
   const diagnostics = reporter.rate(found.diagnostics);
 
   const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };
   const key = analysisKey(base);
   const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, key) : undefined;
+  // Kept only once the run turns out to use the caches (the skill count decides by default).
+  if (cache) await listingStore?.save();
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;

@@ -61,11 +61,13 @@ export class BuildReuse implements EmitReuse {
     const fp = this.fps.get(skill.source.file);
     if (skill.toolsets || !fp) return;
     const reused = isReused(skill);
+    // A reused skill's entry is its previous one moved (its key matched when it was reused).
+    const prev = reused ? this.reused.get(skill.source.file) : undefined;
     this.entries[skill.source.file] = {
       fp,
       hash: skill.hash,
-      files: skill.files.map(fileMeta),
-      line: { key: skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line), ...(file && { file }) },
+      files: prev?.files ?? skill.files.map(fileMeta),
+      line: { key: prev?.line?.key ?? skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line), ...(file && { file }) },
       ...(chunk && { chunk }),
     };
     // Written: the contents are not needed any more (the result keeps the metadata).
@@ -108,8 +110,22 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
-    await this.cache.save(this.entries);
+    const same = new Set<string>();
+    for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
+    await this.cache.save(this.entries, same);
   }
+}
+
+/** Whether a reused skill's new entry equals its previous one (its line and manifest entry did not move). */
+function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
+  const spans = (x?: { offset: number; length: number }, y?: { offset: number; length: number }) => x?.offset === y?.offset && x?.length === y?.length;
+  const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && a.line.file === b.line.file && spans(a.line, b.line);
+  const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
+  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);
+}
+
+function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
+  return a.path === b.path && a.bytes === b.bytes && a.sha256 === b.sha256 && a.binary === b.binary && a.executable === b.executable && a.interpreter === b.interpreter;
 }
 
 /** What a skill's line depends on besides its folder's contents (the config is in the cache's key) and the layout (split: its lines are JSON in metadata shards, "shard"). */

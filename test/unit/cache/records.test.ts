@@ -1,0 +1,84 @@
+// The cache files as records (src/cache/signed-file.ts): a rebuild writes back the records it did not
+// replace as the bytes it read (never serialized again), and a rebuild in which nothing changed
+// does not write the build cache at all. Counted through the bytes on disk, not timed.
+import { cp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cacheKey, readRecordFile, writeRecordFile } from "../../../src/cache/signed-file.js";
+import { build } from "../../../src/project/build.js";
+import { resolveDefaults } from "../../../src/config/types.js";
+import { tempProject } from "../../helpers/project.js";
+
+const REPO = path.resolve(import.meta.dirname, "../../..");
+let dir: string;
+const cacheFile = (name: string) => path.join(dir, "node_modules/.cache/skillc", name);
+const run = () => build({ cwd: dir, config: resolveDefaults(dir, { outDir: "out" }), cache: true });
+
+beforeEach(async () => {
+  dir = tempProject({}, "skillc-records-");
+  await cp(path.join(REPO, "skills"), path.join(dir, "skills"), { recursive: true });
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Rewrites every record of a cache file with a space after its opening brace: the same JSON, other bytes. */
+async function respace(name: string): Promise<string[]> {
+  const read = (await readRecordFile(cacheFile(name), cacheKey()))!;
+  const records = [...read.records].map(([k, v]) => [k, Buffer.from("{ " + v.toString("utf8").slice(1))] as const);
+  await writeRecordFile(cacheFile(name), cacheKey(), read.header, records);
+  return records.map(([k]) => k);
+}
+
+async function records(name: string): Promise<Map<string, string>> {
+  const read = (await readRecordFile(cacheFile(name), cacheKey()))!;
+  return new Map([...read.records].map(([k, v]) => [k, v.toString("utf8")]));
+}
+
+describe("cache records", () => {
+  it("round-trips a header and thousands of records, keys with tabs and newlines included", async () => {
+    const file = cacheFile("many.json");
+    const records = Array.from({ length: 3000 }, (_, i) => [`skills/s${i}\t\n/SKILL.md`, JSON.stringify({ i, text: "x".repeat(i % 50) })] as const);
+    await writeRecordFile(file, cacheKey(), { key: "k" }, records);
+    const read = (await readRecordFile(file, cacheKey()))!;
+    expect(read.header).toEqual({ key: "k" });
+    expect([...read.records].map(([k, v]) => [k, v.toString("utf8")])).toEqual(records);
+    // Another key's signature does not pass.
+    expect(await readRecordFile(file, Buffer.alloc(32, 1))).toBeUndefined();
+  });
+
+  it("keeps the bytes of every record a rebuild did not replace, and serializes the changed skill's", async () => {
+    await run();
+    await run(); // the second build records every skill's line
+    const keys = await respace("analysis-v1.json");
+    const skills = (await readdir(path.join(dir, "skills"))).sort();
+    const changed = `skills/${skills[0]}/SKILL.md`;
+    expect(keys).toContain(changed);
+    const md = path.join(dir, changed);
+    await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
+    await run();
+    const after = await records("analysis-v1.json");
+    for (const k of keys) expect(after.get(k)!.startsWith("{ "), k).toBe(k !== changed);
+  });
+
+  it("leaves the build cache file alone when nothing changed, and keeps unmoved entries' bytes otherwise", async () => {
+    await run();
+    await run();
+    const keys = await respace("build-v1.json");
+    const before = await stat(cacheFile("build-v1.json"));
+    await run();
+    const same = await stat(cacheFile("build-v1.json"));
+    expect([same.ino, same.mtimeMs, same.size]).toEqual([before.ino, before.mtimeMs, before.size]);
+
+    // The last skill in index.js order changes: every skill before it keeps its line where it was.
+    const skills = (await readdir(path.join(dir, "skills"))).sort();
+    const last = `skills/${skills.at(-1)}/SKILL.md`;
+    const md = path.join(dir, last);
+    await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
+    await run();
+    const after = await records("build-v1.json");
+    expect(after.get(last)!.startsWith("{ ")).toBe(false);
+    const kept = keys.filter((k) => after.get(k)!.startsWith("{ "));
+    expect(kept.length).toBeGreaterThan(0);
+  });
+});
