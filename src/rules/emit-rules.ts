@@ -7,7 +7,7 @@ export const BUNDLE_TOO_LARGE = defineRule<{ bytes: number; limit: number }>({
   description: "The emitted index.js is larger than `maxBundleBytes`.",
   help:
     "Importing a large bundle costs start-up time and memory, and edge platforms cap bundle sizes (a few MB to tens of MB). " +
-    "Set `output: \"split\"` (or `\"auto\"`) so index.js keeps only the metadata and each skill loads from its own chunk, " +
+    "Set `output: \"split\"` (or `\"auto\"`) so index.js keeps only the runtime and imports of the metadata shards, and each skill loads from its own chunk, " +
     "leave large assets out with `files.exclude`, lower `files.maxBytes`, split the skills into several builds, " +
     "or raise `maxBundleBytes` if the size is expected.",
   message: ({ bytes, limit }) =>
