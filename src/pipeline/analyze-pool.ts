@@ -98,15 +98,15 @@ export interface PoolConfig {
 }
 
 /** The pool's configuration for this process and a run of `skills` skills, or undefined when it cannot pay. */
-export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env): PoolConfig | undefined {
+export function poolConfig(skills: number, env: NodeJS.ProcessEnv = process.env, inThread = false, script = findWorkerScript()): PoolConfig | undefined {
   const forced = env.SKILLC_WORKERS;
-  const script = findWorkerScript();
   if (!script) return undefined;
   if (forced !== undefined && forced.trim() !== "") {
     const n = Number(forced);
     if (!Number.isInteger(n) || n <= 0) return undefined;
     return { workers: Math.min(n, 16), minMisses: 1, helpMin: HELP_MIN, script };
   }
+  if (inThread) return undefined;
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const workers = defaultWorkers(cores, os.loadavg()[0] ?? 0);
   const minMisses = minMissesFor(workers);

@@ -79,7 +79,7 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;
-  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings }, (a) => {
+  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings, inThread: opts.onAnalysed !== undefined }, (a) => {
     opts.onProgress?.(++analysed, total);
     return opts.onAnalysed?.(a);
   });

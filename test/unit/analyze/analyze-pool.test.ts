@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
-import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor } from "../../../src/pipeline/analyze-pool.js";
+import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor, poolConfig } from "../../../src/pipeline/analyze-pool.js";
 import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
@@ -107,6 +107,15 @@ describe("defaultWorkers", () => {
     expect(minMissesFor(1)).toBe(2000);
     expect(minMissesFor(2)).toBe(150);
     expect(minMissesFor(4)).toBe(150);
+  });
+
+  it("a streaming split build stays in this thread unless SKILLC_WORKERS asks for workers", () => {
+    const script = "/dist/analyze-worker.js";
+    expect(poolConfig(10_000, { SKILLC_WORKERS: "1" }, false, script)?.workers).toBe(1);
+    expect(poolConfig(10_000, {}, true, script)).toBeUndefined();
+    expect(poolConfig(10_000, { SKILLC_WORKERS: "2" }, true, script)?.workers).toBe(2);
+    // Without a built worker script (running from source) there is never a pool.
+    expect(poolConfig(10_000, { SKILLC_WORKERS: "2" }, false, undefined)).toBeUndefined();
   });
 });
 
