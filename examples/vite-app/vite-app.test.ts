@@ -38,7 +38,8 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
   });
 
   it("emits one file per skill chunk in the split layout, none in the single one", async () => {
-    const names = await readdir(path.join(dir, ".skillc", "chunks")).catch(() => []);
+    // The modules (chunks/ also holds the manifest's and index.d.ts's shards, .json and .d.ts).
+    const names = (await readdir(path.join(dir, ".skillc", "chunks")).catch(() => [])).filter((f) => f.endsWith(".js"));
     // The skills' payload chunks and the links module (`export const i={…}`) that imports them are lazy files of their
     // own; the metadata shard (`export const m=…`) is bundled with the app's code.
     const head = async (f: string) => (await readFile(path.join(dir, ".skillc", "chunks", f), "utf8")).slice(0, 15);
@@ -100,6 +101,8 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
     const env = await readFile(path.join(dir, "skillc-env.d.ts"), "utf8");
     expect(env).toContain('declare module "skillc:skills" {');
     expect(env).toContain('export type SkillName = "greet" | "summarize";');
+    // Split: the type shards are embedded (an ambient module may not import a relative path).
+    expect(env).not.toContain('from "./chunks/');
     expect(await tsc(dir)).toEqual({ code: 0, out: "" });
     await writeFile(path.join(dir, "src", "wrong.ts"), 'import { skills } from "skillc:skills";\nskills.load("no-such-skill");\nskills.file("greet", "references/missing.md");\n');
     const wrong = await tsc(dir);

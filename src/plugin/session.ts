@@ -3,7 +3,7 @@
 // imports, in the split layout, are real files the bundler code-splits), and writes the generated
 // declaration of the virtual module. The bundler adapters (unplugin.ts, vite-dev.ts) only map its
 // outcome onto their hooks.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
@@ -86,7 +86,8 @@ export class SkillcSession {
   private async writeDeclaration(indexDts: string): Promise<void> {
     if (!existsSync(indexDts)) return;
     const file = path.resolve(this.root, this.options.dts || "skillc-env.d.ts");
-    const text = envDeclaration(await readFile(indexDts, "utf8"));
+    const chunks = path.join(path.dirname(indexDts), "chunks");
+    const text = envDeclaration(await readFile(indexDts, "utf8"), (hash) => readFileSync(path.join(chunks, `${hash}.d.ts`), "utf8"));
     const before = existsSync(file) ? await readFile(file, "utf8") : undefined;
     if (before !== text) await writeFile(file, text);
   }
