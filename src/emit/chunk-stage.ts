@@ -85,6 +85,9 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     if (this.written.has(name)) return;
     // At most SYNCS files open and waiting for their sync: past it, wait for one to finish.
     while (this.syncing >= SYNCS) await new Promise<void>((resolve) => this.slots.push(resolve));
+    // Another put of the same chunk (two skills with one payload, or one piece) may have written it
+    // while this one waited: the check, the open and the add below run without a turn in between.
+    if (this.written.has(name)) return;
     const fd = openSync(join(tmp, CHUNK_DIR, name), "wx", 0o644);
     try {
       for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);

@@ -64,7 +64,9 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     let a;
     const all = () => {
       if (a) return a;
-      a = [];
+      // Kept only once every shard is read: a shard that fails to parse fails every call, never
+      // leaves a partial list behind.
+      const out = [];
       for (const [s, l] of shards) {
         const m = JSON.parse(s.m), t = s.t && s.t(T);
         // The shard's links module, imported once (again after a failure); it registers every
@@ -85,10 +87,10 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
           const x = m[k];
           x.payload = p(x.payload, links);
           if (t && t[k]) x.toolsets = t[k];
-          a.push(x);
+          out.push(x);
         }
       }
-      return a;
+      return (a = out);
     };
     return Object.defineProperty(data, "skills", { get: all, enumerable: true });
   };

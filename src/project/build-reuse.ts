@@ -6,6 +6,7 @@ import type { ReusedAnalysis, SkillAnalysis } from "../pipeline/analyze.js";
 import type { Named } from "../pipeline/resolve.js";
 import { isReused, type EmitSkill, type ReusedSkill, type SkillFileMeta, type SkillSource, type ValidSkillHead } from "../types.js";
 import type { EmitReuse } from "../emit/index.js";
+import { linePieces } from "../emit/split-shards.js";
 import { BuildCache, lineKey, sha1 } from "../cache/build-cache.js";
 
 export class BuildReuse implements EmitReuse {
@@ -49,6 +50,8 @@ export class BuildReuse implements EmitReuse {
     if (split && !(a.entry.chunk && this.layout.onDisk?.(a.entry.chunk))) return undefined;
     const line = this.cache.line(a.entry, skillLineKey(skill, contentHash, this.layout.name));
     if (!line) return undefined;
+    // Its piece chunks too (named in its line): one gone from outDir means rendering the skill again.
+    if (split && !linePieces(line.bytes).every((h) => this.layout.onDisk?.(h))) return undefined;
     this.reused.set(a.source.file, a.entry);
     return { ...skill, files: a.files, contentHash, line, ...(split && { chunk: a.entry.chunk }) };
   }

@@ -6,7 +6,7 @@
 // file under outDir passes the cap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -254,4 +254,22 @@ export async function main(): Promise<string> {
     expect(r.stdout + r.stderr).toBe("");
     expect(r.status).toBe(0);
   }, 60_000);
+});
+
+describe("a rebuild after a piece chunk went missing", () => {
+  it("renders that skill again and keeps every other chunk (no rebuild of everything)", async () => {
+    const cached = await runCli(["build", "--cache"], { cwd: root });
+    expect(cached.code, cached.stderr).toBe(0);
+    const dir = path.join(out, "chunks");
+    const inodes = () => new Map(readdirSync(dir).map((n) => [n, statSync(path.join(dir, n)).ino]));
+    const gone = pieces[0]!;
+    rmSync(path.join(dir, gone));
+    const before = inodes();
+    const r = await runCli(["build", "--cache"], { cwd: root });
+    expect(r.code, r.stderr).toBe(0);
+    const after = inodes();
+    expect(after.has(gone)).toBe(true);
+    // Every chunk that stayed is the same file: the build did not start over writing them all.
+    for (const [name, ino] of before) expect(after.get(name), name).toBe(ino);
+  }, 120_000);
 });

@@ -125,8 +125,9 @@ class Reader {
     if (c === 39) return this.singleQuoted(span, from, stop);
     if (c === 34) {
       const close = src.indexOf('"', from + 1);
-      const slash = src.indexOf("\\", from + 1);
-      if (close !== stop - 1 || (slash !== -1 && slash < close)) bail();
+      // Escapes are yaml's. Searched within the value only: a search to the end of the source for
+      // every quoted line would be quadratic in a hostile frontmatter of many such lines.
+      if (close !== stop - 1 || src.slice(from + 1, close).includes("\\")) bail();
       span[4] = stop;
       return src.slice(from + 1, close);
     }
@@ -168,8 +169,9 @@ class Reader {
       if (src.charCodeAt(at) === 39) {
         [value, end] = this.quotedItem(at, close);
       } else {
-        end = src.indexOf(", ", at);
-        if (end === -1 || end > close) end = close;
+        // Within the list only (see inline: a search to the end of the source would be quadratic).
+        const comma = src.slice(at, close).indexOf(", ");
+        end = comma === -1 ? close : at + comma;
         value = src.slice(at, end);
         if (!WORD.test(value) || KEYWORD.test(value)) bail();
       }

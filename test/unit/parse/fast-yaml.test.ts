@@ -155,3 +155,36 @@ describe("the frontmatter fast path", () => {
     expect(answered).toBeGreaterThan(500);
   });
 });
+
+describe("fast path work on hostile frontmatter", () => {
+  /** Code units String#indexOf and #includes examine while the fast path reads `src` (counted, not timed). */
+  function scanned(src: string): number {
+    const { indexOf, includes } = String.prototype;
+    let total = 0;
+    String.prototype.indexOf = function (this: string, needle: string, from = 0) {
+      const at = indexOf.call(this, needle, from);
+      total += (at === -1 ? this.length : at) - from;
+      return at;
+    };
+    String.prototype.includes = function (this: string, needle: string, from = 0) {
+      const at = indexOf.call(this, needle, from);
+      total += (at === -1 ? this.length : at) - from;
+      return at !== -1;
+    };
+    try {
+      expect(fastFrontmatter(src)).toBeDefined();
+    } finally {
+      String.prototype.indexOf = indexOf;
+      String.prototype.includes = includes;
+    }
+    return total;
+  }
+
+  it("searches quoted values and flow lists within their line: work grows with the input, not its square", () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `k${i}: "value ${i}"` : `k${i}: [a, b${i}]`)).join("\n") + "\n";
+    const small = lines(2_000);
+    const large = lines(8_000);
+    expect(scanned(small)).toBeLessThan(4 * small.length);
+    expect(scanned(large)).toBeLessThan(4 * large.length);
+  });
+});
