@@ -1,9 +1,8 @@
 // The steps of `skillc import` that a local source and a remote one share: lint the skill in a
 // staging folder under the name it will have, check where it goes, and place it atomically.
 import { existsSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import type { CliContext } from "./context.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { lintRun, type LintRun } from "../project/lint.js";
@@ -14,6 +13,7 @@ import { renameSkill } from "../archive/skill-name.js";
 import { skillFileCandidates } from "../pipeline/discover.js";
 import { skillNamed } from "./import-names.js";
 import { relPosix } from "../util/paths.js";
+import { replaceFolder } from "../util/replace-folder.js";
 
 /**
  * Why the skill may not go to `dest`, or undefined: the folder exists, or a skill of that name
@@ -75,25 +75,5 @@ function renamed(files: SkillFiles["files"], name: string): SkillFiles["files"] 
 
 /** Writes beside the destination, then renames into place, so a failure never leaves half a skill. */
 export async function place(dest: string, files: SkillFiles["files"]): Promise<void> {
-  const tag = randomBytes(4).toString("hex");
-  const parent = path.dirname(dest);
-  const fresh = path.join(parent, `.${path.basename(dest)}.import-${tag}`);
-  const old = path.join(parent, `.${path.basename(dest)}.replaced-${tag}`);
-  let replaced = false;
-  try {
-    await writeSkillFiles(fresh, files);
-    if (existsSync(dest)) {
-      await rename(dest, old);
-      replaced = true;
-    }
-    try {
-      await rename(fresh, dest);
-    } catch (error) {
-      if (replaced) await rename(old, dest);
-      throw error;
-    }
-  } finally {
-    await rm(fresh, { recursive: true, force: true });
-    await rm(old, { recursive: true, force: true });
-  }
+  await replaceFolder(dest, "import", (fresh) => writeSkillFiles(fresh, files));
 }

@@ -3,12 +3,12 @@
 // The folder must be one skillc made (it holds MARKER), an empty one, or a new one, and it passes
 // the build's own refusals (emit/out-dir.ts): never the project, a source root or a skill folder.
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "../diagnostics/usage-error.js";
 import { checkOutDir, type OutDirCheck } from "../emit/out-dir.js";
 import { toPosix } from "../util/paths.js";
+import { replaceFolder } from "../util/replace-folder.js";
 
 /** The file that marks a folder as skillc's publish output (and so safe to replace whole). */
 export const MARKER = ".skillc-publish";
@@ -31,13 +31,8 @@ export function checkPublishDir(c: OutDirCheck): void {
 /** Replaces `outDir` with exactly `files` (posix paths) and the marker. */
 export async function writePublished(outDir: string, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
   const out = path.resolve(outDir);
-  const parent = path.dirname(out);
-  const tag = randomBytes(4).toString("hex");
-  const fresh = path.join(parent, `.${path.basename(out)}.publish-${tag}`);
-  const old = path.join(parent, `.${path.basename(out)}.replaced-${tag}`);
-  await mkdir(parent, { recursive: true });
-  let moved = false;
-  try {
+  await mkdir(path.dirname(out), { recursive: true });
+  await replaceFolder(out, "publish", async (fresh) => {
     await mkdir(fresh);
     await writeFile(path.join(fresh, MARKER), MARKER_TEXT);
     for (const [rel, bytes] of files) {
@@ -45,18 +40,5 @@ export async function writePublished(outDir: string, files: ReadonlyMap<string, 
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, bytes);
     }
-    if (existsSync(out)) {
-      await rename(out, old);
-      moved = true;
-    }
-    try {
-      await rename(fresh, out);
-    } catch (error) {
-      if (moved) await rename(old, out);
-      throw error;
-    }
-  } finally {
-    await rm(fresh, { recursive: true, force: true });
-    await rm(old, { recursive: true, force: true });
-  }
+  });
 }
