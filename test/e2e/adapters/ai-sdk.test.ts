@@ -6,16 +6,8 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillsForAiSdk, skillTools } from "../../../src/adapters/ai-sdk.js";
 import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
+import { answer, toolCall } from "./mock-model.js";
 
-
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-const toolCall = (id: string, toolName: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName, input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const answer = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] });
 
 /** A model that plays `steps` in order, one per generate call. */
 function scripted(steps: ReturnType<typeof toolCall | typeof answer>[]) {

@@ -17,15 +17,8 @@ import { resolveDefaults } from "../../../src/config/types.js";
 import { REPO } from "../../helpers/cli.js";
 import { tempProject } from "../../helpers/project.js";
 import { asyncShaped, buildExampleBundle, LAYOUTS, type BuiltBundle } from "./bundle.js";
+import { answer, toolCall } from "./mock-model.js";
 
-
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-const toolCall = (id: string, toolName: string, input: unknown) => ({
-  content: [{ type: "tool-call" as const, toolCallId: id, toolName, input: JSON.stringify(input) }],
-  finishReason: { unified: "tool-calls" as const, raw: undefined },
-  usage,
-  warnings: [],
-});
 
 describe.each(LAYOUTS)("skillc/cloudflare-agents, %s layout", (layout) => {
   let bundle: BuiltBundle;
@@ -91,7 +84,7 @@ describe.each(LAYOUTS)("skillc/cloudflare-agents, %s layout", (layout) => {
     const steps = [
       toolCall("c1", "activate_skill", { name: "release-notes" }),
       toolCall("c2", "read_skill_resource", { path: "release-notes/references/style-guide.md" }),
-      { content: [{ type: "text" as const, text: "done" }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] },
+      answer("done"),
     ];
     const model = new MockLanguageModelV3({ doGenerate: async () => steps[i++]! });
     const result = await generateText({ model, system: catalog.prompt()!, tools, prompt: "notes", stopWhen: stepCountIs(4) });
