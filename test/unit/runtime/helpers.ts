@@ -102,3 +102,13 @@ export function bundle(specs: SkillSpec[], options: Partial<BundleOptions> = {})
     total: () => Object.values(calls).reduce((a, b) => a + b, 0),
   };
 }
+
+/** The SkillError code `f` throws, or "none". */
+export function codeOf(f: () => unknown): string {
+  try {
+    f();
+    return "none";
+  } catch (e) {
+    return (e as { code: string }).code;
+  }
+}

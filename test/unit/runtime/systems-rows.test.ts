@@ -2,18 +2,9 @@
 // Codelia spec's catalog shape, its skill_search `count`/`truncated`, and a stable `skill_id` in
 // skill_load's result (kousw/codelia docs/specs/skills.md §6.1, §7).
 import { describe, expect, it } from "vitest";
-import { createSkills, SkillError } from "../../../src/runtime/index.js";
+import { createSkills } from "../../../src/runtime/index.js";
 import { renderCatalog } from "../../../src/runtime/catalog.js";
-import { bundle } from "./helpers.js";
-
-const codeOf = (f: () => unknown) => {
-  try {
-    f();
-    return "none";
-  } catch (e) {
-    return (e as SkillError).code;
-  }
-};
+import { bundle, codeOf } from "./helpers.js";
 
 describe("§5.5 default_enabled: false — not enabled until the host enables it", () => {
   const b = bundle([

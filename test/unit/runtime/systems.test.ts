@@ -1,16 +1,7 @@
 // reference.md §5: each system skillc replaces, and the runtime behaviour that serves it.
 import { describe, expect, it } from "vitest";
-import { createSkills, SkillError } from "../../../src/runtime/index.js";
-import { bundle } from "./helpers.js";
-
-const codeOf = (f: () => unknown) => {
-  try {
-    f();
-    return "none";
-  } catch (e) {
-    return (e as SkillError).code;
-  }
-};
+import { createSkills } from "../../../src/runtime/index.js";
+import { bundle, codeOf } from "./helpers.js";
 
 describe("§5.1 Python agent's Skill tool", () => {
   const b = bundle(
