@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFileMeta, SkillSource, ValidSkill, ValidSkillHead } from "../types.js";
 import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore } from "./analysis-store.js";
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
+import { analyzeShared } from "./analyze-share.js";
 import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { DirEntry } from "./discover-options.js";
@@ -86,7 +87,7 @@ export interface ReusedAnalysis extends AnalysisBase {
 }
 
 /** The analysis of a SKILL.md that was read, by what its frontmatter turned out to be. */
-function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
+export function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
   if (skill) return { ...base, outcome: "valid", parsed, skill };
   return { ...base, outcome: parsed.frontmatter === undefined ? "unparsed" : "invalid", parsed };
 }
@@ -111,7 +112,23 @@ export interface StartedAnalysis {
  */
 export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): Promise<StartedAnalysis> {
   if (opts.build && opts.readFiles) return analyzeWithBuildCache(source, opts, opts.build);
-  const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
+  const read = await readSkill(source, opts);
+  if ("outcome" in read) return { done: Promise.resolve(read) };
+  return analyzeBytes(source, read.bytes, read.files, read.paths, read.leftOut, read.diagnostics, opts);
+}
+
+/** What a skill's analysis reads (without a build cache): its SKILL.md's bytes and its folder's files. */
+export interface SkillRead {
+  bytes: Uint8Array;
+  files: SkillFile[] | undefined;
+  paths: string[];
+  leftOut: LeftOut;
+  /** The files' own diagnostics. */
+  diagnostics: Diagnostic[];
+}
+
+/** The I/O part of startAnalysis: the SKILL.md's bytes and the folder's files listed (lint) or read (build). */
+export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Promise<SkillRead | UnreadableAnalysis> {
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   let bytes: Uint8Array;
   try {
@@ -119,28 +136,17 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
     // (each async read round-trips the thread pool), and discovery admits only regular files.
     bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
-    return ready({ outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) });
+    return { outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) };
   }
   // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
   // and depend on more than the cache key.
-  const diagnostics: Diagnostic[] = [];
-  let files: SkillFile[] | undefined;
-  let paths: string[];
-  let leftOut: LeftOut;
   if (opts.readFiles) {
     const collected = await collectFiles(source, fileOpts);
-    files = collected.files;
-    paths = files.map((f) => f.path);
-    diagnostics.push(...collected.diagnostics);
-    leftOut = collected.leftOut;
-  } else {
-    const listed = await listFiles(source, fileOpts);
-    paths = listed.paths;
-    diagnostics.push(...listed.diagnostics);
-    leftOut = listed.leftOut;
+    const files = collected.files;
+    return { bytes, files, paths: files.map((f) => f.path), leftOut: collected.leftOut, diagnostics: collected.diagnostics };
   }
-
-  return analyzeBytes(source, bytes, files, paths, leftOut, diagnostics, opts);
+  const listed = await listFiles(source, fileOpts);
+  return { bytes, files: undefined, paths: listed.paths, leftOut: listed.leftOut, diagnostics: listed.diagnostics };
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
@@ -194,14 +200,14 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
 }
 
 /** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
-function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
+export function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
   const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
   const out: Diagnostic[] = [];
   new Reporter(opts).to(out, source.file)(SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, { kind: "cannot-read", file: source.file, code });
   return out;
 }
 
-function analyzeBytes(
+export function analyzeBytes(
   source: SkillSource,
   bytes: Uint8Array,
   files: SkillFile[] | undefined,
@@ -244,6 +250,8 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
     return a;
   };
   if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
+  // Lint (files listed, not read): the workers take whole skills, reads included (analyze-share.ts).
+  if (!opts.readFiles && !opts.build) return analyzeShared(sources, opts, config, done);
   const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
   try {
     const withPool = { ...opts, pool };
