@@ -99,14 +99,20 @@ interface Slot {
  * Lint's analysis of every skill with workers (config.workers of them): the skills the cache may
  * hold are looked up here first; the rest is shared. Same results, in input order, as analyzeSkill.
  */
-export async function analyzeShared(sources: readonly SkillSource[], opts: AnalyzeOptions, config: PoolConfig, onDone: (a: SkillAnalysis) => unknown): Promise<SkillAnalysis[]> {
+export async function analyzeShared(
+  sources: readonly SkillSource[],
+  opts: AnalyzeOptions,
+  config: PoolConfig,
+  onDone: (a: SkillAnalysis) => unknown,
+  /** Filled with how many skills were analysed in this thread and by workers (tests, bench/pool-probe). */
+  counts: { here: number; workers: number } = { here: 0, workers: 0 },
+): Promise<SkillAnalysis[]> {
   const results = new Array<SkillAnalysis>(sources.length);
   const queue: number[] = [];
   const mine: number[] = [];
   sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? queue : mine).push(i));
   const options: ShareOptions = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files, record: opts.cache?.setRecord !== undefined };
   const pending: unknown[] = [];
-  let hereCount = 0;
   const settle = (i: number, a: SkillAnalysis): void => {
     results[i] = a;
     pending.push(onDone(a));
@@ -140,11 +146,13 @@ export async function analyzeShared(sources: readonly SkillSource[], opts: Analy
     const take = slot.batches.get(reply.id);
     if (!take) return;
     slot.batches.delete(reply.id);
-    if (reply.ok && reply.results.length === take.length) {
-      take.forEach((i, k) => settle(i, fromShare(sources[i]!, reply.buffer, reply.results[k]!, opts.cache)));
-    } else {
+    if (!reply.ok || reply.results.length !== take.length) {
+      // A worker that answers wrongly once gets no more: its batches are analysed here.
       queue.push(...take);
+      return fail(slot);
     }
+    counts.workers += take.length;
+    take.forEach((i, k) => settle(i, fromShare(sources[i]!, reply.buffer, reply.results[k]!, opts.cache)));
     send(slot);
     wake?.();
   };
@@ -161,16 +169,15 @@ export async function analyzeShared(sources: readonly SkillSource[], opts: Analy
     worker.on("error", () => fail(slot));
     worker.on("exit", () => fail(slot));
     // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
-    if (process.env.SKILLC_SHARE_DEBUG) worker.stderr?.pipe(process.stderr); else worker.stderr?.resume();
+    worker.stderr?.resume();
     slots.push(slot);
     send(slot);
   }
 
   try {
     let step = 0;
-    if (process.env.SKILLC_SHARE_DEBUG) process.stderr.write(`share start: ${performance.now().toFixed(0)} ms\n`);
     const here = async (i: number): Promise<void> => {
-      hereCount++;
+      counts.here++;
       settle(i, await analyzeSkill(sources[i]!, opts));
       if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     };
@@ -189,6 +196,5 @@ export async function analyzeShared(sources: readonly SkillSource[], opts: Analy
     await Promise.all(slots.map((s) => ((s.dead = true), s.worker.terminate().catch(() => undefined))));
   }
   await Promise.all(pending);
-  if (process.env.SKILLC_SHARE_DEBUG) process.stderr.write(`share: ${sources.length} skills, ${hereCount} here, ${performance.now().toFixed(0)} ms\n`);
   return results;
 }

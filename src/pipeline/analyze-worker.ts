@@ -27,9 +27,7 @@ if (port) {
 async function share(batch: ShareBatch): Promise<void> {
   let reply: ShareReply;
   try {
-    const t0 = performance.now();
     const { buffer, results } = await runShareBatch(batch);
-    if (process.env.SKILLC_SHARE_DEBUG) process.stderr.write(`w ${batch.id} n=${batch.sources.length} ${(performance.now() - t0).toFixed(1)} ms at ${performance.now().toFixed(0)}\n`);
     reply = { id: batch.id, ok: true, buffer, results };
   } catch (error) {
     reply = { id: batch.id, ok: false, error: String((error as Error)?.stack ?? error) };
