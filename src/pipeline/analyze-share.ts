@@ -6,8 +6,9 @@
 // A worker reads a batch of skills, lists their files, analyses them and answers with what this
 // thread needs to rebuild each SkillAnalysis exactly as analyzeSkill would have returned it: the
 // SKILL.md bytes (one transferred buffer per batch: the text is decoded from them only when read),
-// the analysis snapshot, the file list and its diagnostics, and the cache record already encoded
-// as the JSON string the cache would write. Both sides take from one queue (the worker from its
+// the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
+// write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
+// ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). Both sides take from one queue (the worker from its
 // front in batches, this thread from its back a few at a time), so they finish together whatever the
 // skills' sizes. A worker that fails gives its batches back, and they are analysed here.
 import { Worker } from "node:worker_threads";
@@ -18,10 +19,7 @@ import type { PoolConfig } from "./analyze-pool.js";
 import { restoreText } from "./analyze-text.js";
 
 /** What a worker needs of AnalyzeOptions (plain data). */
-export interface ShareOptions extends Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files"> {
-  /** Encode each cache record (the run has a cache that takes them). */
-  record: boolean;
-}
+export type ShareOptions = Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files">;
 
 export interface ShareBatch {
   kind: "share";
@@ -33,13 +31,13 @@ export interface ShareBatch {
 /** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis. */
 export type ShareResult =
   | { unreadable: Diagnostic[] }
-  | { start: number; end: number; snap: AnalysisSnapshot; key: string; hash: string; paths: string[]; fileDiagnostics: Diagnostic[]; record?: string };
+  | { start: number; end: number; record: string; hash: string; paths: string[]; fileDiagnostics: Diagnostic[] };
 
 export type ShareReply = { id: number; ok: true; buffer: ArrayBuffer; results: ShareResult[] } | { id: number; ok: false; error: string };
 
 /** Runs one batch as a worker does: reads and analyses every skill, and packs the answers. */
 export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayBuffer; results: ShareResult[] }> {
-  const { record, ...base } = batch.options;
+  const base = batch.options;
   const parts: Uint8Array[] = [];
   const results: ShareResult[] = [];
   let size = 0;
@@ -56,10 +54,7 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
     const analysis = await analyzeBytes(source, read.bytes, undefined, read.paths, read.leftOut, read.diagnostics, opts).done;
     if (!entry || analysis.outcome === "unreadable" || analysis.outcome === "reused") throw new Error("share: no analysis recorded");
     parts.push(read.bytes);
-    const { key, value } = entry;
-    const out: ShareResult = { start: size, end: size + read.bytes.byteLength, snap: value, key, hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics };
-    if (record) out.record = JSON.stringify(entry);
-    results.push(out);
+    results.push({ start: size, end: size + read.bytes.byteLength, record: JSON.stringify(entry), hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics });
     size += read.bytes.byteLength;
   }
   const all = new Uint8Array(size);
@@ -75,10 +70,11 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
 export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
   const bytes = new Uint8Array(buffer, r.start, r.end - r.start);
-  const own = restoreText(source, bytes, r.snap, r.hash);
+  const entry = JSON.parse(r.record) as { key: string; value: AnalysisSnapshot };
+  const own = restoreText(source, bytes, entry.value, r.hash);
   if (cache) {
-    if (r.record !== undefined && cache.setRecord) cache.setRecord(source.file, r.record);
-    else cache.set(source.file, r.key, r.snap);
+    if (cache.setRecord) cache.setRecord(source.file, r.record);
+    else cache.set(source.file, entry.key, entry.value);
   }
   return readAnalysis({ source, files: undefined, paths: r.paths, diagnostics: [...own.diagnostics, ...r.fileDiagnostics] }, own.parsed, own.skill);
 }
@@ -111,7 +107,7 @@ export async function analyzeShared(
   const queue: number[] = [];
   const mine: number[] = [];
   sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? queue : mine).push(i));
-  const options: ShareOptions = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files, record: opts.cache?.setRecord !== undefined };
+  const options: ShareOptions = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files };
   const pending: unknown[] = [];
   const settle = (i: number, a: SkillAnalysis): void => {
     results[i] = a;
@@ -183,7 +179,7 @@ export async function analyzeShared(
     };
     for (const i of mine) await here(i);
     for (;;) {
-      const i = queue.pop();
+      const i = process.env.SKILLC_SHARE_HERE === "0" && slots.some((s) => !s.dead) ? undefined : queue.pop();
       if (i !== undefined) {
         await here(i);
         continue;
