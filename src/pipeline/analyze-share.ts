@@ -11,9 +11,10 @@
 // ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). Both sides take from one queue (the worker from its
 // front in batches, this thread from its back a few at a time), so they finish together whatever the
 // skills' sizes. A worker that fails gives its batches back, and they are analysed here.
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Diagnostic, SkillSource } from "../types.js";
-import type { AnalysisSnapshot, AnalysisStore } from "./analysis-store.js";
+import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "./analysis-store.js";
 import { analyzeBytes, analyzeSkill, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import type { PoolConfig } from "./analyze-pool.js";
 import { restoreText } from "./analyze-text.js";
@@ -26,6 +27,59 @@ export interface ShareBatch {
   id: number;
   options: ShareOptions;
   sources: SkillSource[];
+  /** Discovery's listings of the skills' folders (packListings), so that the worker lists none of them again. */
+  listings: PackedListing[];
+}
+
+/** A folder's entries as plain data: real path, names, and each entry's kind (ENTRY_KINDS). */
+export type PackedListing = [dir: string, names: string[], kinds: string];
+
+/** An entry's kind, one character each: file, directory, symbolic link, other. */
+const FILE = "f";
+const DIR = "d";
+const LINK = "l";
+
+/** The listings discovery read of `source`'s folder and the plain folders below it. */
+export function packListings(source: SkillSource, listings: ReadonlyMap<string, DirEntry[]> | undefined, out: PackedListing[]): void {
+  if (!listings) return;
+  const stack = [source.absDir];
+  for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
+    const entries = listings.get(dir);
+    if (!entries) continue;
+    const names: string[] = [];
+    let kinds = "";
+    const sep = dir.endsWith(path.sep) ? "" : path.sep;
+    for (const e of entries) {
+      names.push(e.name);
+      const kind = e.isSymbolicLink() ? LINK : e.isFile() ? FILE : e.isDirectory() ? DIR : "o";
+      kinds += kind;
+      if (kind === DIR) stack.push(dir + sep + e.name);
+    }
+    out.push([dir, names, kinds]);
+  }
+}
+
+/** The listings as the file walk reads them (DirEntry: a name and its kind). */
+export function unpackListings(packed: readonly PackedListing[]): Map<string, DirEntry[]> {
+  const out = new Map<string, DirEntry[]>();
+  for (const [dir, names, kinds] of packed) out.set(dir, names.map((name, i) => new PackedEntry(name, kinds[i]!)));
+  return out;
+}
+
+class PackedEntry implements DirEntry {
+  constructor(
+    readonly name: string,
+    private readonly kind: string,
+  ) {}
+  isFile(): boolean {
+    return this.kind === FILE;
+  }
+  isDirectory(): boolean {
+    return this.kind === DIR;
+  }
+  isSymbolicLink(): boolean {
+    return this.kind === LINK;
+  }
 }
 
 /** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis. */
@@ -37,7 +91,7 @@ export type ShareReply = { id: number; ok: true; buffer: ArrayBuffer; results: S
 
 /** Runs one batch as a worker does: reads and analyses every skill, and packs the answers. */
 export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayBuffer; results: ShareResult[] }> {
-  const base = batch.options;
+  const base = { ...batch.options, listings: unpackListings(batch.listings) };
   const parts: Uint8Array[] = [];
   const results: ShareResult[] = [];
   let size = 0;
@@ -122,7 +176,9 @@ export async function analyzeShared(
       const take = queue.splice(0, Math.max(8, Math.min(BATCH, Math.ceil(queue.length / 4))));
       const id = nextId++;
       slot.batches.set(id, take);
-      const batch: ShareBatch = { kind: "share", id, options, sources: take.map((i) => sources[i]!) };
+      const listings: PackedListing[] = [];
+      for (const i of take) packListings(sources[i]!, opts.listings, listings);
+      const batch: ShareBatch = { kind: "share", id, options, sources: take.map((i) => sources[i]!), listings };
       try {
         slot.worker.postMessage(batch);
       } catch {
