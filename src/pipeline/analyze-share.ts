@@ -145,6 +145,12 @@ interface Slot {
   dead: boolean;
 }
 
+/** How many skills were analysed in this thread and by workers (tests). */
+export interface ShareCounts {
+  here: number;
+  workers: number;
+}
+
 /**
  * Lint's analysis of every skill with workers (config.workers of them): the skills the cache may
  * hold are looked up here first; the rest is shared. Same results, in input order, as analyzeSkill.
@@ -154,99 +160,131 @@ export async function analyzeShared(
   opts: AnalyzeOptions,
   config: PoolConfig,
   onDone: (a: SkillAnalysis) => unknown,
-  /** Filled with how many skills were analysed in this thread and by workers (tests, bench/pool-probe). */
-  counts: { here: number; workers: number } = { here: 0, workers: 0 },
+  counts: ShareCounts = { here: 0, workers: 0 },
 ): Promise<SkillAnalysis[]> {
-  const results = new Array<SkillAnalysis>(sources.length);
-  const queue: number[] = [];
-  const mine: number[] = [];
-  sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? queue : mine).push(i));
-  const options: ShareOptions = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files };
-  const pending: unknown[] = [];
-  const settle = (i: number, a: SkillAnalysis): void => {
-    results[i] = a;
-    pending.push(onDone(a));
-  };
-  let wake: (() => void) | undefined;
-  const slots: Slot[] = [];
-  let nextId = 0;
+  const share = new Share(sources, opts, onDone, counts);
+  // Workers only for enough sure misses (a warm lint starts none).
+  for (let w = 0; w < config.workers && share.queue.length >= Math.max(1, config.minMisses) && config.script; w++) share.start(config.script);
+  try {
+    await share.runHere();
+  } finally {
+    await share.close();
+  }
+  await Promise.all(share.pending);
+  return share.results;
+}
 
-  const send = (slot: Slot): void => {
+/** One run's queue, its workers, and what this thread does with their answers. */
+class Share {
+  readonly results: SkillAnalysis[];
+  /** Indexes of the skills not taken yet: workers take from the front, this thread from the back. */
+  readonly queue: number[] = [];
+  /** Skills the cache may hold: looked up here. */
+  private readonly mine: number[] = [];
+  readonly pending: unknown[] = [];
+  private readonly options: ShareOptions;
+  private readonly slots: Slot[] = [];
+  private nextId = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly sources: readonly SkillSource[],
+    private readonly opts: AnalyzeOptions,
+    private readonly onDone: (a: SkillAnalysis) => unknown,
+    private readonly counts: ShareCounts,
+  ) {
+    this.results = new Array<SkillAnalysis>(sources.length);
+    sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? this.queue : this.mine).push(i));
+    this.options = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files };
+  }
+
+  start(script: string): void {
+    let worker: Worker;
+    try {
+      worker = new Worker(script, { stdout: false, stderr: true });
+    } catch {
+      return;
+    }
+    const slot: Slot = { worker, batches: new Map(), dead: false };
+    worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
+    worker.on("error", () => this.fail(slot));
+    worker.on("exit", () => this.fail(slot));
+    // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
+    worker.stderr?.resume();
+    this.slots.push(slot);
+    this.send(slot);
+  }
+
+  /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
+  async runHere(): Promise<void> {
+    let step = 0;
+    const here = async (i: number): Promise<void> => {
+      this.counts.here++;
+      this.settle(i, await analyzeSkill(this.sources[i]!, this.opts));
+      if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    for (const i of this.mine) await here(i);
+    for (;;) {
+      const i = this.queue.pop();
+      if (i !== undefined) {
+        await here(i);
+        continue;
+      }
+      if (!this.slots.some((s) => s.batches.size > 0)) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => ((s.dead = true), s.worker.terminate().catch(() => undefined))));
+  }
+
+  private settle(i: number, a: SkillAnalysis): void {
+    this.results[i] = a;
+    this.pending.push(this.onDone(a));
+  }
+
+  private send(slot: Slot): void {
+    const queue = this.queue;
     while (!slot.dead && slot.batches.size < IN_FLIGHT && queue.length > 0) {
+      // Smaller batches near the end, so that the last ones finish together.
       const take = queue.splice(0, Math.max(8, Math.min(BATCH, Math.ceil(queue.length / 4))));
-      const id = nextId++;
+      const id = this.nextId++;
       slot.batches.set(id, take);
       const listings: PackedListing[] = [];
-      for (const i of take) packListings(sources[i]!, opts.listings, listings);
-      const batch: ShareBatch = { kind: "share", id, options, sources: take.map((i) => sources[i]!), listings };
+      for (const i of take) packListings(this.sources[i]!, this.opts.listings, listings);
+      const batch: ShareBatch = { kind: "share", id, options: this.options, sources: take.map((i) => this.sources[i]!), listings };
       try {
         slot.worker.postMessage(batch);
       } catch {
-        fail(slot);
+        this.fail(slot);
       }
     }
-  };
-  const fail = (slot: Slot): void => {
+  }
+
+  /** A worker is gone or broken: its batches go back to the queue, and it gets no more. */
+  private fail(slot: Slot): void {
     if (slot.dead) return;
     slot.dead = true;
-    for (const lost of slot.batches.values()) queue.push(...lost);
+    for (const lost of slot.batches.values()) this.queue.push(...lost);
     slot.batches.clear();
     void slot.worker.terminate().catch(() => undefined);
-    wake?.();
-  };
-  const onReply = (slot: Slot, reply: ShareReply): void => {
+    this.wake?.();
+  }
+
+  private onReply(slot: Slot, reply: ShareReply): void {
     const take = slot.batches.get(reply.id);
     if (!take) return;
     slot.batches.delete(reply.id);
     if (!reply.ok || reply.results.length !== take.length) {
       // A worker that answers wrongly once gets no more: its batches are analysed here.
-      queue.push(...take);
-      return fail(slot);
+      this.queue.push(...take);
+      return this.fail(slot);
     }
-    counts.workers += take.length;
-    take.forEach((i, k) => settle(i, fromShare(sources[i]!, reply.buffer, reply.results[k]!, opts.cache)));
-    send(slot);
-    wake?.();
-  };
-
-  for (let w = 0; w < config.workers && queue.length > 0 && config.script; w++) {
-    let worker: Worker;
-    try {
-      worker = new Worker(config.script, { stdout: false, stderr: true });
-    } catch {
-      continue;
-    }
-    const slot: Slot = { worker, batches: new Map(), dead: false };
-    worker.on("message", (reply: ShareReply) => onReply(slot, reply));
-    worker.on("error", () => fail(slot));
-    worker.on("exit", () => fail(slot));
-    // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
-    worker.stderr?.resume();
-    slots.push(slot);
-    send(slot);
+    this.counts.workers += take.length;
+    take.forEach((i, k) => this.settle(i, fromShare(this.sources[i]!, reply.buffer, reply.results[k]!, this.opts.cache)));
+    this.send(slot);
+    this.wake?.();
   }
-
-  try {
-    let step = 0;
-    const here = async (i: number): Promise<void> => {
-      counts.here++;
-      settle(i, await analyzeSkill(sources[i]!, opts));
-      if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    };
-    for (const i of mine) await here(i);
-    for (;;) {
-      const i = process.env.SKILLC_SHARE_HERE === "0" && slots.some((s) => !s.dead) ? undefined : queue.pop();
-      if (i !== undefined) {
-        await here(i);
-        continue;
-      }
-      if (!slots.some((s) => s.batches.size > 0)) break;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-  } finally {
-    await Promise.all(slots.map((s) => ((s.dead = true), s.worker.terminate().catch(() => undefined))));
-  }
-  await Promise.all(pending);
-  return results;
 }

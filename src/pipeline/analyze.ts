@@ -102,9 +102,7 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
 }
 
 /** A skill's analysis, started: `done` settles once its CPU part (maybe on a worker) is done. */
-export interface StartedAnalysis {
-  done: Promise<SkillAnalysis>;
-}
+export type StartedAnalysis = { done: Promise<SkillAnalysis> };
 
 /**
  * Does a skill's I/O and cache lookup, and resolves then: the CPU part of a miss may still be running
@@ -117,13 +115,12 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
   return analyzeBytes(source, read.bytes, read.files, read.paths, read.leftOut, read.diagnostics, opts);
 }
 
-/** What a skill's analysis reads (without a build cache): its SKILL.md's bytes and its folder's files. */
+/** What a skill's analysis reads (without a build cache): its SKILL.md's bytes and its folder's files (and their diagnostics). */
 export interface SkillRead {
   bytes: Uint8Array;
   files: SkillFile[] | undefined;
   paths: string[];
   leftOut: LeftOut;
-  /** The files' own diagnostics. */
   diagnostics: Diagnostic[];
 }
 
@@ -138,15 +135,12 @@ export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Prom
   } catch (error) {
     return { outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) };
   }
-  // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
-  // and depend on more than the cache key.
+  // File-level diagnostics (oversize, escaping links…) are recomputed every run: cheap, and they depend on more than the cache key.
   if (opts.readFiles) {
-    const collected = await collectFiles(source, fileOpts);
-    const files = collected.files;
-    return { bytes, files, paths: files.map((f) => f.path), leftOut: collected.leftOut, diagnostics: collected.diagnostics };
+    const { files, leftOut, diagnostics } = await collectFiles(source, fileOpts);
+    return { bytes, files, paths: files.map((f) => f.path), leftOut, diagnostics };
   }
-  const listed = await listFiles(source, fileOpts);
-  return { bytes, files: undefined, paths: listed.paths, leftOut: listed.leftOut, diagnostics: listed.diagnostics };
+  return { bytes, files: undefined, ...(await listFiles(source, fileOpts)) };
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
@@ -238,17 +232,15 @@ export function analyzeBytes(
 }
 
 /**
- * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; the CPU part of
- * the cache misses on worker threads when there are enough of them (analyze-pool.ts), else here.
+ * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; with enough cache
+ * misses, lint's whole skills (analyze-share.ts) or the build's CPU part (analyze-pool.ts) also on
+ * worker threads.
  * `onDone` is called with each skill's analysis as it completes, and awaited (a build stages the
  * skill's output then and lets go of its contents).
  */
 export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
   const config = opts.pool ? undefined : poolConfig(sources.length, process.env, opts.inThread);
-  const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => {
-    await onDone?.(a);
-    return a;
-  };
+  const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => (await onDone?.(a), a);
   if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
   // Lint (files listed, not read): the workers take whole skills, reads included (analyze-share.ts).
   if (!opts.readFiles && !opts.build) return analyzeShared(sources, opts, config, done);
@@ -287,10 +279,7 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
 
 /** Skills read between turns of the event loop while workers analyse (see analyzeAll). */
 const YIELD_EVERY = 32;
-/**
- * Skills read and not yet analysed, at most (a build with workers): above the pool's HELP_MIN, so
- * the pool starts and this thread still helps; ~60 MB of a 10,000-skill corpus's files.
- */
+/** Skills read and not yet analysed, at most (a build with workers): above the pool's HELP_MIN, so the pool starts and this thread still helps; ~60 MB at 10,000 skills. */
 const READ_AHEAD = 2048;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */

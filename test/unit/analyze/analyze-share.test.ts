@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "../../../src/pipeline/analyze.js";
-import { analyzeShared } from "../../../src/pipeline/analyze-share.js";
-import type { AnalysisSnapshot, AnalysisStore } from "../../../src/pipeline/analysis-store.js";
+import { analyzeShared, packListings, unpackListings, type PackedListing } from "../../../src/pipeline/analyze-share.js";
+import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
 
@@ -103,6 +103,26 @@ describe("analyzeShared", () => {
     const counts = { here: 0, workers: 0 };
     expect(await shared(WORKER, new MapStore(held), counts)).toEqual(await inThread());
     expect(counts.here).toBeGreaterThanOrEqual(50);
+  });
+
+  it("starts no worker for fewer sure misses than minMisses (a warm lint: none)", async () => {
+    const counts = { here: 0, workers: 0 };
+    const got = await analyzeShared(sources, options(), { workers: 1, minMisses: sources.length + 1, script: WORKER }, () => undefined, counts);
+    expect(got).toEqual(await inThread());
+    expect(counts).toEqual({ here: sources.length, workers: 0 });
+  });
+
+  it("hands a worker discovery's listings as entries that read as the originals", () => {
+    const dir = sources[0]!.absDir;
+    const listings = new Map([[dir, readdirSync(dir, { withFileTypes: true })]]);
+    const sub = listings.get(dir)!.find((e) => e.isDirectory());
+    if (sub) listings.set(path.join(dir, sub.name), readdirSync(path.join(dir, sub.name), { withFileTypes: true }));
+    const packed: PackedListing[] = [];
+    packListings(sources[0]!, listings, packed);
+    const back = unpackListings(packed);
+    expect([...back.keys()].sort()).toEqual([...listings.keys()].sort());
+    const kinds = (e: DirEntry) => [e.name, e.isFile(), e.isDirectory(), e.isSymbolicLink()];
+    for (const [k, entries] of listings) expect(back.get(k)!.map(kinds)).toEqual(entries.map(kinds));
   });
 
   it("analyses everything here when the worker is missing, crashes or answers wrongly", async () => {
