@@ -6,6 +6,7 @@
 // file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot, isObj } from "./shape.js";
@@ -32,9 +33,14 @@ export class AnalysisCache implements AnalysisStore {
     this.raw = raw;
   }
 
+  /** Whether this project root has a cache file (of any config): a run may then hit it. */
+  static exists(projectRoot: string): boolean {
+    return existsSync(cacheFile(projectRoot));
+  }
+
   /** Opens the cache for this project root and config; a missing or stale cache starts empty. */
   static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
-    const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
+    const file = cacheFile(projectRoot);
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
@@ -72,6 +78,10 @@ export class AnalysisCache implements AnalysisStore {
     });
     await writeRecordFile(this.file, this.secret, { key: this.key }, records);
   }
+}
+
+function cacheFile(projectRoot: string): string {
+  return path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
 }
 
 /** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */

@@ -8,130 +8,16 @@
 // SKILL.md bytes (one transferred buffer per batch: the text is decoded from them only when read),
 // the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
 // write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
-// ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). Both sides take from one queue (the worker from its
-// front in batches, this thread from its back a few at a time), so they finish together whatever the
-// skills' sizes. A worker that fails gives its batches back, and they are analysed here.
-import path from "node:path";
+// ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). The
+// wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
+// thread from its back a few at a time), so they finish together whatever the skills' sizes. A
+// worker that fails gives its batches back, and they are analysed here.
+import { readdirSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import type { Diagnostic, SkillSource } from "../types.js";
-import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "./analysis-store.js";
-import { analyzeBytes, analyzeSkill, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
-import type { PoolConfig } from "./analyze-pool.js";
-import { restoreText } from "./analyze-text.js";
-
-/** What a worker needs of AnalyzeOptions (plain data). */
-export type ShareOptions = Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files">;
-
-export interface ShareBatch {
-  kind: "share";
-  id: number;
-  options: ShareOptions;
-  sources: SkillSource[];
-  /** Discovery's listings of the skills' folders (packListings), so that the worker lists none of them again. */
-  listings: PackedListing[];
-}
-
-/** A folder's entries as plain data: real path, names, and each entry's kind (ENTRY_KINDS). */
-export type PackedListing = [dir: string, names: string[], kinds: string];
-
-/** An entry's kind, one character each: file, directory, symbolic link, other. */
-const FILE = "f";
-const DIR = "d";
-const LINK = "l";
-
-/** The listings discovery read of `source`'s folder and the plain folders below it. */
-export function packListings(source: SkillSource, listings: ReadonlyMap<string, DirEntry[]> | undefined, out: PackedListing[]): void {
-  if (!listings) return;
-  const stack = [source.absDir];
-  for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
-    const entries = listings.get(dir);
-    if (!entries) continue;
-    const names: string[] = [];
-    let kinds = "";
-    const sep = dir.endsWith(path.sep) ? "" : path.sep;
-    for (const e of entries) {
-      names.push(e.name);
-      const kind = e.isSymbolicLink() ? LINK : e.isFile() ? FILE : e.isDirectory() ? DIR : "o";
-      kinds += kind;
-      if (kind === DIR) stack.push(dir + sep + e.name);
-    }
-    out.push([dir, names, kinds]);
-  }
-}
-
-/** The listings as the file walk reads them (DirEntry: a name and its kind). */
-export function unpackListings(packed: readonly PackedListing[]): Map<string, DirEntry[]> {
-  const out = new Map<string, DirEntry[]>();
-  for (const [dir, names, kinds] of packed) out.set(dir, names.map((name, i) => new PackedEntry(name, kinds[i]!)));
-  return out;
-}
-
-class PackedEntry implements DirEntry {
-  constructor(
-    readonly name: string,
-    private readonly kind: string,
-  ) {}
-  isFile(): boolean {
-    return this.kind === FILE;
-  }
-  isDirectory(): boolean {
-    return this.kind === DIR;
-  }
-  isSymbolicLink(): boolean {
-    return this.kind === LINK;
-  }
-}
-
-/** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis. */
-export type ShareResult =
-  | { unreadable: Diagnostic[] }
-  | { start: number; end: number; record: string; hash: string; paths: string[]; fileDiagnostics: Diagnostic[] };
-
-export type ShareReply = { id: number; ok: true; buffer: ArrayBuffer; results: ShareResult[] } | { id: number; ok: false; error: string };
-
-/** Runs one batch as a worker does: reads and analyses every skill, and packs the answers. */
-export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayBuffer; results: ShareResult[] }> {
-  const base = { ...batch.options, listings: unpackListings(batch.listings) };
-  const parts: Uint8Array[] = [];
-  const results: ShareResult[] = [];
-  let size = 0;
-  for (const source of batch.sources) {
-    let entry: { key: string; value: AnalysisSnapshot } | undefined;
-    // A store that misses and keeps what is set: the snapshot (and key) the cache would be given.
-    const capture: AnalysisStore = { get: () => undefined, set: (_file, key, value) => void (entry = { key, value }) };
-    const opts: AnalyzeOptions = { ...base, readFiles: false, cache: capture };
-    const read = await readSkill(source, opts);
-    if ("outcome" in read) {
-      results.push({ unreadable: read.diagnostics });
-      continue;
-    }
-    const analysis = await analyzeBytes(source, read.bytes, undefined, read.paths, read.leftOut, read.diagnostics, opts).done;
-    if (!entry || analysis.outcome === "unreadable" || analysis.outcome === "reused") throw new Error("share: no analysis recorded");
-    parts.push(read.bytes);
-    results.push({ start: size, end: size + read.bytes.byteLength, record: JSON.stringify(entry), hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics });
-    size += read.bytes.byteLength;
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return { buffer: all.buffer, results };
-}
-
-/** The analysis analyzeSkill would have returned, from a worker's answer (and the cache given its record). */
-export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
-  if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
-  const bytes = new Uint8Array(buffer, r.start, r.end - r.start);
-  const entry = JSON.parse(r.record) as { key: string; value: AnalysisSnapshot };
-  const own = restoreText(source, bytes, entry.value, r.hash);
-  if (cache) {
-    if (cache.setRecord) cache.setRecord(source.file, r.record);
-    else cache.set(source.file, entry.key, entry.value);
-  }
-  return readAnalysis({ source, files: undefined, paths: r.paths, diagnostics: [...own.diagnostics, ...r.fileDiagnostics] }, own.parsed, own.skill);
-}
+import type { SkillSource } from "../types.js";
+import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { poolConfig, type PoolConfig } from "./analyze-pool.js";
+import { fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
 const BATCH = 48;
@@ -143,6 +29,71 @@ interface Slot {
   worker: Worker;
   batches: Map<number, number[]>;
   dead: boolean;
+}
+
+/**
+ * Workers started before discovery, when the roots already look large enough for them: their
+ * start-up (~0.1 s, then the first batch's JIT warm-up) overlaps discovery instead of the analysis.
+ * Those the run does not take are terminated by close().
+ */
+export class EarlyWorkers {
+  private readonly idle: Array<{ worker: Worker; dead: boolean }> = [];
+
+  constructor(script: string, count: number) {
+    for (let i = 0; i < count; i++) {
+      try {
+        const entry = { worker: newWorker(script), dead: false };
+        // Listened to at once: a worker that fails before it is taken must not crash the run.
+        entry.worker.on("error", () => (entry.dead = true));
+        entry.worker.on("exit", () => (entry.dead = true));
+        this.idle.push(entry);
+      } catch {
+        // none then: the run starts its own, or analyses here
+      }
+    }
+  }
+
+  /** Workers started and not taken that are still alive. */
+  get alive(): number {
+    return this.idle.filter((e) => !e.dead).length;
+  }
+
+  /** A started worker that is still alive, if any is left. */
+  take(): Worker | undefined {
+    for (let e = this.idle.pop(); e; e = this.idle.pop()) if (!e.dead) return e.worker;
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((e) => e.worker.terminate().catch(() => undefined)));
+  }
+}
+
+/**
+ * Early workers for a lint whose roots hold at least the pool's minMisses entries between them (a
+ * flat root of skills; a nested one starts its workers after discovery), and that has no analysis
+ * cache yet (a warm lint needs none). `undefined` when the pool would not start.
+ */
+export function earlyWorkersFor(rootDirs: readonly string[], cached: boolean): EarlyWorkers | undefined {
+  if (cached) return undefined;
+  let entries = 0;
+  for (const dir of rootDirs) {
+    try {
+      entries += readdirSync(dir).length;
+    } catch {
+      // discovery reports it
+    }
+  }
+  const config = poolConfig(entries);
+  if (!config?.script || entries < config.minMisses) return undefined;
+  return new EarlyWorkers(config.script, config.workers);
+}
+
+function newWorker(script: string): Worker {
+  const worker = new Worker(script, { stdout: false, stderr: true });
+  // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
+  worker.stderr?.resume();
+  return worker;
 }
 
 /** How many skills were analysed in this thread and by workers (tests). */
@@ -199,9 +150,9 @@ class Share {
   }
 
   start(script: string): void {
-    let worker: Worker;
+    let worker: Worker | undefined;
     try {
-      worker = new Worker(script, { stdout: false, stderr: true });
+      worker = this.opts.early?.take() ?? newWorker(script);
     } catch {
       return;
     }
@@ -209,8 +160,6 @@ class Share {
     worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
     worker.on("error", () => this.fail(slot));
     worker.on("exit", () => this.fail(slot));
-    // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
-    worker.stderr?.resume();
     this.slots.push(slot);
     this.send(slot);
   }

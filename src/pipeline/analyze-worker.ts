@@ -3,7 +3,7 @@
 // reported back (the main thread then analyses that batch itself); it never ends the worker.
 import { parentPort } from "node:worker_threads";
 import { runBatch, type WireBatch, type WireReply } from "./analyze-pool.js";
-import { runShareBatch, type ShareBatch, type ShareReply } from "./analyze-share.js";
+import { runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
 
 const port = parentPort;
 if (port) {

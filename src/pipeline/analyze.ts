@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFileMeta, SkillSource, ValidSkill, ValidSkillHead } from "../types.js";
 import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore } from "./analysis-store.js";
+import type { Worker } from "node:worker_threads";
 import type { AnalyzePool } from "./analyze-pool.js";
 import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
@@ -29,6 +30,8 @@ export interface AnalyzeOptions {
   listings?: ReadonlyMap<string, DirEntry[]>;
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
   pool?: AnalyzePool;
+  /** Lint: workers started before discovery (analyze-share.ts), used when the run shares its skills. */
+  early?: { take(): Worker | undefined };
   /** No pool unless SKILLC_WORKERS asks: a streaming split build (10,000 skills, 2 cores: 20.4 s, 699 MB with a worker; 14.3 s, 332 MB without). */
   inThread?: boolean;
 }

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "../../../src/pipeline/analyze.js";
-import { analyzeShared, packListings, unpackListings, type PackedListing } from "../../../src/pipeline/analyze-share.js";
+import { analyzeShared, earlyWorkersFor, EarlyWorkers } from "../../../src/pipeline/analyze-share.js";
+import { packListings, unpackListings, type PackedListing } from "../../../src/pipeline/share-wire.js";
 import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
@@ -136,6 +137,33 @@ describe("analyzeShared", () => {
       expect(await shared(script, undefined, counts)).toEqual(expected);
       expect(counts).toEqual({ here: sources.length, workers: 0 });
     }
+  });
+});
+
+describe("workers started before discovery", () => {
+  it("are taken by the run, and a dead one is not", async () => {
+    const early = new EarlyWorkers(WORKER, 1);
+    const counts = { here: 0, workers: 0 };
+    const opts = { ...options(), early };
+    expect(await analyzeShared(sources, opts, { workers: 1, minMisses: 1, script: path.join(base, "no-such-worker.js") }, () => undefined, counts)).toEqual(await inThread());
+    // The script given to the run does not exist: every worker answer came from the early one.
+    expect(counts.workers).toBeGreaterThan(0);
+    expect(early.take()).toBeUndefined();
+
+    const dying = path.join(base, "dying-worker.mjs");
+    writeFileSync(dying, "process.exit(2);\n");
+    const dead = new EarlyWorkers(dying, 1);
+    expect(dead.alive).toBe(1);
+    for (let i = 0; i < 200 && dead.alive > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dead.alive).toBe(0);
+    expect(dead.take()).toBeUndefined();
+    await dead.close();
+  });
+
+  it("are not started for a project with a cache, or from the TypeScript sources", () => {
+    expect(earlyWorkersFor([path.join(corpus, "skills")], true)).toBeUndefined();
+    // No worker script next to the sources (vitest): the run starts none at all.
+    expect(earlyWorkersFor([path.join(corpus, "skills")], false)).toBeUndefined();
   });
 });
 
