@@ -31,6 +31,7 @@ export function objectLit(entries: Array<[string, unknown]>, raw: Array<[string,
   return "{" + parts.join(",") + "}";
 }
 
-function key(k: string): string {
+/** An object key: quoted, `__proto__` computed. */
+export function key(k: string): string {
   return k === "__proto__" ? "[" + str(k) + "]" : str(k);
 }
