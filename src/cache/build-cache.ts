@@ -53,12 +53,25 @@ export function sha1(bytes: Uint8Array): string {
   return createHash("sha1").update(bytes).digest("hex");
 }
 
+function readRange(fd: number, offset: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = fs.readSync(fd, buf, done, length - done, offset + done);
+    if (n === 0) throw new Error("skillc: the previous index.js ended early");
+    done += n;
+  }
+  return buf;
+}
+
 function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
 
 export class BuildCache implements BuildStore {
   private prevIndex: Buffer | undefined;
+  /** The previous index.js, open, when the cache trusts it: its lines are read from it (or spliced) by range, never the whole file. */
+  private prevFile: { fd: number; size: number } | undefined;
   private trusted = false;
   private loaded = false;
   /** Output groups of this build, recorded by save() with their files' fingerprints. */
@@ -110,18 +123,25 @@ export class BuildCache implements BuildStore {
   private loadIndex(): void {
     if (this.loaded) return;
     this.loaded = true;
+    let fd: number | undefined;
     try {
-      const fd = fs.openSync(this.indexFile, "r");
-      try {
-        const st = fs.fstatSync(fd);
-        this.prevIndex = fs.readFileSync(fd);
-        this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st) && this.prevIndex.length === st.size;
-      } finally {
-        fs.closeSync(fd);
-      }
+      fd = fs.openSync(this.indexFile, "r");
+      const st = fs.fstatSync(fd);
+      this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st);
+      // Trusted: kept open (builds replace index.js by rename, so this fd keeps the recorded bytes).
+      if (this.trusted) this.prevFile = { fd, size: st.size };
+      else this.prevIndex = fs.readFileSync(fd);
     } catch {
       this.prevIndex = undefined;
+    } finally {
+      if (fd !== undefined && !this.prevFile) fs.closeSync(fd);
     }
+  }
+
+  /** Closes the previous index.js (after the write, or a build that wrote nothing). */
+  closeIndex(): void {
+    if (this.prevFile) fs.closeSync(this.prevFile.fd);
+    this.prevFile = undefined;
   }
 
   private prevManifest: string | undefined;
@@ -151,11 +171,21 @@ export class BuildCache implements BuildStore {
     return prev.slice(m.offset, m.offset + m.length);
   }
 
-  /** The previous line of `entry` when its key matches and its bytes are intact. */
-  line(entry: BuildEntry, key: string): { bytes: Buffer; sha1: string } | undefined {
+  /**
+   * The previous line of `entry` when its key matches and its bytes are intact. From a trusted
+   * index.js: `span`, where it is there, and its bytes read only when asked for (emit splices it).
+   */
+  line(entry: BuildEntry, key: string): { bytes: Uint8Array; sha1: string; span?: { offset: number; length: number } } | undefined {
     const l = entry.line;
     if (!l || l.key !== key) return undefined;
     if (l.file === undefined) this.loadIndex();
+    const file = l.file === undefined ? this.prevFile : undefined;
+    if (file) {
+      if (l.offset < 0 || l.offset + l.length > file.size) return undefined;
+      let bytes: Buffer | undefined;
+      const read = () => (bytes ??= readRange(file.fd, l.offset, l.length));
+      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return read(); } };
+    }
     const prev = l.file === undefined ? this.prevIndex : this.shard(l.file);
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
     const bytes = prev.subarray(l.offset, l.offset + l.length);
@@ -227,8 +257,8 @@ export class BuildCache implements BuildStore {
    * The previous index.js, when the cache trusts it as the one it recorded: a build whose index.js
    * has the same bytes need not read it again to know it is unchanged.
    */
-  trustedIndex(): Buffer | undefined {
-    return this.loaded && this.trusted ? this.prevIndex : undefined;
+  trustedIndex(): { fd: number; size: number } | undefined {
+    return this.loaded && this.trusted ? this.prevFile : undefined;
   }
 
   /**
@@ -238,6 +268,7 @@ export class BuildCache implements BuildStore {
    */
   async save(entries: Record<string, BuildEntry>, same: ReadonlySet<string> = new Set()): Promise<void> {
     this.prevIndex = undefined;
+    this.closeIndex();
     this.shards.clear();
     const out: BuildCacheFile = { key: this.key };
     try {

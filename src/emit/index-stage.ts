@@ -6,7 +6,7 @@
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { closeSync, fdatasyncSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -19,6 +19,8 @@ export interface BundleOut {
   readonly offset: number;
   put(text: string): void;
   putBytes(bytes: Uint8Array): void;
+  /** Appends `length` bytes of the previous index.js from offset `at` (only when a reused line has `at`). */
+  putPrevious(at: number, length: number): void;
   /** Marks the start of a line: its bytes stay in memory until {@link endLine}. */
   startLine(): void;
   /** The bytes appended since {@link startLine} (valid until the next append). */
@@ -33,8 +35,8 @@ export class IndexStage {
 
   constructor(private readonly outDir: string) {}
 
-  /** A writer of the new index.js into the staging folder; `previous`: the last index.js, whose bytes need not be written again when equal. */
-  writer(previous?: Buffer): IndexWriter {
+  /** A writer of the new index.js into the staging folder; `previous`: the last index.js, spliced from, and left as it is when the bytes come out equal. */
+  writer(previous?: PreviousIndex): IndexWriter {
     this.tmp ??= `${this.outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
     mkdirSync(this.tmp, { recursive: true });
     const file = join(this.tmp, "index.js");
@@ -49,6 +51,12 @@ export class IndexStage {
   }
 }
 
+/** The previous index.js, open for positional reads (the build cache keeps it while it trusts it). */
+export interface PreviousIndex {
+  fd: number;
+  size: number;
+}
+
 export class IndexWriter implements BundleOut {
   private buf = Buffer.allocUnsafe(BUFFER);
   /** Bytes in `buf` not yet on disk. */
@@ -58,16 +66,22 @@ export class IndexWriter implements BundleOut {
   /** Bytes flushed (written, or found equal to `previous` and held back). */
   private flushed = 0;
   private fd: number | undefined;
-  /** Whether every byte flushed so far equals `previous` (and so is not on disk yet). */
-  private same: boolean;
+  /** Where the next write goes in the staged file. */
+  private position = 0;
+  /**
+   * While every byte so far equals `previous` (nothing is on disk yet): the spans of `buf` not
+   * known to be equal, [start, end), compared when flushed. Bytes spliced from `previous` at their
+   * own offset are known equal without reading them.
+   */
+  private unknown: Array<[number, number]> | undefined;
 
   constructor(
     private readonly file: string,
-    private readonly previous: Buffer | undefined,
+    private readonly previous: PreviousIndex | undefined,
     private readonly done: (unchanged: boolean) => void,
   ) {
-    this.same = !!previous;
-    if (!previous) this.fd = openSync(file, "wx", 0o644);
+    if (previous) this.unknown = [];
+    else this.fd = openSync(file, "wx", 0o644);
   }
 
   get offset(): number {
@@ -77,13 +91,26 @@ export class IndexWriter implements BundleOut {
   put(text: string): void {
     // A string of n UTF-16 units is at most 3n bytes of UTF-8: only a long one is measured.
     if (this.buf.length - this.used < text.length * 3) this.room(Buffer.byteLength(text));
+    const start = this.used;
     this.used += this.buf.write(text, this.used);
+    this.unknown?.push([start, this.used]);
   }
 
   putBytes(bytes: Uint8Array): void {
     this.room(bytes.length);
     this.buf.set(bytes, this.used);
+    this.unknown?.push([this.used, this.used + bytes.length]);
     this.used += bytes.length;
+  }
+
+  /** Appends `length` bytes of the previous index.js from `at` (read straight into the buffer). */
+  putPrevious(at: number, length: number): void {
+    const prev = this.previous!;
+    if (at < 0 || at + length > prev.size) throw new Error("skillc: a spliced line lies outside the previous index.js");
+    this.room(length);
+    if (at !== this.offset) this.unknown?.push([this.used, this.used + length]);
+    readFully(prev.fd, this.buf, this.used, length, at);
+    this.used += length;
   }
 
   startLine(): void {
@@ -100,10 +127,10 @@ export class IndexWriter implements BundleOut {
   finish(): number {
     this.flush(this.used);
     const size = this.flushed;
-    const unchanged = this.same && size === this.previous!.length;
+    const unchanged = !!this.unknown && size === this.previous!.size;
     if (!unchanged) {
-      // The previous bytes held back were all of it but its end was cut: they are written now.
-      if (this.same) this.diverge();
+      // Equal to the previous file so far, but cut short: that much of it is written now.
+      if (this.unknown) this.diverge();
       fdatasyncSync(this.fd!);
     }
     if (this.fd !== undefined) closeSync(this.fd);
@@ -114,8 +141,7 @@ export class IndexWriter implements BundleOut {
   /** Makes room for `n` more bytes: flushes what precedes the current line, grows only for a line longer than the buffer. */
   private room(n: number): void {
     if (this.buf.length - this.used >= n) return;
-    const keep = this.lineStart >= 0 ? this.lineStart : this.used;
-    this.flush(keep);
+    this.flush(this.lineStart >= 0 ? this.lineStart : this.used);
     if (this.buf.length - this.used >= n) return;
     const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.used + n));
     this.buf.copy(bigger, 0, 0, this.used);
@@ -125,33 +151,54 @@ export class IndexWriter implements BundleOut {
   /** Writes the first `n` bytes of `buf` (or holds them back while they equal `previous`) and moves the rest to the front. */
   private flush(n: number): void {
     if (n === 0) return;
-    if (this.same) {
-      const prev = this.previous!;
-      const end = this.flushed + n;
-      if (end > prev.length || prev.compare(this.buf, 0, n, this.flushed, end) !== 0) this.diverge();
-    }
-    if (!this.same) this.write(this.buf, 0, n);
+    if (this.unknown && !this.equalSoFar(n)) this.diverge();
+    if (!this.unknown) this.write(this.buf, 0, n);
     this.flushed += n;
     this.buf.copy(this.buf, 0, n, this.used);
     this.used -= n;
     if (this.lineStart >= 0) this.lineStart -= n;
+    // The spans past n move to the front with their bytes.
+    this.unknown = this.unknown?.filter(([, e]) => e > n).map(([b, e]) => [Math.max(b, n) - n, e - n]);
+  }
+
+  /** Whether the first `n` bytes of `buf` equal the previous file's at this offset: the unknown spans read and compared. */
+  private equalSoFar(n: number): boolean {
+    const prev = this.previous!;
+    if (this.flushed + n > prev.size) return false;
+    for (const [b, e] of this.unknown!) {
+      const end = Math.min(e, n);
+      if (b >= end) continue;
+      const theirs = Buffer.allocUnsafe(end - b);
+      readFully(prev.fd, theirs, 0, end - b, this.flushed + b);
+      if (theirs.compare(this.buf, b, end) !== 0) return false;
+    }
+    return true;
   }
 
   /** The bytes stop equalling `previous`: its equal prefix goes to disk first. */
   private diverge(): void {
-    this.same = false;
+    this.unknown = undefined;
     this.fd = openSync(this.file, "wx", 0o644);
-    let at = 0;
-    this.position = 0;
-    while (at < this.flushed) at += this.write(this.previous!, at, Math.min(this.flushed, at + BUFFER) - at);
+    const piece = Buffer.allocUnsafe(Math.min(BUFFER, this.flushed));
+    for (let at = 0; at < this.flushed; at += piece.length) {
+      const n = Math.min(piece.length, this.flushed - at);
+      readFully(this.previous!.fd, piece, 0, n, at);
+      this.write(piece, 0, n);
+    }
   }
 
-  private position = 0;
-
-  private write(src: Buffer, start: number, length: number): number {
+  private write(src: Buffer, start: number, length: number): void {
     let done = 0;
     while (done < length) done += writeSync(this.fd!, src, start + done, length - done, this.position + done);
     this.position += length;
-    return length;
+  }
+}
+
+function readFully(fd: number, buf: Buffer, start: number, length: number, position: number): void {
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, buf, start + done, length - done, position + done);
+    if (n === 0) throw new Error("skillc: the previous index.js ended early");
+    done += n;
   }
 }

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleTo, renderSplitBundle } from "./bundle.js";
-import type { IndexStage } from "./index-stage.js";
+import type { IndexStage, PreviousIndex } from "./index-stage.js";
 import { resolveLayout, type ChunkSink } from "./split.js";
 import { renderChunks, renderShards, type SplitChunks } from "./split-shards.js";
 import { splitHelper } from "./split-helper.js";
@@ -59,8 +59,8 @@ export interface EmitInput {
  * is on disk while the key of what it is rendered from is unchanged.
  */
 export interface EmitReuse {
-  /** The previous index.js, returned as it is when the new one has the same bytes. */
-  previousIndex(): Buffer | undefined;
+  /** The previous index.js, open (what reused lines' `at` point into): spliced from, and left as it is when the new one has the same bytes. */
+  previousIndex(): PreviousIndex | undefined;
   /**
    * Where a skill's line landed in the new index.js (without its trailing comma); split layout:
    * `chunk`, its chunk's hash, and `file`, the metadata shard (`chunks/<hash>.js`) the line is in.

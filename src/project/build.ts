@@ -85,6 +85,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // once more, writing every chunk (nothing can go missing then), without the caches.
     if (!(error instanceof ChunksGone) || opts.restage) throw error;
   } finally {
+    reuse?.close();
     await stage?.discard();
     await indexStage?.discard();
   }
@@ -152,7 +153,7 @@ async function writeOutputs(
     return false;
   }
   // Outputs the build cache vouches for are not read back to compare.
-  const unchanged = reuse?.unchanged(emitted.files.get("index.js")) ?? new Set<string>();
+  const unchanged = reuse?.unchanged() ?? new Set<string>();
   // A single build removes the chunks an earlier split build left (none refer to them any more),
   // and commits its staged index.js (when its bytes changed).
   const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
