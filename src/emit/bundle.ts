@@ -86,7 +86,8 @@ export function jsonStringBody(json: string): string {
   return json.replace(/[\\'\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\\\u2028" : c === "\u2029" ? "\\\\u2029" : "\\" + c));
 }
 
-function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
+/** A skill's metadata entries, in the order its line has them. */
+export function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
   const f = skill.fields;
   return [
     ["name", skill.name],
