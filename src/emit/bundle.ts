@@ -16,7 +16,7 @@ import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 import { WORDS_GLOBAL } from "./bash-words.js";
 import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { key, lit, objectLit, str } from "./literal.js";
+import { json, key, lit, objectLit, str } from "./literal.js";
 import type { BundleOut } from "./index-stage.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 import { chunkFile, splitTail } from "./split.js";
@@ -55,9 +55,12 @@ export function serializeSkill(skill: ToolsetSkill): string {
  */
 export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void): void {
   // objectLit(meta, [payload, toolsets?]) with payload "()=>(" + objectLit([template], [files]) + ")".
-  const meta = objectLit(skillMeta(skill));
-  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + key("payload") + ":()=>(" + objectLit([["template", skill.template]]).slice(0, -1));
-  put((skill.template === undefined ? "" : ",") + key("files") + ":{");
+  // Its metadata and template are plain data under keys chosen here: JSON.stringify, once each.
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of skillMeta(skill)) o[k] = v;
+  const meta = json(o);
+  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(' + (skill.template === undefined ? "{" : '{"template":' + json(skill.template) + ","));
+  put('"files":{');
   skill.files.forEach((file, i) => {
     put((i > 0 ? "," : "") + key(file.path) + ":");
     put(typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`);

@@ -2,7 +2,6 @@
 // Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
 import type { Collision, Diagnostic, EmitSkill, Profile } from "../types.js";
 import { scriptsOf } from "../toolsets/scripts.js";
-import { compareCodeUnits } from "../util/compare.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 
@@ -122,7 +121,8 @@ function manifestSkill(skill: EmitSkill, chunk?: string) {
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort(compareCodeUnits);
+  // The default sort compares UTF-16 code units, as compareCodeUnits does, without a call per comparison.
+  const keys = Object.keys(value).sort();
   const entries: Array<[string, unknown]> = [];
   for (const k of keys) {
     const v = (value as Record<string, unknown>)[k];

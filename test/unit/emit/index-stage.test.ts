@@ -8,6 +8,7 @@ import { renderBundle, renderBundleTo, serializeSkill, serializeSkillTo, skillMe
 import { objectLit, str } from "../../../src/emit/literal.js";
 import type { ToolsetSkill } from "../../../src/types.js";
 import { makeSkill, sampleSkills, tmp } from "./helpers.js";
+import { randomString, rng } from "./random.js";
 
 const OPTIONS = { dialect: "claude-code", loadFormat: "plain", catalog: { format: "xml", budget: 16000 }, permissions: { allow: [], deny: [] } } as const;
 const RUNTIME = "var __skillc={createSkills:(d)=>d,SkillError:class extends Error{}};\n";
@@ -130,6 +131,21 @@ describe("serializeSkillTo", () => {
       makeSkill({ name: "odd", template: ["a\u2028b\u2029</script>\0\ud800 lone", [2, 0, "$x"]], files: [{ path: "x\u2028.md", content: "\udc00\n\u2029" }] }),
       { ...makeSkill({ name: "tools" }), toolsets: { entries: [{ entry: "t.ts", file: "t.ts", exportName: "default", tools: ["a"], body: "return {a:1}" }], tools: ["a"] } } as unknown as ToolsetSkill,
     ];
+    // And 300 skills of random hostile strings in every field the line carries.
+    const r = rng(7);
+    for (let i = 0; i < 300; i++) {
+      const name = `s${i}`;
+      const args = Array.from({ length: Math.floor(r() * 3) }, () => randomString(r));
+      skills.push(
+        makeSkill({
+          name,
+          description: randomString(r) || "d",
+          template: [randomString(r) || "t", [2, 0, randomString(r)], randomString(r) || "u"],
+          fields: { arguments: args, argumentHint: r() < 0.5 ? randomString(r) : undefined, triggers: r() < 0.5 ? { keywords: [randomString(r)], verbs: [], patterns: [randomString(r)] } : undefined, context: r() < 0.2 ? "fork" : undefined, agent: r() < 0.2 ? randomString(r) : undefined },
+          files: Array.from({ length: Math.floor(r() * 3) }, (_, k) => ({ path: `${k}${randomString(r)}`, content: r() < 0.8 ? randomString(r) : Uint8Array.from([k, 0, 255]) })),
+        }),
+      );
+    }
     for (const skill of skills) {
       const pieces: string[] = [];
       serializeSkillTo(skill, (t) => pieces.push(t));
