@@ -175,7 +175,7 @@ export function renderSplitBundle(
  * string; `onLine` receives where each skill's line (without its comma) sits, and its bytes. Each
  * skill's file contents are let go (by `onLine`) once its line is written.
  */
-export function renderBundleTo(
+export async function renderBundleTo(
   out: BundleOut,
   runtime: string,
   version: string,
@@ -183,7 +183,7 @@ export function renderBundleTo(
   skills: EmitSkill[],
   toolsetHelper: string | undefined,
   onLine?: (skill: EmitSkill, offset: number, line: Buffer) => void,
-): void {
+): Promise<void> {
   out.put(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   const put = out.put.bind(out);
   for (const skill of skills) {
@@ -201,6 +201,9 @@ export function renderBundleTo(
     }
     onLine?.(skill, start, line);
     if (!span) out.put(",\n");
+    // The thread pool writes the rendered bytes meanwhile; too far behind, rendering waits.
+    const busy = out.busy();
+    if (busy) await busy;
   }
   out.put(bundleTail());
 }

@@ -6,12 +6,14 @@
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { closeSync, fdatasyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { close, closeSync, fdatasync, mkdirSync, openSync, readSync, write, writeSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 
 const BUFFER = 8 << 20;
+/** Buffers being written by the thread pool at once (rendering waits past this): memory stays bounded. */
+const IN_FLIGHT = 3;
 
 /** Where renderBundleTo writes: text and bytes appended in order, each skill's line kept contiguous in memory until it ends. */
 export interface BundleOut {
@@ -21,6 +23,8 @@ export interface BundleOut {
   putBytes(bytes: Uint8Array): void;
   /** Appends `length` bytes of the previous index.js from offset `at` (only when a reused line has `at`). */
   putPrevious(at: number, length: number): void;
+  /** A promise while too many writes are under way (wait on it between lines), else undefined. */
+  busy(): Promise<void> | undefined;
   /** Marks the start of a line: its bytes stay in memory until {@link endLine}. */
   startLine(): void;
   /** The bytes appended since {@link startLine} (valid until the next append). */
@@ -40,13 +44,22 @@ export class IndexStage {
     this.tmp ??= `${this.outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
     mkdirSync(this.tmp, { recursive: true });
     const file = join(this.tmp, "index.js");
-    return new IndexWriter(file, previous, (unchanged) => {
+    this.writing = new IndexWriter(file, previous, (unchanged) => {
       if (!unchanged) this.staged.push("index.js");
     });
+    return this.writing;
+  }
+
+  private writing?: IndexWriter;
+
+  /** Waits for index.js to be on disk (its writes and fdatasync run while emit renders the rest). */
+  async flush(): Promise<void> {
+    await this.writing?.synced();
   }
 
   /** Removes the staging folder (after write.ts committed it, or when nothing was written). */
   async discard(): Promise<void> {
+    await this.writing?.synced().catch(() => undefined);
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
   }
 }
@@ -58,7 +71,7 @@ export interface PreviousIndex {
 }
 
 export class IndexWriter implements BundleOut {
-  private buf = Buffer.allocUnsafe(BUFFER);
+  private buf: Buffer = Buffer.allocUnsafe(BUFFER);
   /** Bytes in `buf` not yet on disk. */
   private used = 0;
   /** Where the current line starts in `buf` (bytes before it may be flushed). */
@@ -74,6 +87,10 @@ export class IndexWriter implements BundleOut {
    * own offset are known equal without reading them.
    */
   private unknown: Array<[number, number]> | undefined;
+  private async?: AsyncWrites;
+  /** Buffers back from the thread pool, for the next flush. */
+  private readonly spare: Buffer[] = [];
+  private sync?: Promise<void>;
 
   constructor(
     private readonly file: string,
@@ -81,7 +98,16 @@ export class IndexWriter implements BundleOut {
     private readonly done: (unchanged: boolean) => void,
   ) {
     if (previous) this.unknown = [];
-    else this.fd = openSync(file, "wx", 0o644);
+    else this.open();
+  }
+
+  busy(): Promise<void> | undefined {
+    return this.async?.busy();
+  }
+
+  /** Resolves once every byte is written and synced (rejects with a write's error). */
+  synced(): Promise<void> {
+    return this.sync ?? Promise.resolve();
   }
 
   get offset(): number {
@@ -123,17 +149,20 @@ export class IndexWriter implements BundleOut {
     return line;
   }
 
-  /** Flushes the rest and syncs; returns the file's size. */
+  /** Flushes the rest and starts the sync ({@link synced}); returns the file's size. */
   finish(): number {
     this.flush(this.used);
     const size = this.flushed;
     const unchanged = !!this.unknown && size === this.previous!.size;
-    if (!unchanged) {
-      // Equal to the previous file so far, but cut short: that much of it is written now.
-      if (this.unknown) this.diverge();
-      fdatasyncSync(this.fd!);
+    // Equal to the previous file so far, but cut short: that much of it is written now.
+    if (!unchanged && this.unknown) this.diverge();
+    const { fd, async } = this;
+    if (fd !== undefined && async) {
+      this.sync = async.idle().then(
+        () => new Promise<void>((resolve, reject) => fdatasync(fd, (err) => close(fd, () => (err ? reject(err) : resolve())))),
+        (err: unknown) => new Promise<void>((_, reject) => close(fd, () => reject(err))),
+      );
     }
-    if (this.fd !== undefined) closeSync(this.fd);
     this.done(unchanged);
     return size;
   }
@@ -152,9 +181,18 @@ export class IndexWriter implements BundleOut {
   private flush(n: number): void {
     if (n === 0) return;
     if (this.unknown && !this.equalSoFar(n)) this.diverge();
-    if (!this.unknown) this.write(this.buf, 0, n);
+    if (this.unknown) this.buf.copy(this.buf, 0, n, this.used);
+    else {
+      // The buffer goes to the thread pool; what follows byte n moves to a fresh one.
+      const full = this.buf;
+      const rest = this.used - n;
+      const next = this.spare.pop() ?? Buffer.allocUnsafe(BUFFER);
+      this.buf = next.length >= rest ? next : Buffer.allocUnsafe(rest);
+      full.copy(this.buf, 0, n, this.used);
+      this.async!.write(full, n, this.position, (b) => b.length === BUFFER && this.spare.length < IN_FLIGHT && this.spare.push(b));
+      this.position += n;
+    }
     this.flushed += n;
-    this.buf.copy(this.buf, 0, n, this.used);
     this.used -= n;
     if (this.lineStart >= 0) this.lineStart -= n;
     // The spans past n move to the front with their bytes.
@@ -178,7 +216,7 @@ export class IndexWriter implements BundleOut {
   /** The bytes stop equalling `previous`: its equal prefix goes to disk first. */
   private diverge(): void {
     this.unknown = undefined;
-    this.fd = openSync(this.file, "wx", 0o644);
+    this.open();
     const piece = Buffer.allocUnsafe(Math.min(BUFFER, this.flushed));
     for (let at = 0; at < this.flushed; at += piece.length) {
       const n = Math.min(piece.length, this.flushed - at);
@@ -187,6 +225,12 @@ export class IndexWriter implements BundleOut {
     }
   }
 
+  private open(): void {
+    this.fd = openSync(this.file, "wx", 0o644);
+    this.async = new AsyncWrites(this.fd);
+  }
+
+  /** A synchronous write (the previous file's equal prefix, before any buffer goes to the thread pool). */
   private write(src: Buffer, start: number, length: number): void {
     let done = 0;
     while (done < length) done += writeSync(this.fd!, src, start + done, length - done, this.position + done);
@@ -200,5 +244,38 @@ function readFully(fd: number, buf: Buffer, start: number, length: number, posit
     const n = readSync(fd, buf, start + done, length - done, position + done);
     if (n === 0) throw new Error("skillc: the previous index.js ended early");
     done += n;
+  }
+}
+
+/** Positional writes run by the thread pool while the build goes on; at most IN_FLIGHT at once. */
+class AsyncWrites {
+  private inflight = 0;
+  private error: unknown;
+  private wake: Array<() => void> = [];
+
+  constructor(private readonly fd: number) {}
+
+  /** Writes buf[0, n) at `position`; `release` gets the buffer back once it is written. */
+  write(buf: Buffer, n: number, position: number, release: (buf: Buffer) => void): void {
+    this.inflight++;
+    const step = (at: number): void =>
+      write(this.fd, buf, at, n - at, position + at, (err, written) => {
+        if (!err && written > 0 && at + written < n) return step(at + written);
+        if (err || written === 0) this.error ??= err ?? new Error("skillc: a write to the staged index.js wrote nothing");
+        this.inflight--;
+        release(buf);
+        for (const f of this.wake.splice(0)) f();
+      });
+    step(0);
+  }
+
+  busy(): Promise<void> | undefined {
+    return this.inflight >= IN_FLIGHT ? new Promise((resolve) => this.wake.push(resolve)) : undefined;
+  }
+
+  /** Resolves when every write is done; rejects with the first error. */
+  async idle(): Promise<void> {
+    while (this.inflight > 0) await new Promise<void>((resolve) => this.wake.push(resolve));
+    if (this.error) throw this.error;
   }
 }

@@ -167,7 +167,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
-  renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)));
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)));
   return out.finish();
 }
 

@@ -157,8 +157,8 @@ async function writeOutputs(
   // A single build removes the chunks an earlier split build left (none refer to them any more),
   // and commits its staged index.js (when its bytes changed).
   const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
-  // The commit record must follow chunks that are on disk: their background syncs end here.
-  if (stage instanceof ChunkStage) await stage.flush();
+  // The commit record must follow chunks (and index.js) on disk: their background syncs end here.
+  await stage?.flush();
   await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait, chunks });
   await reuse?.save();
   return true;
