@@ -25,6 +25,7 @@ import { parseRecord, stableJson } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isBuildEntry, isObj, isOutputEntry } from "./shape.js";
 import { skillcVersion } from "../util/version.js";
+import { readRange } from "../util/read-fully.js";
 
 interface OutputEntry {
   /** Hash of everything the group is rendered from (see emit's `outputs`). */
@@ -51,17 +52,6 @@ export function lineKey(parts: unknown[]): string {
 
 export function sha1(bytes: Uint8Array): string {
   return createHash("sha1").update(bytes).digest("hex");
-}
-
-function readRange(fd: number, offset: number, length: number): Buffer {
-  const buf = Buffer.allocUnsafe(length);
-  let done = 0;
-  while (done < length) {
-    const n = fs.readSync(fd, buf, done, length - done, offset + done);
-    if (n === 0) throw new Error("skillc: the previous index.js ended early");
-    done += n;
-  }
-  return buf;
 }
 
 function indexFingerprint(st: fs.Stats): string {
@@ -138,7 +128,7 @@ export class BuildCache implements BuildStore {
     }
   }
 
-  /** Closes the previous index.js (after the write, or a build that wrote nothing). */
+  /** Closes the previous index.js (after the write, or by a build that wrote nothing). */
   closeIndex(): void {
     if (this.prevFile) fs.closeSync(this.prevFile.fd);
     this.prevFile = undefined;
@@ -171,10 +161,7 @@ export class BuildCache implements BuildStore {
     return prev.slice(m.offset, m.offset + m.length);
   }
 
-  /**
-   * The previous line of `entry` when its key matches and its bytes are intact. From a trusted
-   * index.js: `span`, where it is there, and its bytes read only when asked for (emit splices it).
-   */
+  /** The previous line of `entry` when its key matches and its bytes are intact; from a trusted index.js, its `span` (emit splices it; bytes read if asked). */
   line(entry: BuildEntry, key: string): { bytes: Uint8Array; sha1: string; span?: { offset: number; length: number } } | undefined {
     const l = entry.line;
     if (!l || l.key !== key) return undefined;
@@ -182,9 +169,7 @@ export class BuildCache implements BuildStore {
     const file = l.file === undefined ? this.prevFile : undefined;
     if (file) {
       if (l.offset < 0 || l.offset + l.length > file.size) return undefined;
-      let bytes: Buffer | undefined;
-      const read = () => (bytes ??= readRange(file.fd, l.offset, l.length));
-      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return read(); } };
+      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return readRange(file.fd, l.offset, l.length); } };
     }
     const prev = l.file === undefined ? this.prevIndex : this.shard(l.file);
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
@@ -254,8 +239,8 @@ export class BuildCache implements BuildStore {
   }
 
   /**
-   * The previous index.js, when the cache trusts it as the one it recorded: a build whose index.js
-   * has the same bytes need not read it again to know it is unchanged.
+   * The previous index.js (open), when the cache trusts it as the one it recorded: emit splices
+   * reused lines from it, and leaves it in place when the new bytes equal it.
    */
   trustedIndex(): { fd: number; size: number } | undefined {
     return this.loaded && this.trusted ? this.prevFile : undefined;

@@ -6,7 +6,8 @@
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { close, closeSync, fdatasync, mkdirSync, openSync, readSync, write, writeSync } from "node:fs";
+import { close, fdatasync, mkdirSync, openSync, write, writeSync } from "node:fs";
+import { readFully } from "../util/read-fully.js";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -235,15 +236,6 @@ export class IndexWriter implements BundleOut {
     let done = 0;
     while (done < length) done += writeSync(this.fd!, src, start + done, length - done, this.position + done);
     this.position += length;
-  }
-}
-
-function readFully(fd: number, buf: Buffer, start: number, length: number, position: number): void {
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, buf, start + done, length - done, position + done);
-    if (n === 0) throw new Error("skillc: the previous index.js ended early");
-    done += n;
   }
 }
 
