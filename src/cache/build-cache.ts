@@ -54,6 +54,9 @@ export function sha1(bytes: Uint8Array): string {
   return createHash("sha1").update(bytes).digest("hex");
 }
 
+const closed = (): never => {
+  throw new Error("skillc: a reused line's bytes were asked for after its build closed the previous index.js");
+};
 function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
@@ -115,11 +118,9 @@ export class BuildCache implements BuildStore {
     this.loaded = true;
     let fd: number | undefined;
     try {
-      fd = fs.openSync(this.indexFile, "r");
-      const st = fs.fstatSync(fd);
-      this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st);
+      const st = fs.fstatSync((fd = fs.openSync(this.indexFile, "r")));
       // Trusted: kept open (builds replace index.js by rename, so this fd keeps the recorded bytes).
-      if (this.trusted) this.prevFile = { fd, size: st.size };
+      if ((this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st))) this.prevFile = { fd, size: st.size };
       else this.prevIndex = fs.readFileSync(fd);
     } catch {
       this.prevIndex = undefined;
@@ -169,7 +170,9 @@ export class BuildCache implements BuildStore {
     const file = l.file === undefined ? this.prevFile : undefined;
     if (file) {
       if (l.offset < 0 || l.offset + l.length > file.size) return undefined;
-      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return readRange(file.fd, l.offset, l.length); } };
+      // Read only while the file is open here: a closed fd's number may name another file by then.
+      const bytes = () => (this.prevFile === file ? readRange(file.fd, l.offset, l.length) : closed());
+      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return bytes(); } };
     }
     const prev = l.file === undefined ? this.prevIndex : this.shard(l.file);
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
@@ -238,10 +241,7 @@ export class BuildCache implements BuildStore {
     this.outputs[group] = { key, names, extra };
   }
 
-  /**
-   * The previous index.js (open), when the cache trusts it as the one it recorded: emit splices
-   * reused lines from it, and leaves it in place when the new bytes equal it.
-   */
+  /** The previous index.js (open), when trusted as the one recorded: emit splices lines from it, and keeps it when the bytes come out equal. */
   trustedIndex(): { fd: number; size: number } | undefined {
     return this.loaded && this.trusted ? this.prevFile : undefined;
   }

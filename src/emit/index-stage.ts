@@ -6,7 +6,7 @@
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { close, fdatasync, mkdirSync, openSync, write, writeSync } from "node:fs";
+import { close, closeSync, fdatasync, mkdirSync, openSync, write, writeSync } from "node:fs";
 import { readFully } from "../util/read-fully.js";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -60,6 +60,7 @@ export class IndexStage {
 
   /** Removes the staging folder (after write.ts committed it, or when nothing was written). */
   async discard(): Promise<void> {
+    this.writing?.abandon();
     await this.writing?.synced().catch(() => undefined);
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
   }
@@ -104,6 +105,13 @@ export class IndexWriter implements BundleOut {
 
   busy(): Promise<void> | undefined {
     return this.async?.busy();
+  }
+
+  /** Closes the file when rendering stopped before {@link finish} (an error): nothing more is written. */
+  abandon(): void {
+    if (this.sync || this.fd === undefined) return;
+    const fd = this.fd;
+    this.sync = (this.async?.idle() ?? Promise.resolve()).finally(() => closeSync(fd));
   }
 
   /** Resolves once every byte is written and synced (rejects with a write's error). */
