@@ -190,13 +190,15 @@ export async function renderBundleTo(
     const start = out.offset;
     out.startLine();
     const span = isReused(skill) ? skill.line.span : undefined;
-    // Spliced from the previous index.js with the ",\n" that follows every line there.
-    if (span) out.putPrevious(span.offset, span.length + 2);
-    else if (isReused(skill)) out.putBytes(skill.line.bytes);
-    else serializeSkillTo(skill, put);
+    // Spliced from the previous index.js with the ",\n" that follows every line there (checked when read).
+    const read = span ? out.putPrevious(span.offset, span.length + 2) : false;
+    if (!span) {
+      if (isReused(skill)) out.putBytes(skill.line.bytes);
+      else serializeSkillTo(skill, put);
+    }
     let line = out.endLine();
     if (span) {
-      if (line[line.length - 2] !== 0x2c || line[line.length - 1] !== 0x0a) throw new Error("skillc: the previous index.js does not hold the line the build cache recorded");
+      if (read && (line[line.length - 2] !== 0x2c || line[line.length - 1] !== 0x0a)) throw new Error("skillc: the previous index.js does not hold the line the build cache recorded");
       line = line.subarray(0, line.length - 2);
     }
     onLine?.(skill, start, line);

@@ -22,8 +22,8 @@ export interface BundleOut {
   readonly offset: number;
   put(text: string): void;
   putBytes(bytes: Uint8Array): void;
-  /** Appends `length` bytes of the previous index.js from offset `at` (only when a reused line has `at`). */
-  putPrevious(at: number, length: number): void;
+  /** Appends `length` bytes of the previous index.js from `at`; false when left unread (at their own offset while the output equals that file: read only if it turns out to differ). */
+  putPrevious(at: number, length: number): boolean;
   /** A promise while too many writes are under way (wait on it between lines), else undefined. */
   busy(): Promise<void> | undefined;
   /** Marks the start of a line: its bytes stay in memory until {@link endLine}. */
@@ -89,6 +89,8 @@ export class IndexWriter implements BundleOut {
    * own offset are known equal without reading them.
    */
   private unknown: Array<[number, number]> | undefined;
+  /** Spans of `buf` spliced at their own offset and not read yet (see putPrevious); filled when the output diverges. */
+  private unread: Array<[number, number]> = [];
   private async?: AsyncWrites;
   /** Buffers back from the thread pool, for the next flush. */
   private readonly spare: Buffer[] = [];
@@ -139,13 +141,19 @@ export class IndexWriter implements BundleOut {
   }
 
   /** Appends `length` bytes of the previous index.js from `at` (read straight into the buffer). */
-  putPrevious(at: number, length: number): void {
+  putPrevious(at: number, length: number): boolean {
     const prev = this.previous!;
     if (at < 0 || at + length > prev.size) throw new Error("skillc: a spliced line lies outside the previous index.js");
     this.room(length);
-    if (at !== this.offset) this.unknown?.push([this.used, this.used + length]);
-    readFully(prev.fd, this.buf, this.used, length, at);
+    const start = this.used;
     this.used += length;
+    if (this.unknown && at === this.flushed + start) {
+      this.unread.push([start, this.used]);
+      return false;
+    }
+    this.unknown?.push([start, this.used]);
+    readFully(prev.fd, this.buf, start, length, at);
+    return true;
   }
 
   startLine(): void {
@@ -205,7 +213,8 @@ export class IndexWriter implements BundleOut {
     this.used -= n;
     if (this.lineStart >= 0) this.lineStart -= n;
     // The spans past n move to the front with their bytes.
-    this.unknown = this.unknown?.filter(([, e]) => e > n).map(([b, e]) => [Math.max(b, n) - n, e - n]);
+    this.unknown = this.unknown && shift(this.unknown, n);
+    this.unread = shift(this.unread, n);
   }
 
   /** Whether the first `n` bytes of `buf` equal the previous file's at this offset: the unknown spans read and compared. */
@@ -226,12 +235,16 @@ export class IndexWriter implements BundleOut {
   private diverge(): void {
     this.unknown = undefined;
     this.open();
+    const prev = this.previous!;
     const piece = Buffer.allocUnsafe(Math.min(BUFFER, this.flushed));
     for (let at = 0; at < this.flushed; at += piece.length) {
       const n = Math.min(piece.length, this.flushed - at);
-      readFully(this.previous!.fd, piece, 0, n, at);
+      readFully(prev.fd, piece, 0, n, at);
       this.write(piece, 0, n);
     }
+    // The spans still in the buffer that were never read: their bytes are the previous file's there.
+    for (const [b, e] of this.unread) readFully(prev.fd, this.buf, b, e - b, this.flushed + b);
+    this.unread = [];
   }
 
   private open(): void {
@@ -245,6 +258,11 @@ export class IndexWriter implements BundleOut {
     while (done < length) done += writeSync(this.fd!, src, start + done, length - done, this.position + done);
     this.position += length;
   }
+}
+
+/** Spans of a buffer after its first `n` bytes left it: the rest, moved to the front. */
+function shift(spans: Array<[number, number]>, n: number): Array<[number, number]> {
+  return spans.filter(([, e]) => e > n).map(([b, e]) => [Math.max(b, n) - n, e - n]);
 }
 
 /** Positional writes run by the thread pool while the build goes on; at most IN_FLIGHT at once. */

@@ -62,7 +62,8 @@ export interface EmitReuse {
   /** The previous index.js, open (what reused lines' `at` point into): spliced from, and left as it is when the new one has the same bytes. */
   previousIndex(): PreviousIndex | undefined;
   /**
-   * Where a skill's line landed in the new index.js (without its trailing comma); split layout:
+   * Where a skill's line landed in the new index.js (without its trailing comma): `line`, its bytes
+   * (a reused skill's spliced line may be unread, only its length is then meaningful); split layout:
    * `chunk`, its chunk's hash, and `file`, the metadata shard (`chunks/<hash>.js`) the line is in.
    */
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void;
