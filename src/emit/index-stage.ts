@@ -6,7 +6,8 @@
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { close, closeSync, fdatasync, mkdirSync, openSync, write, writeSync } from "node:fs";
+import { close, closeSync, fdatasync, mkdirSync, openSync, writeSync } from "node:fs";
+import { AsyncWrites } from "./async-writes.js";
 import { readFully } from "../util/read-fully.js";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -130,13 +131,13 @@ export class IndexWriter implements BundleOut {
     if (this.buf.length - this.used < text.length * 3) this.room(Buffer.byteLength(text));
     const start = this.used;
     this.used += this.buf.write(text, this.used);
-    this.unknown?.push([start, this.used]);
+    if (this.unknown) mark(this.unknown, start, this.used);
   }
 
   putBytes(bytes: Uint8Array): void {
     this.room(bytes.length);
     this.buf.set(bytes, this.used);
-    this.unknown?.push([this.used, this.used + bytes.length]);
+    if (this.unknown) mark(this.unknown, this.used, this.used + bytes.length);
     this.used += bytes.length;
   }
 
@@ -151,7 +152,7 @@ export class IndexWriter implements BundleOut {
       this.unread.push([start, this.used]);
       return false;
     }
-    this.unknown?.push([start, this.used]);
+    if (this.unknown) mark(this.unknown, start, this.used);
     readFully(prev.fd, this.buf, start, length, at);
     return true;
   }
@@ -249,7 +250,7 @@ export class IndexWriter implements BundleOut {
 
   private open(): void {
     this.fd = openSync(this.file, "wx", 0o644);
-    this.async = new AsyncWrites(this.fd);
+    this.async = new AsyncWrites(this.fd, IN_FLIGHT);
   }
 
   /** A synchronous write (the previous file's equal prefix, before any buffer goes to the thread pool). */
@@ -260,40 +261,14 @@ export class IndexWriter implements BundleOut {
   }
 }
 
+/** Adds [start, end) to `spans`, extending the last one when they touch (one compare per run of text, not per piece). */
+function mark(spans: Array<[number, number]>, start: number, end: number): void {
+  const last = spans[spans.length - 1];
+  if (last && last[1] === start) last[1] = end;
+  else spans.push([start, end]);
+}
+
 /** Spans of a buffer after its first `n` bytes left it: the rest, moved to the front. */
 function shift(spans: Array<[number, number]>, n: number): Array<[number, number]> {
   return spans.filter(([, e]) => e > n).map(([b, e]) => [Math.max(b, n) - n, e - n]);
-}
-
-/** Positional writes run by the thread pool while the build goes on; at most IN_FLIGHT at once. */
-class AsyncWrites {
-  private inflight = 0;
-  private error: unknown;
-  private wake: Array<() => void> = [];
-
-  constructor(private readonly fd: number) {}
-
-  /** Writes buf[0, n) at `position`; `release` gets the buffer back once it is written. */
-  write(buf: Buffer, n: number, position: number, release: (buf: Buffer) => void): void {
-    this.inflight++;
-    const step = (at: number): void =>
-      write(this.fd, buf, at, n - at, position + at, (err, written) => {
-        if (!err && written > 0 && at + written < n) return step(at + written);
-        if (err || written === 0) this.error ??= err ?? new Error("skillc: a write to the staged index.js wrote nothing");
-        this.inflight--;
-        release(buf);
-        for (const f of this.wake.splice(0)) f();
-      });
-    step(0);
-  }
-
-  busy(): Promise<void> | undefined {
-    return this.inflight >= IN_FLIGHT ? new Promise((resolve) => this.wake.push(resolve)) : undefined;
-  }
-
-  /** Resolves when every write is done; rejects with the first error. */
-  async idle(): Promise<void> {
-    while (this.inflight > 0) await new Promise<void>((resolve) => this.wake.push(resolve));
-    if (this.error) throw this.error;
-  }
 }
