@@ -18,11 +18,11 @@ import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
 
 /**
- * Chunks being written and synced at once (each holds its bytes until written). The thread pool
- * runs 4 at a time and takes the next without the event loop, which the analyses keep busy: with
- * a deeper queue the syncs keep up with the puts.
+ * Chunks being written and synced at once; each holds its bytes until it is written, so this bounds
+ * the memory they take (64 payloads of up to 256 KB). The thread pool runs 4 at a time and takes the
+ * next without the event loop, which the analyses keep busy: a queue this deep keeps it fed.
  */
-const SYNCS = 256;
+const SYNCS = 64;
 
 export class ChunkStage implements ChunkSink, ChunkWrite {
   tmp?: string;
