@@ -6,13 +6,15 @@
 // renamed in first, index.js last) and removes the chunks no index refers to any more.
 // A chunk's name is the SHA-256 of its bytes: one already in outDir/chunks is not written again.
 //
-// Costs, measured at 10,000 chunks on 2 cores: each chunk's create, write and fdatasync run on the
-// thread pool, in the background while the build goes on. Awaiting an fsync per chunk in turn left
-// the build idle for ~10 s; a synchronous create on the main thread waited there for the journal
-// commits of the syncs before it (7.8 s of a 24 s build). `flush()` waits for them all; build.ts
-// calls it before write.ts commits, so the commit record still follows data that is on disk.
-import { close, fdatasync, open, readdirSync, write } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+// Costs, measured at 10,000 chunks on 2 cores: each chunk's create and write run on the thread
+// pool, in the background while the build goes on (a synchronous create on the main thread waited
+// there for the journal commits of the syncs before it: 7.8 s of a 24 s build). Durability: on
+// Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin), elsewhere (or when that fails) an
+// fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
+// the commit record still follows data that is on disk.
+import { execFile } from "node:child_process";
+import { close, existsSync, fdatasync, open, readdirSync, write } from "node:fs";
+import { mkdir, open as openFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
@@ -38,6 +40,8 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private constructor(
     private readonly outDir: string,
     private readonly present: ReadonlySet<string>,
+    /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
+    private readonly syncfs = syncFsBin(),
   ) {}
 
   /**
@@ -85,11 +89,12 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     // At most SYNCS chunks in flight: past it, wait for one to finish (each holds its bytes until written).
     while (this.syncing >= SYNCS) await new Promise<void>((resolve) => this.slots.push(resolve));
     // Another put of the same chunk (two skills with one payload, or one piece) may have claimed it
-    // while this one waited: the check and the add below run without a turn in between.
-    if (this.written.has(name)) return;
+    // while this one waited: the check and the add below run without a turn in between. The slot
+    // this one was woken for goes to the next waiter, or that one waits for a wake that never comes.
+    if (this.written.has(name)) return void this.slots.shift()?.();
     this.written.add(name);
     this.syncing++;
-    writeSynced(join(tmp, CHUNK_DIR, name), bytes, (err) => {
+    writeChunk(join(tmp, CHUNK_DIR, name), bytes, !this.syncfs, (err) => {
       if (err && !this.syncError) this.syncError = err;
       this.syncing--;
       this.slots.shift()?.();
@@ -104,15 +109,30 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     return (this.tmp = tmp);
   }
 
-  /** Waits until every staged chunk is on disk (fdatasync); throws the first sync's error. */
+  /**
+   * Waits until every staged chunk is on disk; throws the first error. With `sync -f`, one
+   * syncfs(2) of the staging folder's filesystem (its per-chunk fallback when that fails).
+   */
   async flush(): Promise<void> {
-    if (this.syncing > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await this.settle();
     if (this.syncError) throw this.syncError;
+    if (!this.syncfs || !this.tmp || this.written.size === 0) return;
+    if (await runSyncFs(this.syncfs, this.tmp)) return;
+    const dir = join(this.tmp, CHUNK_DIR);
+    const names = [...this.written];
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let name = names.pop(); name !== undefined; name = names.pop()) await syncFile(join(dir, name));
+    }));
+  }
+
+  /** Waits until no write is in flight. */
+  private async settle(): Promise<void> {
+    if (this.syncing > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
   async discard(): Promise<void> {
-    await this.flush().catch(() => {});
+    await this.settle();
     await this.making?.catch(() => {});
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
@@ -121,12 +141,12 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
 }
 
 /**
- * Creates `file` with `bytes` and fdatasyncs it, all on the thread pool; `done` gets the first
- * error. The open runs there too: on ext4 a create waits while the syncs of the chunks before it
- * commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s sampled, in
- * `openSync`, at 10,000 skills).
+ * Creates `file` with `bytes` (and fdatasyncs it when `sync`), all on the thread pool; `done` gets
+ * the first error. The open runs there too: on ext4 a create waits while the syncs of the chunks
+ * before it commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s
+ * sampled, in `openSync`, at 10,000 skills).
  */
-function writeSynced(file: string, bytes: Buffer, done: (err: NodeJS.ErrnoException | null) => void): void {
+function writeChunk(file: string, bytes: Buffer, sync: boolean, done: (err: NodeJS.ErrnoException | null) => void): void {
   open(file, "wx", 0o644, (err, fd) => {
     if (err) return done(err);
     const finish = (first: NodeJS.ErrnoException | null) => close(fd, (closeErr) => done(first ?? closeErr));
@@ -134,8 +154,35 @@ function writeSynced(file: string, bytes: Buffer, done: (err: NodeJS.ErrnoExcept
       write(fd, bytes, off, bytes.length - off, null, (werr, n) => {
         if (werr) return finish(werr);
         if (off + n < bytes.length) return rest(off + n);
-        fdatasync(fd, finish);
+        if (sync) fdatasync(fd, finish);
+        else finish(null);
       });
     rest(0);
   });
+}
+
+/**
+ * Linux: coreutils' (or busybox's) `sync`, whose `-f` is one syncfs(2): every chunk's data and
+ * name on disk at once. 10,000 fdatasyncs, each a journal commit and a disk flush, took longer
+ * than the analysis they ran beside at 10,000 skills on a shared disk (the build then waited for
+ * them); one syncfs of the same files took under a second. Elsewhere each chunk is synced itself.
+ */
+function syncFsBin(): string | undefined {
+  if (process.platform !== "linux" || process.env.SKILLC_CHUNK_SYNC === "each") return undefined;
+  return ["/usr/bin/sync", "/bin/sync"].find((f) => existsSync(f));
+}
+
+/** Whether `sync -f dir` succeeded (syncfs reports write-back errors since Linux 5.8). */
+function runSyncFs(bin: string, dir: string): Promise<boolean> {
+  return new Promise((resolve) => execFile(bin, ["-f", dir], { timeout: 10 * 60_000 }, (err) => resolve(!err)));
+}
+
+/** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
+async function syncFile(file: string): Promise<void> {
+  const fh = await openFile(file, "r+");
+  try {
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
 }
