@@ -7,7 +7,7 @@
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, open, readFile, rename, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -74,12 +74,15 @@ export interface RecordFile {
 /**
  * The body of a cache file: the header as JSON on the first line, then one record a line, in key
  * order: the key as a JSON string, a tab, the value as JSON. JSON text holds no raw newline, and a
- * JSON string no raw tab, so a line's first tab ends its key.
+ * JSON string no raw tab, so a line's first tab ends its key. Yielded part by part, so a writer
+ * never holds the whole body.
  */
-function encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Uint8Array[] {
-  const parts: Uint8Array[] = [Buffer.from(JSON.stringify(header), "utf8")];
-  for (const [k, v] of records) parts.push(Buffer.from("\n" + JSON.stringify(k) + "\t", "utf8"), typeof v === "string" ? Buffer.from(v, "utf8") : v);
-  return parts;
+function* encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array> {
+  yield Buffer.from(JSON.stringify(header), "utf8");
+  for (const [k, v] of records) {
+    yield Buffer.from("\n" + JSON.stringify(k) + "\t", "utf8");
+    yield typeof v === "string" ? Buffer.from(v, "utf8") : v;
+  }
 }
 
 function decodeBody(body: Buffer): RecordFile | undefined {
@@ -120,25 +123,68 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
   }
 }
 
-/** Writes a header and records signed, atomically; failures are ignored (the cache is an optimisation). */
+/** Bytes of records written to the staged file at a time (a record larger than this is one write of its own). */
+export const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * Writes a header and records signed, atomically; failures to write are ignored (the cache is an
+ * optimisation), an error of `records` itself is thrown. Streamed: the body goes to the staged file
+ * in batches of about WRITE_BATCH bytes while the HMAC is updated with them, and the signature,
+ * known only at the end, is written over a placeholder of its length in the first line. Memory
+ * holds one batch, not the file (at 10,000 skills a copy of the whole body was 24 MB at once).
+ * Only a whole, signed file is renamed into place: a build killed meanwhile leaves the previous
+ * file as it was.
+ */
 export async function writeRecordFile(file: string, key: Buffer | undefined, header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Promise<void> {
   if (!key) return;
-  // Signed and written part by part: the records read are written back without a copy of the whole.
-  const body = encodeBody(header, records);
   const tmp = `${file}.${process.pid}.tmp`;
+  let fh: FileHandle | undefined;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    const fh = await open(tmp, "w");
-    try {
-      const parts = [Buffer.from(`${MAGIC}${sign(key, body)}\n`, "latin1"), ...body];
+    fh = await open(tmp, "w");
+    const hmac = createHmac("sha256", key);
+    const head = Buffer.from(`${MAGIC}${"0".repeat(64)}\n`, "latin1");
+    let batch: Uint8Array[] = [head];
+    let bytes = head.length;
+    for (const part of bodyParts(header, records)) {
+      hmac.update(part);
+      batch.push(part);
+      bytes += part.byteLength;
       // writev takes at most IOV_MAX (1024 on Linux) buffers a call.
-      for (let i = 0; i < parts.length; i += 1024) await writeAll(fh, parts.slice(i, i + 1024));
-    } finally {
-      await fh.close();
+      if (bytes >= WRITE_BATCH || batch.length >= 1024) {
+        await writeAll(fh, batch);
+        batch = [];
+        bytes = 0;
+      }
     }
+    await writeAll(fh, batch);
+    const sig = Buffer.from(hmac.digest("hex"), "latin1");
+    await fh.write(sig, 0, sig.length, MAGIC.length);
+    await fh.close();
+    fh = undefined;
     await rename(tmp, file);
-  } catch {
+  } catch (error) {
+    await fh?.close().catch(() => {});
+    await rm(tmp, { force: true }).catch(() => {});
+    if (error instanceof RecordsError) throw error.cause;
     // A read-only node_modules must not fail a build.
+  }
+}
+
+/** An error thrown by the caller's records, told apart from a failed write (which is ignored). */
+class RecordsError extends Error {}
+
+function* bodyParts(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array> {
+  const parts = encodeBody(header, records);
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = parts.next();
+    } catch (cause) {
+      throw new RecordsError("records", { cause });
+    }
+    if (next.done) return;
+    yield next.value;
   }
 }
 

@@ -6,24 +6,25 @@
 // renamed in first, index.js last) and removes the chunks no index refers to any more.
 // A chunk's name is the SHA-256 of its bytes: one already in outDir/chunks is not written again.
 //
-// Costs, measured at 10,000 chunks on 2 cores: the writes are synchronous (each promise call is a
-// round trip through the thread pool, several times slower for many small files, as files.ts
-// found for reads), and each chunk's fdatasync is handed to the thread pool at once and runs in
-// the background while the build goes on: awaiting an fsync per chunk in turn left the build idle
-// for ~10 s. `flush()` waits for them all; build.ts calls it before write.ts commits, so the
-// commit record still follows data that is on disk.
-import { closeSync, fdatasync, openSync, readdirSync, writeSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+// Costs, measured at 10,000 chunks on 2 cores: each chunk's create and write run on the thread
+// pool, in the background while the build goes on (a synchronous create on the main thread waited
+// there for the journal commits of the syncs before it: 7.8 s of a 24 s build). Durability: on
+// Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin), elsewhere (or when that fails) an
+// fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
+// the commit record still follows data that is on disk.
+import { execFile } from "node:child_process";
+import { close, existsSync, fdatasync, open, readdirSync, write } from "node:fs";
+import { mkdir, open as openFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
 
 /**
- * Chunks written and waiting for their fdatasync at once (open files). The thread pool runs 4 at a
- * time and takes the next without the event loop, which the analyses keep busy: with a deeper
- * queue the syncs keep up with the writes.
+ * Chunks being written and synced at once; each holds its bytes until it is written, so this bounds
+ * the memory they take (64 payloads of up to 256 KB). The thread pool runs 4 at a time and takes the
+ * next without the event loop, which the analyses keep busy: a queue this deep keeps it fed.
  */
-const SYNCS = 256;
+const SYNCS = 64;
 
 export class ChunkStage implements ChunkSink, ChunkWrite {
   tmp?: string;
@@ -39,6 +40,8 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private constructor(
     private readonly outDir: string,
     private readonly present: ReadonlySet<string>,
+    /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
+    private readonly syncfs = syncFsBin(),
   ) {}
 
   /**
@@ -83,28 +86,15 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     const tmp = this.tmp ?? (await (this.making ??= this.makeTmp()));
     const name = `${hash}.${ext}`;
     if (this.written.has(name)) return;
-    // At most SYNCS files open and waiting for their sync: past it, wait for one to finish.
+    // At most SYNCS chunks in flight: past it, wait for one to finish (each holds its bytes until written).
     while (this.syncing >= SYNCS) await new Promise<void>((resolve) => this.slots.push(resolve));
-    // Another put of the same chunk (two skills with one payload, or one piece) may have written it
-    // while this one waited: the check, the open and the add below run without a turn in between.
-    if (this.written.has(name)) return;
-    const fd = openSync(join(tmp, CHUNK_DIR, name), "wx", 0o644);
-    try {
-      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
-    } catch (error) {
-      closeSync(fd);
-      throw error;
-    }
+    // Another put of the same chunk (two skills with one payload, or one piece) may have claimed it
+    // while this one waited: the check and the add below run without a turn in between. The slot
+    // this one was woken for goes to the next waiter, or that one waits for a wake that never comes.
+    if (this.written.has(name)) return void this.slots.shift()?.();
     this.written.add(name);
-    // The sync runs on the thread pool with no turn of the event loop needed until it is done; the
-    // file stays open until then (one round trip per chunk).
     this.syncing++;
-    fdatasync(fd, (err) => {
-      try {
-        closeSync(fd);
-      } catch (closeErr) {
-        err ??= closeErr as NodeJS.ErrnoException;
-      }
+    writeChunk(join(tmp, CHUNK_DIR, name), bytes, !this.syncfs, (err) => {
       if (err && !this.syncError) this.syncError = err;
       this.syncing--;
       this.slots.shift()?.();
@@ -119,18 +109,80 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     return (this.tmp = tmp);
   }
 
-  /** Waits until every staged chunk is on disk (fdatasync); throws the first sync's error. */
+  /**
+   * Waits until every staged chunk is on disk; throws the first error. With `sync -f`, one
+   * syncfs(2) of the staging folder's filesystem (its per-chunk fallback when that fails).
+   */
   async flush(): Promise<void> {
-    if (this.syncing > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await this.settle();
     if (this.syncError) throw this.syncError;
+    if (!this.syncfs || !this.tmp || this.written.size === 0) return;
+    if (await runSyncFs(this.syncfs, this.tmp)) return;
+    const dir = join(this.tmp, CHUNK_DIR);
+    const names = [...this.written];
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let name = names.pop(); name !== undefined; name = names.pop()) await syncFile(join(dir, name));
+    }));
+  }
+
+  /** Waits until no write is in flight. */
+  private async settle(): Promise<void> {
+    if (this.syncing > 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
   async discard(): Promise<void> {
-    await this.flush().catch(() => {});
+    await this.settle();
     await this.making?.catch(() => {});
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
     this.making = undefined;
+  }
+}
+
+/**
+ * Creates `file` with `bytes` (and fdatasyncs it when `sync`), all on the thread pool; `done` gets
+ * the first error. The open runs there too: on ext4 a create waits while the syncs of the chunks
+ * before it commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s
+ * sampled, in `openSync`, at 10,000 skills).
+ */
+function writeChunk(file: string, bytes: Buffer, sync: boolean, done: (err: NodeJS.ErrnoException | null) => void): void {
+  open(file, "wx", 0o644, (err, fd) => {
+    if (err) return done(err);
+    const finish = (first: NodeJS.ErrnoException | null) => close(fd, (closeErr) => done(first ?? closeErr));
+    const rest = (off: number): void =>
+      write(fd, bytes, off, bytes.length - off, null, (werr, n) => {
+        if (werr) return finish(werr);
+        if (off + n < bytes.length) return rest(off + n);
+        if (sync) fdatasync(fd, finish);
+        else finish(null);
+      });
+    rest(0);
+  });
+}
+
+/**
+ * Linux: coreutils' (or busybox's) `sync`, whose `-f` is one syncfs(2): every chunk's data and
+ * name on disk at once. 10,000 fdatasyncs, each a journal commit and a disk flush, took longer
+ * than the analysis they ran beside at 10,000 skills on a shared disk (the build then waited for
+ * them); one syncfs of the same files took under a second. Elsewhere each chunk is synced itself.
+ */
+function syncFsBin(): string | undefined {
+  if (process.platform !== "linux" || process.env.SKILLC_CHUNK_SYNC === "each") return undefined;
+  return ["/usr/bin/sync", "/bin/sync"].find((f) => existsSync(f));
+}
+
+/** Whether `sync -f dir` succeeded (syncfs reports write-back errors since Linux 5.8). */
+function runSyncFs(bin: string, dir: string): Promise<boolean> {
+  return new Promise((resolve) => execFile(bin, ["-f", dir], { timeout: 10 * 60_000 }, (err) => resolve(!err)));
+}
+
+/** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
+async function syncFile(file: string): Promise<void> {
+  const fh = await openFile(file, "r+");
+  try {
+    await fh.datasync();
+  } finally {
+    await fh.close();
   }
 }

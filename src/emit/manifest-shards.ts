@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
 import { manifestEntry, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
-import { groupShards } from "./shards.js";
+import { ShardGrouper } from "./shards.js";
 import { chunkFile, type ChunkExt, type ChunkSink } from "./split.js";
 
 /** Mean skills per manifest shard (an entry is ~2.6 KB, so ~170 KB a shard), and the most bytes in one. */
@@ -53,31 +53,38 @@ export async function renderManifestShards(
   sink: ChunkSink | undefined,
   reuse: ManifestReuse | undefined,
 ): Promise<string> {
-  const rendered = new Map<EmitSkill, string>();
+  // Rendered one shard at a time: the open shard's entries are all memory holds of them (all of
+  // them at once were 26 MB of strings at 10,000 skills, with their garbage).
+  const open = new Map<EmitSkill, { entry?: string; length: number }>();
   const entryOf = (s: EmitSkill) => {
-    let e = rendered.get(s);
-    if (e === undefined) rendered.set(s, (e = manifestEntry(s, input.chunks.get(s))));
-    return e;
+    const o = open.get(s)!;
+    return (o.entry ??= manifestEntry(s, input.chunks.get(s)));
   };
-  // A reused skill's entry is unchanged, so its length is the one recorded last time: exact, so the
-  // boundaries (and bytes) equal a cold build's.
-  const lengthOf = (s: EmitSkill) => reuse?.manifestLength?.(s) ?? entryOf(s).length;
   // An entry and its separator; the shard's brackets off the bound (UTF-16 units: bytes for ASCII text).
-  const bounds = { ...MANIFEST_SHARDS, maxBytes: MANIFEST_SHARDS.maxBytes - SHARD_FRAME };
-  const groups = groupShards(input.skills, (s) => s.source.file, (s) => lengthOf(s) + 2, bounds);
+  const grouper = new ShardGrouper<EmitSkill>({ ...MANIFEST_SHARDS, maxBytes: MANIFEST_SHARDS.maxBytes - SHARD_FRAME });
   const prev = previousShards(reuse, sink);
   const next = { keys: [] as string[], hashes: [] as string[] };
   const names: string[] = [];
-  for (const group of groups) {
+  const store = async (group: EmitSkill[]) => {
     const key = sink && reuse ? shardKey(group, input.chunks) : undefined;
     // Reused skills are unchanged since the build that recorded the key: so is their shard.
     let hash = key !== undefined && group.every(isReused) ? prev.get(key) : undefined;
     if (hash) sink!.refer(hash, "json");
     else hash = await storeShard(renderManifestShard(group.map(entryOf)), "json", files, sink);
     if (key !== undefined) next.keys.push(key), next.hashes.push(hash);
-    for (const s of group) reuse?.onManifestEntry(s, 0, lengthOf(s));
+    for (const s of group) reuse?.onManifestEntry(s, 0, open.get(s)!.length), open.delete(s);
     names.push(chunkFile(hash, "json"));
+  };
+  for (const s of input.skills) {
+    // A reused skill's entry is unchanged, so its length is the one recorded last time: exact, so the
+    // boundaries (and bytes) equal a cold build's, and its entry is not rendered unless its shard is.
+    const recorded = reuse?.manifestLength?.(s);
+    const o: { entry?: string; length: number } = { length: recorded ?? 0 };
+    open.set(s, o);
+    if (recorded === undefined) o.length = entryOf(s).length;
+    for (const group of grouper.push(s, s.source.file, o.length + 2)) await store(group);
   }
+  for (const group of grouper.finish()) await store(group);
   reuse?.setOutput(GROUP, "1", [], next);
   return renderSplitManifest(input, names);
 }

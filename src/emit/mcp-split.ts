@@ -8,7 +8,7 @@ import type { McpData } from "../mcp/types.js";
 import { lit, str } from "./literal.js";
 import { storeShard } from "./manifest-shards.js";
 import { MCP_GLOBAL } from "./mcp-code.js";
-import { groupShards } from "./shards.js";
+import { ShardGrouper } from "./shards.js";
 import type { ChunkSink } from "./split.js";
 
 /** Mean skills per shard, and the most bytes in one (a skill larger than that alone gets its own). */
@@ -19,11 +19,15 @@ const TAIL = "];\n";
 /** The data lines of a split mcp.js (its shards into `sink`, or `files`). */
 export function splitMcpData(files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): (data: McpData) => Promise<string[]> {
   return async (data) => {
-    const lits = data.skills.map((s) => lit(s));
-    const bounds = { ...MCP_SHARDS, maxBytes: MCP_SHARDS.maxBytes - HEAD.length - TAIL.length };
-    const groups = groupShards(data.skills.map((_, i) => i), (i) => data.skills[i]!.path, (i) => lits[i]!.length + 1, bounds);
+    // One shard's literals at a time (the SKILL.md texts of every skill at once were the whole corpus again).
+    const grouper = new ShardGrouper<string>({ ...MCP_SHARDS, maxBytes: MCP_SHARDS.maxBytes - HEAD.length - TAIL.length });
     const hashes: string[] = [];
-    for (const g of groups) hashes.push(await storeShard(HEAD + g.map((i) => lits[i]).join(",") + TAIL, "js", files, sink));
+    const store = async (g: string[]) => hashes.push(await storeShard(HEAD + g.join(",") + TAIL, "js", files, sink));
+    for (const s of data.skills) {
+      const l = lit(s);
+      for (const g of grouper.push(l, s.path, l.length + 1)) await store(g);
+    }
+    for (const g of grouper.finish()) await store(g);
     return [
       `const __skillcMcpData={version:1,skillc:${str(data.skillc)},skills:[]};`,
       `const __skillcMcpShards=[${hashes.map((h) => `()=>import("./chunks/${h}.js")`).join(",")}];`,

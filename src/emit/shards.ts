@@ -27,24 +27,41 @@ export function keyHash(key: string): number {
  * result depends only on the keys and sizes, never on the machine or the previous build.
  */
 export function groupShards<T>(items: readonly T[], keyOf: (item: T) => string, sizeOf: (item: T) => number, options: ShardOptions): T[][] {
+  const grouper = new ShardGrouper<T>(options);
   const shards: T[][] = [];
-  let current: T[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = sizeOf(item);
-    if (current.length > 0 && bytes + size > options.maxBytes) {
-      shards.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(item);
-    bytes += size;
-    if (keyHash(keyOf(item)) % options.every === 0) {
-      shards.push(current);
-      current = [];
-      bytes = 0;
-    }
-  }
-  if (current.length > 0) shards.push(current);
+  for (const item of items) shards.push(...grouper.push(item, keyOf(item), sizeOf(item)));
+  shards.push(...grouper.finish());
   return shards;
+}
+
+/**
+ * groupShards one item at a time, for a caller that renders each shard as soon as it is complete
+ * and lets it go before the next (the boundaries depend only on the items before them).
+ */
+export class ShardGrouper<T> {
+  private current: T[] = [];
+  private bytes = 0;
+  constructor(private readonly options: ShardOptions) {}
+
+  /** Adds an item; returns the shards it completes (none, one, or two when it both overflows the open shard and ends its own). */
+  push(item: T, key: string, size: number): T[][] {
+    const done: T[][] = [];
+    if (this.current.length > 0 && this.bytes + size > this.options.maxBytes) done.push(this.take());
+    this.current.push(item);
+    this.bytes += size;
+    if (keyHash(key) % this.options.every === 0) done.push(this.take());
+    return done;
+  }
+
+  /** The last shard, if it holds anything. */
+  finish(): T[][] {
+    return this.current.length > 0 ? [this.take()] : [];
+  }
+
+  private take(): T[] {
+    const shard = this.current;
+    this.current = [];
+    this.bytes = 0;
+    return shard;
+  }
 }

@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
 import { serializeSplitSkill, toolsetsLiteral } from "./bundle.js";
 import { str } from "./literal.js";
-import { groupShards, type ShardOptions } from "./shards.js";
+import { groupShards, ShardGrouper, type ShardOptions } from "./shards.js";
 import { CHUNK_CAP, chunkFile, renderChunk, type ChunkSink } from "./split.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 
@@ -95,16 +95,36 @@ export function linePieces(line: Uint8Array): string[] {
 /** Where a skill's line landed: its shard's file name (`chunks/<hash>.js`) and its byte offset there. */
 export type OnShardLine = (skill: EmitSkill, offset: number, line: Buffer, file: string) => void;
 
-/** The metadata shards and links modules, written like chunks; returns each shard's hash and its links module's, in output order (index.js imports them so). */
+/**
+ * The metadata shards and links modules, written like chunks; returns each shard's hash and its
+ * links module's, in output order (index.js imports them so). Each shard is written as soon as its
+ * last skill's line is known and let go before the next: memory holds one shard's lines.
+ */
 export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine): Promise<Array<{ shard: string; links: string }>> {
-  const lines = skills.map((s) => {
-    if (isReused(s)) return Buffer.from(s.line.bytes.buffer, s.line.bytes.byteOffset, s.line.bytes.byteLength);
+  const lines = new Map<number, { line: Buffer; tools: string }>();
+  const groups: number[][] = [];
+  const shards: string[] = [];
+  const store = async (group: number[]) => {
+    const { bytes, offsets } = shardBytes(group.map((k) => lines.get(k)!));
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    await put(hash, bytes, files, sink);
+    sink?.refer(hash);
+    groups.push(group);
+    shards.push(hash);
+    group.forEach((k, n) => {
+      if (onLine) onLine(skills[k]!, offsets[n]!, bytes.subarray(offsets[n]!, offsets[n]! + lines.get(k)!.line.length), chunkFile(hash));
+      lines.delete(k);
+    });
+  };
+  const grouper = new ShardGrouper<number>(SHARD_OPTIONS);
+  for (const [k, s] of skills.entries()) {
     const pieces = chunks.pieces.get(s);
-    return Buffer.from(serializeSplitSkill(s, pieces ? [chunks.chunk.get(s)!, ...pieces] : chunks.chunk.get(s)!));
-  });
-  const tools = skills.map((s) => (s.toolsets ? toolsetsLiteral(s.name, s.toolsets.entries) : ""));
-  const order = skills.map((_, k) => k);
-  const groups = groupShards(order, (k) => skills[k]!.name, (k) => lines[k]!.length + 80 + tools[k]!.length, SHARD_OPTIONS);
+    const line = isReused(s) ? Buffer.from(s.line.bytes.buffer, s.line.bytes.byteOffset, s.line.bytes.byteLength) : Buffer.from(serializeSplitSkill(s, pieces ? [chunks.chunk.get(s)!, ...pieces] : chunks.chunk.get(s)!));
+    const tools = s.toolsets ? toolsetsLiteral(s.name, s.toolsets.entries) : "";
+    lines.set(k, { line, tools });
+    for (const group of grouper.push(k, s.name, line.length + 80 + tools.length)) await store(group);
+  }
+  for (const group of grouper.finish()) await store(group);
   const linkOf = new Map<number[], string>();
   // A link is `"<hash>":()=>import("./<hash>.js"),`: 154 bytes, one per chunk and piece.
   const linkBytes = (g: number[]) => g.reduce((n, k) => n + 154 * (1 + (chunks.pieces.get(skills[k]!)?.length ?? 0)), 0);
@@ -114,31 +134,22 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
     sink?.refer(links.hash);
     for (const g of run) linkOf.set(g, links.hash);
   }
-  const hashes: Array<{ shard: string; links: string }> = [];
-  for (const group of groups) {
-    const { bytes, offsets } = shardBytes(group, lines, tools);
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    await put(hash, bytes, files, sink);
-    sink?.refer(hash);
-    hashes.push({ shard: hash, links: linkOf.get(group)! });
-    if (onLine) group.forEach((k, n) => onLine(skills[k]!, offsets[n]!, bytes.subarray(offsets[n]!, offsets[n]! + lines[k]!.length), chunkFile(hash)));
-  }
-  return hashes;
+  return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
 }
 
-/** One shard's bytes (the shape above), and where each of its skills' lines starts in them. */
-function shardBytes(group: number[], lines: Buffer[], tools: string[]): { bytes: Buffer; offsets: number[] } {
+/** One shard's bytes (the shape above) from its skills' lines, and where each line starts in them. */
+function shardBytes(group: Array<{ line: Buffer; tools: string }>): { bytes: Buffer; offsets: number[] } {
   const parts: Buffer[] = [Buffer.from("export const m='[")];
   let at = parts[0]!.length;
   const offsets: number[] = [];
-  group.forEach((k, n) => {
+  group.forEach(({ line }, n) => {
     if (n > 0) parts.push(Buffer.from(",")), at++;
     offsets.push(at);
-    parts.push(lines[k]!);
-    at += lines[k]!.length;
+    parts.push(line);
+    at += line.length;
   });
   let tail = "]';\n";
-  const t = group.flatMap((k, n) => (tools[k] ? [`${n}:${tools[k]}`] : []));
+  const t = group.flatMap(({ tools }, n) => (tools ? [`${n}:${tools}`] : []));
   if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
   parts.push(Buffer.from(tail));
   return { bytes: Buffer.concat(parts), offsets };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupShards, keyHash } from "../../../src/emit/shards.js";
+import { groupShards, keyHash, ShardGrouper } from "../../../src/emit/shards.js";
 
 const names = (n: number, prefix = "skill-") => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, "0")}`);
 const opts = { every: 16, maxBytes: 10_000 };
@@ -54,5 +54,25 @@ describe("groupShards", () => {
   it("is the same on every run (FNV-1a over code units)", () => {
     expect(keyHash("")).toBe(0x811c9dc5);
     expect(keyHash("a")).toBe(0xe40c292c);
+  });
+});
+
+describe("ShardGrouper", () => {
+  it("hands over each shard as soon as its last item is pushed, the shards groupShards makes", () => {
+    const items = names(1000);
+    const size = (s: string) => 100 + (keyHash(s) % 900);
+    const grouper = new ShardGrouper<string>(opts);
+    const shards: string[][] = [];
+    items.forEach((item, i) => {
+      for (const shard of grouper.push(item, item, size(item))) {
+        // Streamed: a shard handed over holds nothing after the item just pushed.
+        expect(shard.at(-1) === item || items.indexOf(shard.at(-1)!) === i - 1).toBe(true);
+        shards.push(shard);
+      }
+    });
+    shards.push(...grouper.finish());
+    expect(shards.length).toBeGreaterThan(10);
+    expect(shards).toEqual(groupShards(items, (s) => s, size, opts));
+    expect(grouper.finish()).toEqual([]);
   });
 });

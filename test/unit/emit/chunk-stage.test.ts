@@ -1,0 +1,56 @@
+// The split build's chunk stage (src/emit/chunk-stage.ts): chunks created and written on the thread
+// pool in the background, made durable at flush — one syncfs on Linux, an fdatasync per chunk
+// elsewhere (SKILLC_CHUNK_SYNC=each forces that path here) — and each chunk written once however
+// many skills put it. Checked through the staged files, not timed.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ChunkStage } from "../../../src/emit/chunk-stage.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "skillc-stage-"));
+});
+afterEach(() => {
+  delete process.env.SKILLC_CHUNK_SYNC;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const chunk = (i: number) => {
+  const bytes = Buffer.from(`export default ${JSON.stringify("x".repeat(i * 997))};\n`);
+  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+};
+
+describe.each(["syncfs", "each"])("ChunkStage (%s)", (mode) => {
+  it("stages every chunk once with its bytes, more than the in-flight bound, and flush waits for all", async () => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const chunks = Array.from({ length: 300 }, (_, i) => chunk(i));
+    // Every chunk put twice at once (two skills with one payload): written once.
+    await Promise.all([...chunks, ...chunks].map((c) => stage.put(c.hash, c.bytes)));
+    await stage.flush();
+    const staged = path.join(stage.tmp!, "chunks");
+    expect(readdirSync(staged).sort()).toEqual(chunks.map((c) => `${c.hash}.js`).sort());
+    for (const c of chunks) expect(readFileSync(path.join(staged, `${c.hash}.js`)).equals(c.bytes)).toBe(true);
+    expect(stage.has(chunks[0]!.hash)).toBe(true);
+    await stage.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("flush throws when a chunk cannot be created, and discard still removes the staging folder", async () => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const a = chunk(1);
+    await stage.put(a.hash, a.bytes);
+    await stage.flush();
+    // The staging folder's chunks/ gone under it: the next create fails.
+    rmSync(path.join(stage.tmp!, "chunks"), { recursive: true });
+    const b = chunk(2);
+    await stage.put(b.hash, b.bytes);
+    await expect(stage.flush()).rejects.toThrow(/ENOENT/);
+    await stage.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
