@@ -40,7 +40,8 @@ export function splitShared(results: LintFileResult[], rules: ReadonlyMap<string
   const many = new Set([...groups].filter(([, g]) => g.at.length > 1).map(([k]) => k));
   if (many.size === 0) return { results, shared: [] };
   return {
-    results: results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => !many.has(keyOf(d))) })),
+    // Only a shared rule's diagnostic can be in a group: the others keep their place unkeyed.
+    results: results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => !(rules.get(d.ruleId)?.shared && many.has(keyOf(d)))) })),
     shared: [...many].sort().map((k) => groups.get(k)!),
   };
 }
