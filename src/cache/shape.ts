@@ -14,7 +14,7 @@ const isStr = (v: unknown): v is string => typeof v === "string";
 const isNat = (v: unknown, min = 0): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v < MAX_INT;
 const isStrs = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_ITEMS && v.every(isStr);
 const opt = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
-const isStrRecord = (v: unknown) => isObj(v) && Object.values(v).every(isStr);
+export const isStrRecord = (v: unknown): v is Record<string, string> => isObj(v) && Object.values(v).every(isStr);
 
 export function isRange(v: unknown): v is Range {
   return isObj(v) && isNat(v.line, 1) && isNat(v.column, 1) && isNat(v.endLine, 1) && isNat(v.endColumn, 1);
