@@ -12,7 +12,11 @@ const MAX_ITEMS = 100_000;
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === "string";
 const isNat = (v: unknown, min = 0): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v < MAX_INT;
-const isStrs = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_ITEMS && v.every(isStr);
+function isStrs(v: unknown): v is string[] {
+  if (!Array.isArray(v) || v.length > MAX_ITEMS) return false;
+  for (const x of v) if (typeof x !== "string") return false;
+  return true;
+}
 const opt = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
 export const isStrRecord = (v: unknown): v is Record<string, string> => isObj(v) && Object.values(v).every(isStr);
 
@@ -35,7 +39,8 @@ export function isFields(v: unknown): v is SkillFields {
   if (!isObj(v) || !isStr(v.name) || !isStr(v.description) || !isStr(v.briefDescription)) return false;
   if (!isStrs(v.arguments) || !isStrs(v.toolsets) || !isStrs(v.scripts)) return false;
   if (typeof v.disableModelInvocation !== "boolean" || typeof v.userInvocable !== "boolean" || typeof v.defaultEnabled !== "boolean") return false;
-  if (!OPTIONAL_STRINGS.every((k) => opt(v[k], isStr)) || !opt(v.context, (x) => x === "fork")) return false;
+  for (const k of OPTIONAL_STRINGS) if (v[k] !== undefined && typeof v[k] !== "string") return false;
+  if (v.context !== undefined && v.context !== "fork") return false;
   if (!opt(v.allowedTools, isStrs) || !opt(v.disallowedTools, isStrs) || !opt(v.paths, isStrs) || !opt(v.metadata, isStrRecord)) return false;
   return opt(v.triggers, (t) => isObj(t) && isStrs(t.keywords) && isStrs(t.verbs) && isStrs(t.patterns));
 }
