@@ -10,6 +10,7 @@ const snapshot = () => ({
   frontmatterRange: R,
   bodyOffset: 10,
   bodyStart: 12,
+  fields: { name: "a", description: "d", briefDescription: "d", arguments: ["x"], toolsets: [], scripts: [], disableModelInvocation: false, userInvocable: true, defaultEnabled: true, license: "MIT", context: "fork", metadata: { k: "v" } },
   diagnostics: [
     { file: FILE, line: 2, column: 3, ruleId: "placeholder-in-code", severity: "warning", message: "m" },
     { file: FILE, line: 2, column: 3, endLine: 2, endColumn: 4, ruleId: "placeholder-in-code", severity: "error", message: "m", fix: { range: [1, 2], text: "x" } },
@@ -53,6 +54,11 @@ describe("isAnalysisSnapshot", () => {
     ["bodyStart before bodyOffset", (v) => (v.bodyStart = 9)],
     ["diagnostics not a list", (v) => (v.diagnostics = {})],
     ["a non-object frontmatter", (v) => (v.frontmatter = "x")],
+    ["an argument that is not a string", (v) => (v.fields.arguments = ["x", 1])],
+    ["an optional field that is not a string", (v) => (v.fields.model = 4)],
+    ["a context other than fork", (v) => (v.fields.context = "main")],
+    ["a boolean field missing", (v) => delete v.fields.userInvocable],
+    ["metadata with a non-string value", (v) => (v.fields.metadata = { k: 1 })],
   ];
   for (const [what, mut] of bad) {
     it(`misses ${what}`, () => {
