@@ -65,6 +65,25 @@ function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
 
+/** Whether two JSON-like values are equal as JSON would write them (key order aside; undefined members absent). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const y = b as unknown[];
+    if (a.length !== y.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], y[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const kx = Object.keys(x).filter((k) => x[k] !== undefined);
+  const ky = Object.keys(y).filter((k) => y[k] !== undefined);
+  if (kx.length !== ky.length) return false;
+  for (const k of kx) if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+  return true;
+}
+
 export class BuildCache implements BuildStore {
   private prevIndex: Buffer | undefined;
   private trusted = false;
@@ -275,10 +294,12 @@ export class BuildCache implements BuildStore {
     this.prevManifest = undefined;
     out.outputs = this.outputFingerprints();
     out.shards = this.shardFingerprints(entries);
-    const keys = Object.keys(entries).sort();
+    const keys = Object.keys(entries);
     const unchanged = keys.length === this.raw.size && keys.every((k) => same.has(k) && this.raw.has(k));
     const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest, ...(out.shards && { shards: out.shards }) };
-    if (unchanged && stableJson(header) === stableJson({ ...this.data, outputs: this.data.outputs ?? {} })) return;
+    // Compared as values, not as stable JSON: the outputs' `extra` lists thousands of names.
+    if (unchanged && sameJson(header, { ...this.data, outputs: this.data.outputs ?? {} })) return;
+    keys.sort();
     const records = keys.map((k) => [k, same.has(k) && this.raw.has(k) ? this.raw.get(k)! : JSON.stringify(entries[k])] as const);
     await writeRecordFile(this.file, this.secret, header, records);
   }

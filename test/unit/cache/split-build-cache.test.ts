@@ -10,7 +10,8 @@ import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { isReused } from "../../../src/types.js";
 import { lockOutDir } from "../../../src/emit/out-lock.js";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { sameJson } from "../../../src/cache/build-cache.js";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
 import { piecesOf } from "../../../src/project/build-reuse.js";
 import { linePieces } from "../../../src/emit/split-shards.js";
@@ -131,6 +132,26 @@ describe("build cache, split layout: the metadata shards", () => {
     expect(rendered.sort()).toEqual(Object.keys(data.entries).filter((k) => data.entries[k]!.line.file === file).sort());
     await run("cold", false);
     expect(await tree("out")).toEqual(await tree("cold"));
+  });
+
+  it("leaves the build cache file alone when nothing changed (its shards' fingerprints included)", async () => {
+    await run("out");
+    await run("out");
+    const before = statSync(cacheFile());
+    const warm = await run("out");
+    expect(warm.skills.filter((s) => !isReused(s))).toEqual([]);
+    const after = statSync(cacheFile());
+    expect([after.ino, after.mtimeMs, after.size]).toEqual([before.ino, before.mtimeMs, before.size]);
+  });
+
+  it("compares cache headers as JSON values, key order aside", () => {
+    expect(sameJson({ a: 1, b: [1, { c: "x" }] }, { b: [1, { c: "x" }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, u: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJson({ a: [] }, { a: {} })).toBe(false);
+    expect(sameJson({ a: "1" }, { a: 1 })).toBe(false);
+    expect(sameJson({ a: { b: { c: 1 } } }, { a: { b: { c: 2 } } })).toBe(false);
   });
 
   it("reads a line's piece chunks as linePieces does", () => {
