@@ -8,7 +8,7 @@
 // build: cold (cache and outDir deleted first); warm-build: cache kept; lint: cold, --format json.
 // --split: build the split layout (skillc.split.json, outDir .skillc-split; written when missing).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateCorpus } from "./generate.mjs";
@@ -38,12 +38,29 @@ if (split && !existsSync(splitConfig)) {
 if (cmd === "build") rmSync(path.join(corpus, split ? ".skillc-split" : ".skillc"), { recursive: true, force: true });
 const args = cmd === "lint" ? ["lint", "--format", "json"] : split ? ["build", "--config", "skillc.split.json"] : ["build"];
 const t0 = performance.now();
-const res = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profDir, path.join(dist, "cli.js"), ...args], { cwd: corpus, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", maxBuffer: 1 << 30 });
+// The command's output goes to files, not pipes: a 10,000-skill build prints ~21,000 warnings,
+// past spawnSync's buffer (which kills the child).
+const outFile = path.join(profDir, "stdout.txt");
+const errFile = path.join(profDir, "stderr.txt");
+const outFd = openSync(outFile, "w");
+const errFd = openSync(errFile, "w");
+const res = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profDir, path.join(dist, "cli.js"), ...args], { cwd: corpus, stdio: ["ignore", outFd, errFd] });
+closeSync(outFd);
+closeSync(errFd);
 const wall = performance.now() - t0;
-const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+// One profile per thread (CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile): the main thread's (tid 0)
+// is summarized; the analysis workers' are listed with their sampled time.
+const profiles = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"));
+const file = profiles.find((f) => f.split(".")[4] === "0") ?? profiles[0];
 if (!file) {
-  console.error(`no profile written (exit ${res.status}): ${res.stderr}`);
+  console.error(`no profile written (exit ${res.status}): ${readFileSync(errFile, "utf8").slice(-2000)}`);
   process.exit(1);
+}
+for (const f of profiles.filter((f) => f !== file)) {
+  const p = JSON.parse(readFileSync(path.join(profDir, f), "utf8"));
+  const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+  const busy = p.samples.reduce((ms, id, i) => ms + (idle.has(id) ? 0 : (p.timeDeltas[i] ?? 0) / 1000), 0);
+  console.log(`Other thread ${f}: ${busy.toFixed(0)} ms busy of ${((p.endTime - p.startTime) / 1000).toFixed(0)} ms`);
 }
 const prof = JSON.parse(readFileSync(path.join(profDir, file), "utf8"));
 

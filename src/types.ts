@@ -240,8 +240,8 @@ export interface ReusedSkill extends ResolvedSkillHead {
   files: SkillFileMeta[];
   /** As CompiledSkill's. */
   contentHash: string;
-  /** Its line in the previous index.js (without the trailing comma) and that line's sha1. */
-  line: { bytes: Uint8Array; sha1: string };
+  /** Its line in the previous index.js (without the trailing comma) and that line's sha1; `span`: where it is there, when emit may splice it from that file (its bytes then read only if asked for). */
+  line: { bytes: Uint8Array; sha1: string; span?: { offset: number; length: number } };
   /** Split layout: its chunk's hash (the build cache's record; the chunk is in outDir). */
   chunk?: string;
   /** Never: a skill with toolsets is always read and compiled. */

@@ -6,6 +6,7 @@
 // file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot, isObj } from "./shape.js";
@@ -21,7 +22,7 @@ export class AnalysisCache implements AnalysisStore {
   /** As read: raw JSON bytes by SKILL.md path. */
   private readonly raw: Map<string, Buffer>;
   /** Set by this run. */
-  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot }>();
+  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | string>();
 
   private constructor(
     private readonly file: string,
@@ -32,9 +33,14 @@ export class AnalysisCache implements AnalysisStore {
     this.raw = raw;
   }
 
+  /** Whether this project root has a cache file (of any config): a run may then hit it. */
+  static exists(projectRoot: string): boolean {
+    return existsSync(cacheFile(projectRoot));
+  }
+
   /** Opens the cache for this project root and config; a missing or stale cache starts empty. */
   static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
-    const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
+    const file = cacheFile(projectRoot);
     const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
@@ -44,7 +50,8 @@ export class AnalysisCache implements AnalysisStore {
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): AnalysisSnapshot | undefined {
-    const entry = this.fresh.get(file) ?? parseRecord(this.raw.get(file));
+    const fresh = this.fresh.get(file);
+    const entry = typeof fresh === "string" ? parseJson(fresh) : (fresh ?? parseRecord(this.raw.get(file)));
     if (!isObj(entry) || entry.key !== entryKey) return undefined;
     return isAnalysisSnapshot(entry.value, file) ? entry.value : undefined;
   }
@@ -53,23 +60,38 @@ export class AnalysisCache implements AnalysisStore {
     this.fresh.set(file, { key: entryKey, value });
   }
 
+  mayHave(file: string): boolean {
+    return this.raw.has(file) || this.fresh.has(file);
+  }
+
+  setRecord(file: string, record: string): void {
+    this.fresh.set(file, record);
+  }
+
   /** Writes the cache if anything changed, atomically; failures are ignored. */
   async save(): Promise<void> {
     if (this.fresh.size === 0) return;
     const keys = [...new Set([...this.raw.keys(), ...this.fresh.keys()])].sort();
     const records = keys.map((k) => {
       const f = this.fresh.get(k);
-      return [k, f ? JSON.stringify(f) : this.raw.get(k)!] as const;
+      return [k, f === undefined ? this.raw.get(k)! : typeof f === "string" ? f : JSON.stringify(f)] as const;
     });
     await writeRecordFile(this.file, this.secret, { key: this.key }, records);
   }
 }
 
+function cacheFile(projectRoot: string): string {
+  return path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
+}
+
 /** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */
 export function parseRecord(raw: Buffer | undefined): unknown {
-  if (!raw) return undefined;
+  return raw ? parseJson(raw.toString("utf8")) : undefined;
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(raw.toString("utf8")) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

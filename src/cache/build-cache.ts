@@ -30,6 +30,7 @@ import { parseRecord, stableJson } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { skillcVersion } from "../util/version.js";
+import { readRange } from "../util/read-fully.js";
 
 interface OutputEntry {
   /** Hash of everything the group is rendered from (see emit's `outputs`). */
@@ -61,6 +62,9 @@ export function sha1(bytes: Uint8Array): string {
   return hash("sha1", bytes, "hex");
 }
 
+const closed = (): never => {
+  throw new Error("skillc: a reused line's bytes were asked for after its build closed the previous index.js");
+};
 function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
@@ -86,6 +90,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 export class BuildCache implements BuildStore {
   private prevIndex: Buffer | undefined;
+  /** The previous index.js, open, when the cache trusts it: its lines are read from it (or spliced) by range, never the whole file. */
+  private prevFile: { fd: number; size: number } | undefined;
   private trusted = false;
   private loaded = false;
   /** Output groups of this build, recorded by save() with their files' fingerprints. */
@@ -138,18 +144,23 @@ export class BuildCache implements BuildStore {
   private loadIndex(): void {
     if (this.loaded) return;
     this.loaded = true;
+    let fd: number | undefined;
     try {
-      const fd = fs.openSync(this.indexFile, "r");
-      try {
-        const st = fs.fstatSync(fd);
-        this.prevIndex = fs.readFileSync(fd);
-        this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st) && this.prevIndex.length === st.size;
-      } finally {
-        fs.closeSync(fd);
-      }
+      const st = fs.fstatSync((fd = fs.openSync(this.indexFile, "r")));
+      // Trusted: kept open (builds replace index.js by rename, so this fd keeps the recorded bytes).
+      if ((this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st))) this.prevFile = { fd, size: st.size };
+      else this.prevIndex = fs.readFileSync(fd);
     } catch {
       this.prevIndex = undefined;
+    } finally {
+      if (fd !== undefined && !this.prevFile) fs.closeSync(fd);
     }
+  }
+
+  /** Closes the previous index.js (after the write, or by a build that wrote nothing). */
+  closeIndex(): void {
+    if (this.prevFile) fs.closeSync(this.prevFile.fd);
+    this.prevFile = undefined;
   }
 
   private prevManifest: string | undefined;
@@ -179,11 +190,18 @@ export class BuildCache implements BuildStore {
     return prev.slice(m.offset, m.offset + m.length);
   }
 
-  /** The previous line of `entry` when its key matches and its bytes are intact. */
-  line(entry: BuildEntry, key: string): { bytes: Buffer; sha1: string } | undefined {
+  /** The previous line of `entry` when its key matches and its bytes are intact; from a trusted index.js, its `span` (emit splices it; bytes read if asked). */
+  line(entry: BuildEntry, key: string): { bytes: Uint8Array; sha1: string; span?: { offset: number; length: number } } | undefined {
     const l = entry.line;
     if (!l || l.key !== key) return undefined;
     if (l.file === undefined) this.loadIndex();
+    const file = l.file === undefined ? this.prevFile : undefined;
+    if (file) {
+      if (l.offset < 0 || l.offset + l.length > file.size) return undefined;
+      // Read only while the file is open here: a closed fd's number may name another file by then.
+      const bytes = () => (this.prevFile === file ? readRange(file.fd, l.offset, l.length) : closed());
+      return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return bytes(); } };
+    }
     const shard = l.file === undefined ? undefined : this.shard(l.file);
     const prev = l.file === undefined ? this.prevIndex : shard?.bytes;
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
@@ -264,12 +282,9 @@ export class BuildCache implements BuildStore {
     this.outputs[group] = { key, names, extra };
   }
 
-  /**
-   * The previous index.js, when the cache trusts it as the one it recorded: a build whose index.js
-   * has the same bytes need not read it again to know it is unchanged.
-   */
-  trustedIndex(): Buffer | undefined {
-    return this.loaded && this.trusted ? this.prevIndex : undefined;
+  /** The previous index.js (open), when trusted as the one recorded: emit splices lines from it, and keeps it when the bytes come out equal. */
+  trustedIndex(): { fd: number; size: number } | undefined {
+    return this.loaded && this.trusted ? this.prevFile : undefined;
   }
 
   /**
@@ -279,6 +294,7 @@ export class BuildCache implements BuildStore {
    */
   async save(entries: Record<string, BuildEntry>, same: ReadonlySet<string> = new Set()): Promise<void> {
     this.prevIndex = undefined;
+    this.closeIndex();
     this.shards.clear();
     const out: BuildCacheFile = { key: this.key };
     try {

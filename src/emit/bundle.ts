@@ -16,7 +16,8 @@ import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 import { WORDS_GLOBAL } from "./bash-words.js";
 import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { lit, objectLit, str } from "./literal.js";
+import { json, key, lit, objectLit, str } from "./literal.js";
+import type { BundleOut } from "./index-stage.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 import { chunkFile, splitTail } from "./split.js";
 import { SPLIT_GLOBAL } from "./split-helper.js";
@@ -43,9 +44,28 @@ export function bundleOptions(config: ResolvedConfig): BundleOptions {
  * splices. `payload`: the code of its `payload` (split layout); by default the payload inline.
  */
 export function serializeSkill(skill: ToolsetSkill): string {
-  const raw: Array<[string, string]> = [["payload", "()=>(" + payloadLiteral(skill) + ")"]];
-  if (skill.toolsets) raw.push(["toolsets", toolsetsLiteral(skill.name, skill.toolsets.entries)]);
-  return objectLit(skillMeta(skill), raw);
+  const parts: string[] = [];
+  serializeSkillTo(skill, (text) => parts.push(text));
+  return parts.join("");
+}
+
+/**
+ * serializeSkill's text in pieces, in order: the metadata, then each file's literal on its own
+ * (a streaming writer encodes them one by one, never the joined line).
+ */
+export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void): void {
+  // objectLit(meta, [payload, toolsets?]) with payload "()=>(" + objectLit([template], [files]) + ")".
+  // Its metadata and template are plain data under keys chosen here: JSON.stringify, once each.
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of skillMeta(skill)) o[k] = v;
+  const meta = json(o);
+  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(' + (skill.template === undefined ? "{" : '{"template":' + json(skill.template) + ","));
+  put('"files":{');
+  skill.files.forEach((file, i) => {
+    put((i > 0 ? "," : "") + key(file.path) + ":");
+    put(typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`);
+  });
+  put("}})" + (skill.toolsets ? "," + key("toolsets") + ":" + toolsetsLiteral(skill.name, skill.toolsets.entries) : "") + "}");
 }
 
 /**
@@ -69,7 +89,8 @@ export function jsonStringBody(json: string): string {
   return json.replace(/[\\'\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\\\u2028" : c === "\u2029" ? "\\\\u2029" : "\\" + c));
 }
 
-function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
+/** A skill's metadata entries, in the order its line has them. */
+export function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
   const f = skill.fields;
   return [
     ["name", skill.name],
@@ -97,14 +118,6 @@ function skillMeta(skill: ToolsetSkill): Array<[string, unknown]> {
 export function toolsetsLiteral(name: string, entries: NonNullable<ToolsetSkill["toolsets"]>["entries"]): string {
   const pairs = entries.map((e) => `[${str(e.entry)},(()=>{${e.body}})()]`);
   return `${TOOLSET_GLOBAL}.load(${str(name)},()=>[${pairs.join(",")}])`;
-}
-
-function payloadLiteral(skill: ToolsetSkill): string {
-  const files = skill.files.map((file): [string, string] => [
-    file.path,
-    typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`,
-  ]);
-  return objectLit([["template", skill.template]], [["files", objectLit([], files)]]);
 }
 
 /**
@@ -156,107 +169,45 @@ export function renderSplitBundle(
 }
 
 /**
- * The same bytes as renderBundle, as Buffers, one skill at a time: a reused skill's line (from the
- * previous index.js) is copied instead of serialized; `onLine` receives where each skill's
- * line (without its comma) sits. Each skill's file contents are let go once its line is written.
- * When the bytes come out equal to `previous` (the last index.js), `previous` itself is returned.
+ * The same bytes as renderBundle, appended to `out` one skill at a time (a writing build streams
+ * them to disk, emit/index-stage.ts): a reused skill's line (from the previous index.js) is copied
+ * instead of serialized, and each rendered one is written piece by piece, never joined into one
+ * string; `onLine` receives where each skill's line (without its comma) sits, and its bytes. Each
+ * skill's file contents are let go (by `onLine`) once its line is written.
  */
-export function renderBundleBytes(
+export async function renderBundleTo(
+  out: BundleOut,
   runtime: string,
   version: string,
   options: BundleOptions,
   skills: EmitSkill[],
   toolsetHelper: string | undefined,
-  onLine: (skill: EmitSkill, offset: number, line: Buffer) => void,
-  previous?: Buffer,
-): Buffer {
-  let capacity = 1 << 20;
-  // A reused skill's line is known to the byte; a rendered one is estimated from its text and files.
-  // Too small an estimate costs a copy of everything written so far (measured: ~1 s of copying in a
-  // 10,000-skill single rebuild), too large only address space (pages never written are never touched).
+  onLine?: (skill: EmitSkill, offset: number, line: Buffer) => void,
+): Promise<void> {
+  out.put(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
+  const put = out.put.bind(out);
   for (const skill of skills) {
-    if (isReused(skill)) capacity += skill.line.bytes.length + 4;
-    else {
-      capacity += skill.text.length * 1.25;
-      for (const f of skill.files) capacity += f.bytes * (f.binary ? 1.4 : 1.25) + 256;
+    const start = out.offset;
+    out.startLine();
+    const span = isReused(skill) ? skill.line.span : undefined;
+    // Spliced from the previous index.js with the ",\n" that follows every line there (checked when read).
+    const read = span ? out.putPrevious(span.offset, span.length + 2) : false;
+    if (!span) {
+      if (isReused(skill)) out.putBytes(skill.line.bytes);
+      else serializeSkillTo(skill, put);
     }
-  }
-  capacity += skills.length * 4096 + runtime.length * 3 + (toolsetHelper?.length ?? 0) * 3;
-  const w = new BundleWriter(capacity, previous);
-  w.putString(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
-  for (const skill of skills) {
-    const start = w.offset;
-    const line = isReused(skill) ? w.putBytes(asBuffer(skill.line.bytes)) : w.putString(serializeSkill(skill));
-    onLine(skill, start, line);
-    w.putString(",\n");
-  }
-  w.putString(bundleTail());
-  return w.result();
-}
-
-/**
- * The bundle's bytes, written straight into one buffer sized generously up front: pages never
- * written are never touched (so cost no memory), and there is no second copy of the bundle from a
- * final concat. While the bytes equal `previous`, nothing is copied at all.
- */
-class BundleWriter {
-  /** The output, once it differs from `previous` (or from the start without one). */
-  private out: Buffer | undefined;
-  offset = 0;
-
-  constructor(
-    private readonly capacity: number,
-    private readonly previous: Buffer | undefined,
-  ) {}
-
-  /** Appends `bytes`; returns where they sit in the output (or `bytes` while the output is `previous`). */
-  putBytes(bytes: Buffer): Buffer {
-    if (!this.out) {
-      const end = this.offset + bytes.length;
-      const previous = this.previous;
-      if (previous && end <= previous.length && previous.compare(bytes, 0, bytes.length, this.offset, end) === 0) {
-        this.offset = end;
-        return bytes;
-      }
-      this.out = this.materialize(bytes.length);
+    let line = out.endLine();
+    if (span) {
+      if (read && (line[line.length - 2] !== 0x2c || line[line.length - 1] !== 0x0a)) throw new Error("skillc: the previous index.js does not hold the line the build cache recorded");
+      line = line.subarray(0, line.length - 2);
     }
-    this.room(bytes.length);
-    const start = this.offset;
-    this.offset += bytes.copy(this.out, this.offset);
-    return this.out.subarray(start, this.offset);
+    onLine?.(skill, start, line);
+    if (!span) out.put(",\n");
+    // The thread pool writes the rendered bytes meanwhile; too far behind, rendering waits.
+    const busy = out.busy();
+    if (busy) await busy;
   }
-
-  putString(text: string): Buffer {
-    if (!this.out) return this.putBytes(Buffer.from(text));
-    if (this.out.length - this.offset < text.length * 3) this.room(Buffer.byteLength(text));
-    const start = this.offset;
-    this.offset += this.out.write(text, this.offset);
-    return this.out.subarray(start, this.offset);
-  }
-
-  /** The bytes written: `previous` itself (or its start) when they never differed from it. */
-  result(): Buffer {
-    if (!this.out) return this.offset === this.previous!.length ? this.previous! : this.previous!.subarray(0, this.offset);
-    return this.out.subarray(0, this.offset);
-  }
-
-  private materialize(n: number): Buffer {
-    const buf = Buffer.allocUnsafe(Math.ceil(Math.max(this.capacity, (this.offset + n) * 1.25)));
-    if (this.previous && this.offset > 0) this.previous.copy(buf, 0, 0, this.offset);
-    return buf;
-  }
-
-  private room(n: number): void {
-    if (this.offset + n <= this.out!.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.out!.length * 2, this.offset + n));
-    this.out!.copy(bigger, 0, 0, this.offset);
-    this.out = bigger;
-  }
-}
-
-/** The same bytes as a Buffer, without a copy. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  out.put(bundleTail());
 }
 
 function bundleTail(): string {

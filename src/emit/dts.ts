@@ -3,7 +3,6 @@
 // itself (types and doc comments) is the runtime's own, generated from src/runtime at package build.
 import type { EmitSkill } from "../types.js";
 import { str } from "./literal.js";
-import { compareCodeUnits } from "../util/compare.js";
 import { SPLIT_EXPORTS, splitRuntimeApi } from "./split-dts.js";
 
 /** `runtimeApi`: the runtime's types as src/emit/runtime-types.ts gives them; `split`: the split layout's API (src/emit/split-dts.ts). */
@@ -69,7 +68,7 @@ export function argsInterfaces(skills: readonly EmitSkill[], o: InterfaceOptions
   for (const s of skills) {
     for (const key of refs(s)) if (names.has(key) && names.get(key)!.join("\0") !== s.fields.arguments.join("\0")) names.delete(key);
   }
-  const keys = [...names.keys()].sort(compareCodeUnits);
+  const keys = [...names.keys()].sort();
   const args = keys.map((k) => `  ${str(k)}: readonly [${names.get(k)!.map(str).join(", ")}];`);
   const argv = keys.map((k) => `  ${str(k)}: [${labels(names.get(k)!).map((l) => `${l}?: string`).join(", ")}, ...rest: string[]];`);
   return [
@@ -97,10 +96,10 @@ export function filesInterface(skills: readonly EmitSkill[], o: InterfaceOptions
   // Skills without files are left out (no file is valid for them); each distinct file map is written once.
   const shapes = new Map<string, string>();
   const entries: string[] = [];
-  for (const key of [...byKey.keys()].sort(compareCodeUnits)) {
+  for (const key of [...byKey.keys()].sort()) {
     const files = byKey.get(key)!;
     if (files.size === 0) continue;
-    const shape = `{ ${[...files.keys()].sort(compareCodeUnits).map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+    const shape = `{ ${[...files.keys()].sort().map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
     if (!shapes.has(shape)) shapes.set(shape, `_Files${shapes.size}`);
     entries.push(`  ${str(key)}: ${shapes.get(shape)};`);
   }
@@ -141,8 +140,9 @@ const RESERVED = new Set(
     "keyof readonly unique infer is asserts abstract declare namespace module type global of as satisfies accessor out").split(" "),
 );
 
+// Strings only: the default sort is code-unit order (compareCodeUnits's), without a call per comparison.
 export function unique(values: string[]): string[] {
-  return [...new Set(values)].sort(compareCodeUnits);
+  return [...new Set(values)].sort();
 }
 
 export function union(values: string[]): string {

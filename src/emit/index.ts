@@ -9,7 +9,8 @@ import { bashWords } from "./bash-words.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { skillcVersion } from "../util/version.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { bundleOptions, renderBundle, renderBundleBytes, renderSplitBundle } from "./bundle.js";
+import { bundleOptions, renderBundle, renderBundleTo, renderSplitBundle } from "./bundle.js";
+import type { IndexStage, PreviousIndex } from "./index-stage.js";
 import { resolveLayout, type ChunkSink } from "./split.js";
 import { renderChunks, renderShards, type SplitChunks } from "./split-shards.js";
 import { splitHelper } from "./split-helper.js";
@@ -47,6 +48,8 @@ export interface EmitInput {
   layout?: "single" | "split";
   /** Split layout: where chunks go as they are rendered (a writing build's staging folder); by default into `files`. */
   chunks?: ChunkSink;
+  /** Single layout: where index.js is streamed as it is rendered (a writing build's staging folder, emit/index-stage.ts); by default into `files`. */
+  index?: IndexStage;
 }
 
 /**
@@ -56,10 +59,11 @@ export interface EmitInput {
  * is on disk while the key of what it is rendered from is unchanged.
  */
 export interface EmitReuse {
-  /** The previous index.js, returned as it is when the new one has the same bytes. */
-  previousIndex(): Buffer | undefined;
+  /** The previous index.js, open (what reused lines' `at` point into): spliced from, and left as it is when the new one has the same bytes. */
+  previousIndex(): PreviousIndex | undefined;
   /**
-   * Where a skill's line landed in the new index.js (without its trailing comma); split layout:
+   * Where a skill's line landed in the new index.js (without its trailing comma): `line`, its bytes
+   * (a reused skill's spliced line may be unread, only its length is then meaningful); split layout:
    * `chunk`, its chunk's hash, and `file`, the metadata shard (`chunks/<hash>.js`) the line is in.
    */
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void;
@@ -104,8 +108,9 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const layout = input.layout ?? resolveLayout(config.output, input.stats);
   const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
   const split = !!chunks;
+  // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
   const indexJs = await renderIndex(input, skills, chunks, files);
-  const bundleBytes = typeof indexJs === "string" ? Buffer.byteLength(indexJs, "utf8") : indexJs.length;
+  const bundleBytes = typeof indexJs === "number" ? indexJs : Buffer.byteLength(indexJs, "utf8");
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
   /** One group of outputs: reused as they are when its key is unchanged (and `valid` takes what was recorded with them), else rendered (and recorded). */
@@ -132,7 +137,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
     },
   )) ?? { shortened: [], dropped: [] };
   await renderTypes(group, input, skills, split, files);
-  files.set("index.js", indexJs);
+  if (typeof indexJs === "string") files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
@@ -150,8 +155,8 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   return { files, layout, chunks: chunks && new Set(chunks.chunk.values()).size, catalogReport: { shortened: [...catalogReport.shortened], dropped: [...catalogReport.dropped] }, bundleBytes, diagnostics };
 }
 
-/** index.js: as bytes on build's incremental path, else as a string; split, it imports the metadata shards, rendered here. */
-async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>): Promise<string | Buffer> {
+/** index.js: streamed to `input.index` (its size returned), else as a string; split, it imports the metadata shards, rendered here. */
+async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>): Promise<string | number> {
   const { config, reuse } = input;
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
@@ -161,8 +166,10 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
     const shards = await renderShards(skills, chunks, files, input.chunks, onLine);
     return renderSplitBundle(runtime, version, bundleOptions(config), skills, helper, await splitHelper(), shards);
   }
-  if (!reuse) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
-  return renderBundleBytes(runtime, version, bundleOptions(config), skills, helper, (s, offset, line) => reuse.onLine(s, offset, line), reuse.previousIndex());
+  if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
+  const out = input.index.writer(reuse?.previousIndex());
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)));
+  return out.finish();
 }
 
 type Group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }>, valid?: (extra: unknown) => boolean) => Promise<E | undefined>;

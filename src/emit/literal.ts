@@ -13,6 +13,17 @@ export function str(value: string): string {
   return json.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
+/**
+ * lit's text for plain data whose object keys the emitter chose (never `__proto__`): one native
+ * JSON.stringify instead of a walk, the separators escaped after (raw, they can only be inside
+ * strings). Equal to lit for such data (test/unit/emit/literal.test.ts).
+ */
+export function json(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (!text.includes("\u2028") && !text.includes("\u2029")) return text;
+  return text.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+}
+
 /** A JavaScript literal for JSON-safe data: strings, finite numbers, booleans, null, arrays, plain objects. Undefined properties are left out. */
 export function lit(value: unknown): string {
   if (typeof value === "string") return str(value);
@@ -31,6 +42,7 @@ export function objectLit(entries: Array<[string, unknown]>, raw: Array<[string,
   return "{" + parts.join(",") + "}";
 }
 
-function key(k: string): string {
+/** An object key: quoted, `__proto__` computed. */
+export function key(k: string): string {
   return k === "__proto__" ? "[" + str(k) + "]" : str(k);
 }

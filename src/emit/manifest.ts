@@ -2,7 +2,6 @@
 // Described by schema/manifest.schema.json. Keys sorted at every level, two-space indent.
 import type { Collision, Diagnostic, EmitSkill, Profile } from "../types.js";
 import { scriptsOf } from "../toolsets/scripts.js";
-import { compareCodeUnits } from "../util/compare.js";
 
 export const MANIFEST_SCHEMA_URL = "https://unpkg.com/skillc/schema/manifest.schema.json";
 
@@ -66,7 +65,31 @@ export function renderManifestShard(entries: readonly string[]): string {
 
 /** A skill's entry of the `skills` array, indented by four spaces (its place in either file), no trailing comma. */
 export function manifestEntry(skill: EmitSkill, chunk?: string): string {
-  return "    " + JSON.stringify(sortKeys(manifestSkill(skill, chunk)), null, 2).replaceAll("\n", "\n    ");
+  return "    " + JSON.stringify(sortedSkill(skill, chunk), null, 2).replaceAll("\n", "\n    ");
+}
+
+/**
+ * sortKeys(manifestSkill(…)) built in sorted order: only the user's data (frontmatter, fields) and
+ * the script list are copied by sortKeys (test/unit/emit/manifest.test.ts proves them equal).
+ */
+export function sortedSkill(skill: EmitSkill, chunk?: string): unknown {
+  const f = skill.fields;
+  return {
+    arguments: { hint: f.argumentHint, names: [...f.arguments] },
+    chunk: chunk && `chunks/${chunk}.js`,
+    contentHash: skill.contentHash,
+    description: f.description,
+    dir: skill.source.dir,
+    fields: sortKeys(f),
+    files: skill.files.map((file) => ({ binary: file.binary, bytes: file.bytes, executable: file.executable, interpreter: file.interpreter, path: file.path, sha256: file.sha256 })),
+    frontmatter: sortKeys(skill.frontmatter),
+    name: skill.name,
+    path: skill.source.file,
+    scope: skill.source.root.scope,
+    scripts: sortKeys(scriptsOf(skill)),
+    toolsets: skill.toolsets?.entries.map((e) => ({ entry: e.entry, export: e.exportName, file: e.file, tools: sortKeys(e.tools) })),
+    visibility: { modelInvocable: !f.disableModelInvocation, userInvocable: f.userInvocable },
+  };
 }
 
 export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string {
@@ -89,7 +112,8 @@ export function renderManifest(input: ManifestInput, entries?: ManifestEntries):
   return parts.join("");
 }
 
-function manifestSkill(skill: EmitSkill, chunk?: string) {
+/** A skill's entry before its keys are sorted (the shape sortedSkill builds sorted). */
+export function manifestSkill(skill: EmitSkill, chunk?: string) {
   const f = skill.fields;
   return {
     chunk: chunk && `chunks/${chunk}.js`,
@@ -122,7 +146,8 @@ function manifestSkill(skill: EmitSkill, chunk?: string) {
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort(compareCodeUnits);
+  // The default sort compares UTF-16 code units, as compareCodeUnits does, without a call per comparison.
+  const keys = Object.keys(value).sort();
   const entries: Array<[string, unknown]> = [];
   for (const k of keys) {
     const v = (value as Record<string, unknown>)[k];

@@ -107,7 +107,8 @@ async function writeLocked(
       await mkdir(dirname(join(tmp, name)), { recursive: true });
       await writeDurably(join(tmp, name), bytes);
     }
-    const order = [...staged, ...changed.map(([name]) => name)];
+    // index.js last, staged (emit/index-stage.ts) or not: whoever sees it sees the rest.
+    const order = [...staged, ...changed.map(([name]) => name)].sort((x, y) => (x === LAST ? 1 : 0) - (y === LAST ? 1 : 0));
     await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(order) + "\n"));
     await syncDir(tmp);
     written.push(...(await applyRenames(tmp, outDir, order)));

@@ -27,6 +27,10 @@ export interface AnalysisSnapshot {
 export interface AnalysisStore {
   get(file: string, entryKey: string): AnalysisSnapshot | undefined;
   set(file: string, entryKey: string, value: AnalysisSnapshot): void;
+  /** False when nothing at all is stored for `file` (any key): a sure miss, so its analysis can go elsewhere whole (analyze-share.ts). */
+  mayHave?(file: string): boolean;
+  /** Stores an entry as its record's JSON, `JSON.stringify({ key, value })`, encoded elsewhere (a worker) from what `set` would be given. */
+  setRecord?(file: string, record: string): void;
 }
 
 /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */

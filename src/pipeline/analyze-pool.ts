@@ -1,6 +1,7 @@
-// The CPU part of analysis (analyze-text.ts: parse + validate + body checks) on worker threads, for runs
-// with enough cache misses to pay for starting them. The main thread keeps all I/O and cache lookups
-// and hands this pool only the misses; results are exactly what the in-thread path computes.
+// The build's CPU part of analysis (analyze-text.ts: parse + validate + body checks) on worker threads,
+// for runs with enough cache misses to pay for starting them. The main thread keeps all I/O and cache
+// lookups and hands this pool only the misses; results are exactly what the in-thread path computes.
+// Lint gives its workers whole skills instead (analyze-share.ts); both use poolConfig and one worker.
 //
 // What a worker costs (bench/pool-probe.mjs, 1,000 skills): ~0.1 s of CPU to start; ~0.05 s to clone
 // the results (3.3 MB) and ~0.05 s to restore them here; and most, the JIT's warm-up, which every

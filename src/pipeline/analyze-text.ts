@@ -11,7 +11,7 @@ import { validateSkill } from "./validate.js";
 import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
-import { extend, keepAccessors } from "../util/extend.js";
+import { keepAccessors } from "../util/extend.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -114,7 +114,34 @@ function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): v
 /** The TextResult analyzeText would have returned, from its snapshot and the same bytes. */
 export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string): TextResult {
   const parsed = restoreParsed(source, bytes, snap, hash);
-  const skill = snap.fields && parsed.frontmatter ? extend(parsed, { frontmatter: parsed.frontmatter, fields: snap.fields }) : undefined;
+  const skill = snap.fields && parsed.frontmatter ? restoredSkill(parsed, parsed.frontmatter, snap.fields) : undefined;
   return { parsed, skill, diagnostics: snap.diagnostics };
+}
+
+/**
+ * `extend(parsed, { frontmatter, fields })` for a restored `parsed`: the same keys in the same order,
+ * the text and body the same accessors (one lazy text for both). Copying every property's descriptor,
+ * as extend does, cost a lint this thread ~0.15 s per 5,000 restored skills.
+ */
+function restoredSkill(parsed: ParsedSkill, frontmatter: Record<string, unknown>, fields: ValidSkill["fields"]): ValidSkill {
+  const skill: ValidSkill = {
+    source: parsed.source,
+    hash: parsed.hash,
+    text: "",
+    frontmatter,
+    positions: parsed.positions,
+    frontmatterRange: parsed.frontmatterRange,
+    bodyOffset: parsed.bodyOffset,
+    body: "",
+    bodyStart: parsed.bodyStart,
+    diagnostics: parsed.diagnostics,
+    fields,
+  };
+  return keepAccessors(
+    Object.defineProperties(skill, {
+      text: Object.getOwnPropertyDescriptor(parsed, "text")!,
+      body: Object.getOwnPropertyDescriptor(parsed, "body")!,
+    }),
+  );
 }
 

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFileMeta, SkillSource, ValidSkill, ValidSkillHead } from "../types.js";
 import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore } from "./analysis-store.js";
-import { AnalyzePool, poolConfig } from "./analyze-pool.js";
+import type { Worker } from "node:worker_threads";
+import type { AnalyzePool } from "./analyze-pool.js";
 import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { DirEntry } from "./discover-options.js";
@@ -29,6 +30,8 @@ export interface AnalyzeOptions {
   listings?: ReadonlyMap<string, DirEntry[]>;
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
   pool?: AnalyzePool;
+  /** Lint: workers started before discovery (analyze-share.ts), used when the run shares its skills. */
+  early?: { take(): Worker | undefined };
   /** No pool unless SKILLC_WORKERS asks: a streaming split build (10,000 skills, 2 cores: 20.4 s, 699 MB with a worker; 14.3 s, 332 MB without). */
   inThread?: boolean;
 }
@@ -86,7 +89,7 @@ export interface ReusedAnalysis extends AnalysisBase {
 }
 
 /** The analysis of a SKILL.md that was read, by what its frontmatter turned out to be. */
-function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
+export function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
   if (skill) return { ...base, outcome: "valid", parsed, skill };
   return { ...base, outcome: parsed.frontmatter === undefined ? "unparsed" : "invalid", parsed };
 }
@@ -101,9 +104,7 @@ export async function analyzeSkill(source: SkillSource, opts: AnalyzeOptions): P
 }
 
 /** A skill's analysis, started: `done` settles once its CPU part (maybe on a worker) is done. */
-export interface StartedAnalysis {
-  done: Promise<SkillAnalysis>;
-}
+export type StartedAnalysis = { done: Promise<SkillAnalysis> };
 
 /**
  * Does a skill's I/O and cache lookup, and resolves then: the CPU part of a miss may still be running
@@ -111,7 +112,22 @@ export interface StartedAnalysis {
  */
 export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): Promise<StartedAnalysis> {
   if (opts.build && opts.readFiles) return analyzeWithBuildCache(source, opts, opts.build);
-  const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
+  const read = await readSkill(source, opts);
+  if ("outcome" in read) return { done: Promise.resolve(read) };
+  return analyzeBytes(source, read.bytes, read.files, read.paths, read.leftOut, read.diagnostics, opts);
+}
+
+/** What a skill's analysis reads (without a build cache): its SKILL.md's bytes and its folder's files (and their diagnostics). */
+export interface SkillRead {
+  bytes: Uint8Array;
+  files: SkillFile[] | undefined;
+  paths: string[];
+  leftOut: LeftOut;
+  diagnostics: Diagnostic[];
+}
+
+/** The I/O part of startAnalysis: the SKILL.md's bytes and the folder's files listed (lint) or read (build). */
+export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Promise<SkillRead | UnreadableAnalysis> {
   const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
   let bytes: Uint8Array;
   try {
@@ -119,28 +135,14 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
     // (each async read round-trips the thread pool), and discovery admits only regular files.
     bytes = fs.readFileSync(path.join(source.absDir, source.fileName));
   } catch (error) {
-    return ready({ outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) });
+    return { outcome: "unreadable", source, diagnostics: cannotRead(source, error, opts) };
   }
-  // File-level diagnostics (oversize, escaping links…) are recomputed on every run: they are cheap
-  // and depend on more than the cache key.
-  const diagnostics: Diagnostic[] = [];
-  let files: SkillFile[] | undefined;
-  let paths: string[];
-  let leftOut: LeftOut;
+  // File-level diagnostics (oversize, escaping links…) are recomputed every run: cheap, and they depend on more than the cache key.
   if (opts.readFiles) {
-    const collected = await collectFiles(source, fileOpts);
-    files = collected.files;
-    paths = files.map((f) => f.path);
-    diagnostics.push(...collected.diagnostics);
-    leftOut = collected.leftOut;
-  } else {
-    const listed = await listFiles(source, fileOpts);
-    paths = listed.paths;
-    diagnostics.push(...listed.diagnostics);
-    leftOut = listed.leftOut;
+    const { files, leftOut, diagnostics } = await collectFiles(source, fileOpts);
+    return { bytes, files, paths: files.map((f) => f.path), leftOut, diagnostics };
   }
-
-  return analyzeBytes(source, bytes, files, paths, leftOut, diagnostics, opts);
+  return { bytes, files: undefined, ...(await listFiles(source, fileOpts)) };
 }
 
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
@@ -194,14 +196,14 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
 }
 
 /** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */
-function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
+export function cannotRead(source: SkillSource, error: unknown, opts: AnalyzeOptions): Diagnostic[] {
   const code = (error as NodeJS.ErrnoException)?.code ?? String((error as Error)?.message ?? error);
   const out: Diagnostic[] = [];
   new Reporter(opts).to(out, source.file)(SKILL_FILE_UNREADABLE, { line: 1, column: 1 }, { kind: "cannot-read", file: source.file, code });
   return out;
 }
 
-function analyzeBytes(
+export function analyzeBytes(
   source: SkillSource,
   bytes: Uint8Array,
   files: SkillFile[] | undefined,
@@ -229,72 +231,4 @@ function analyzeBytes(
     return { done };
   }
   return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash, leftOut))) };
-}
-
-/**
- * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; the CPU part of
- * the cache misses on worker threads when there are enough of them (analyze-pool.ts), else here.
- * `onDone` is called with each skill's analysis as it completes, and awaited (a build stages the
- * skill's output then and lets go of its contents).
- */
-export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
-  const config = opts.pool ? undefined : poolConfig(sources.length, process.env, opts.inThread);
-  const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => {
-    await onDone?.(a);
-    return a;
-  };
-  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
-  const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
-  try {
-    const withPool = { ...opts, pool };
-    let sinceYield = 0;
-    let ahead = 0;
-    const freed: Array<() => void> = [];
-    const started = await mapLimit(sources, 16, async (source) => {
-      // The reads are synchronous and the rest settles in microtasks, so without a turn of the event
-      // loop now and then the workers' replies wait until every skill is read, and the workers idle
-      // after their first batches (measured: 64 of 10,000 skills analysed during the reads).
-      if (++sinceYield >= YIELD_EVERY) {
-        sinceYield = 0;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      // A build holds each skill's files until its analysis is done (and `onDone` has staged them):
-      // the reads stay at most READ_AHEAD skills ahead, or memory holds the whole input.
-      while (opts.readFiles && ahead >= READ_AHEAD) await new Promise<void>((resolve) => freed.push(resolve));
-      ahead++;
-      const s = await startAnalysis(source, withPool);
-      const result = s.done.then(done).finally(() => {
-        ahead--;
-        freed.shift()?.();
-      });
-      result.catch(() => undefined);
-      return { result };
-    });
-    pool.finish();
-    return await Promise.all(started.map((s) => s.result));
-  } finally {
-    await pool.close();
-  }
-}
-
-/** Skills read between turns of the event loop while workers analyse (see analyzeAll). */
-const YIELD_EVERY = 32;
-/**
- * Skills read and not yet analysed, at most (a build with workers): above the pool's HELP_MIN, so
- * the pool starts and this thread still helps; ~60 MB of a 10,000-skill corpus's files.
- */
-const READ_AHEAD = 2048;
-
-/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }

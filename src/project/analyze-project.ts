@@ -1,13 +1,15 @@
 // What lint and build share of a run: the run's settings and reporter → roots → discovery → every
 // skill's analysis (with the analysis cache, and the build cache when build hands one) → resolve.
 // Lint stops here (plus its static toolset checks); build compiles and emits what it returns.
+import path from "node:path";
 import type { Diagnostic, Profile, RuleSetting, SkillSource, SourceRoot, ValidSkill, ValidSkillHead } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { discover, type DiscoverOptions } from "../pipeline/discover.js";
 import type { DirEntry } from "../pipeline/discover-options.js";
 import { resolveTargets } from "../pipeline/targets.js";
-import { analysisKey, analyzeAll, type AnalyzeOptions, type SkillAnalysis } from "../pipeline/analyze.js";
+import { analysisKey, type AnalyzeOptions, type SkillAnalysis } from "../pipeline/analyze.js";
+import { analyzeAll } from "../pipeline/analyze-all.js";
 import type { BuildStore } from "../pipeline/analysis-store.js";
 import { resolveSkills, type ResolveResult } from "../pipeline/resolve.js";
 import { checkPortability } from "../pipeline/portability.js";
@@ -15,6 +17,7 @@ import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/ove
 import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
 import { ListingCache } from "../cache/listing-cache.js";
 import { projectRoots } from "./roots.js";
+import { earlyWorkersFor, type EarlyWorkers } from "../pipeline/analyze-share.js";
 
 export interface ProjectOptions {
   cwd: string;
@@ -59,6 +62,22 @@ export interface ProjectAnalysis {
 
 /** Discovers, analyses and resolves the project's skills. Never throws for bad input. */
 export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnalysis> {
+  const early = startEarly(opts);
+  try {
+    return await analyzeWith(opts, early);
+  } finally {
+    await early?.close();
+  }
+}
+
+/** A lint of a whole project with a large flat root: its workers start now, and are ready when discovery is done. */
+function startEarly(opts: ProjectOptions): EarlyWorkers | undefined {
+  if (opts.readFiles || opts.onAnalysed || (opts.paths && opts.paths.length > 0)) return undefined;
+  const dirs = projectRoots(opts.cwd, opts.config, opts.roots).map((r) => path.resolve(opts.cwd, r.dir));
+  return earlyWorkersFor(dirs, useCache(opts.cache, Infinity) && AnalysisCache.exists(opts.config.root));
+}
+
+async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined): Promise<ProjectAnalysis> {
   const { cwd, config } = opts;
   const profile = opts.profile ?? config.profile;
   const overrides = { cwd, root: config.root, profile, rules: config.rules, cli: opts.rules, overrides: config.overrides };
@@ -79,7 +98,7 @@ export async function analyzeProject(opts: ProjectOptions): Promise<ProjectAnaly
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;
-  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings, inThread: opts.onAnalysed !== undefined }, (a) => {
+  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings, early, inThread: opts.onAnalysed !== undefined }, (a) => {
     opts.onProgress?.(++analysed, total);
     return opts.onAnalysed?.(a);
   });

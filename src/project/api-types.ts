@@ -62,8 +62,9 @@ export interface BuildApiResult {
   skills: CompiledSkill[];
   collisions: Collision[];
   /**
-   * Emitted files by name relative to outDir (present even when not written). In the split layout a
-   * writing build streams its chunks to outDir instead, so they are here only when nothing is written.
+   * Emitted files by name relative to outDir (present even when not written). A writing build streams
+   * its chunks (split layout) and its index.js (single layout) to outDir instead, so they are here
+   * only when nothing is written (`write: false`).
    */
   files?: Map<string, string | Uint8Array>;
   written: boolean;

@@ -56,8 +56,13 @@ export class BuildReuse implements EmitReuse {
     return { ...skill, files: a.files, contentHash, line, ...(split && { chunk: a.entry.chunk }) };
   }
 
-  previousIndex(): Buffer | undefined {
+  previousIndex(): { fd: number; size: number } | undefined {
     return this.cache.trustedIndex();
+  }
+
+  /** Closes the previous index.js the reused lines are spliced from. */
+  close(): void {
+    this.cache.closeIndex();
   }
 
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void {
@@ -100,15 +105,9 @@ export class BuildReuse implements EmitReuse {
     this.cache.setOutput(group, key, names, extra);
   }
 
-  /**
-   * The outputs that need not be read back to compare: index.js when its bytes equal the trusted
-   * previous one (already in memory), the others when reused from disk as they are.
-   */
-  unchanged(indexJs: string | Uint8Array | undefined): Set<string> {
-    const unchanged = new Set<string>(this.cache.reusedOutputs());
-    const prev = this.cache.trustedIndex();
-    if (prev && indexJs === prev) unchanged.add("index.js");
-    return unchanged;
+  /** The outputs that need not be read back to compare: those reused from disk as they are (a writing build streams index.js, emit/index-stage.ts). */
+  unchanged(): Set<string> {
+    return new Set<string>(this.cache.reusedOutputs());
   }
 
   /** Saves this build's entries (after a write). */

@@ -9,6 +9,7 @@ import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
 import { ChunkStage } from "../emit/chunk-stage.js";
+import { IndexStage } from "../emit/index-stage.js";
 import { ChunksGone } from "../emit/write-chunks.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
@@ -67,6 +68,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // each is staged as soon as its skill is analysed (chunk-stream.ts); with "auto", the layout is
   // known only after analysis, and emit renders them.
   let stage = writing && config.output === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
+  // Single: index.js streams into a staging folder as it is rendered (emit/index-stage.ts).
+  const indexStage = writing ? new IndexStage(outDir) : undefined;
   const streamed: StreamedChunks = new WeakMap();
   try {
     const onAnalysed = chunkStreamer(stage, config, streamed);
@@ -76,13 +79,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     stage ??= writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
-    return await buildLaidOut(opts, project, { outDir, layout, stage, reuse, profile: project.profile, streamed });
+    return await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed });
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
     // once more, writing every chunk (nothing can go missing then), without the caches.
     if (!(error instanceof ChunksGone) || opts.restage) throw error;
   } finally {
+    reuse?.close();
     await stage?.discard();
+    await indexStage?.discard();
   }
   return build({ ...opts, cache: false, restage: true });
 }
@@ -103,7 +108,7 @@ function layoutOf(config: ResolvedConfig, project: ProjectAnalysis): "single" | 
 async function buildLaidOut(
   opts: BuildOptions,
   project: ProjectAnalysis,
-  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks },
+  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; indexStage?: IndexStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks },
 ): Promise<BuildResult> {
   const { config } = opts;
   const { outDir, layout, stage, reuse, profile } = run;
@@ -115,6 +120,7 @@ async function buildLaidOut(
     reuse,
     layout,
     chunks: stage,
+    index: layout === "single" ? run.indexStage : undefined,
     skills,
     collisions: resolved.collisions,
     diagnostics,
@@ -124,7 +130,7 @@ async function buildLaidOut(
   });
   diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog), ...emitted.diagnostics);
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
-  const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage);
+  const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage ?? (layout === "single" ? run.indexStage : undefined));
   return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length, layout, ...(emitted.chunks !== undefined && { chunks: emitted.chunks }) };
 }
 
@@ -135,7 +141,7 @@ async function writeOutputs(
   diagnostics: Diagnostic[],
   emitted: EmitOutput,
   reuse: BuildReuse | undefined,
-  stage: ChunkStage | undefined,
+  stage: ChunkStage | IndexStage | undefined,
 ): Promise<boolean> {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -147,10 +153,11 @@ async function writeOutputs(
     return false;
   }
   // Outputs the build cache vouches for are not read back to compare.
-  const unchanged = reuse?.unchanged(emitted.files.get("index.js")) ?? new Set<string>();
-  // A single build removes the chunks an earlier split build left (none refer to them any more).
-  const chunks = stage ?? { staged: [], keep: new Set<string>() };
-  // The commit record must follow chunks that are on disk: their background syncs end here.
+  const unchanged = reuse?.unchanged() ?? new Set<string>();
+  // A single build removes the chunks an earlier split build left (none refer to them any more),
+  // and commits its staged index.js (when its bytes changed).
+  const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
+  // The commit record must follow chunks (and index.js) on disk: their background syncs end here.
   await stage?.flush();
   await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait, chunks });
   await reuse?.save();

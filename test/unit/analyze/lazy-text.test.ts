@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SkillSource } from "../../../src/types.js";
 import { analyzeText, restoreText, snapshotOf } from "../../../src/pipeline/analyze-text.js";
 import { resolveSkills } from "../../../src/pipeline/resolve.js";
+import { extend } from "../../../src/util/extend.js";
 
 const source = (name: string): SkillSource => ({
   root: { dir: "skills", scope: "skills", precedence: 0 },
@@ -35,5 +36,17 @@ describe("a restored skill's text", () => {
     expect(restored.skill!.body).toBe(fresh.parsed.body);
     expect(restored.parsed.text).toBe(fresh.parsed.text);
     expect({ ...restored.skill! }).toEqual({ ...fresh.skill! });
+  });
+
+  it("is the skill extend would make of the restored parse: same keys in order, one lazy text for both", () => {
+    const restored = restoreText(source("pdf-tools"), bytes, snapshotOf(fresh), fresh.parsed.hash);
+    const other = restoreText(source("pdf-tools"), bytes, snapshotOf(fresh), fresh.parsed.hash);
+    const viaExtend = extend(other.parsed, { frontmatter: other.parsed.frontmatter!, fields: other.skill!.fields });
+    expect(Object.keys(restored.skill!)).toEqual(Object.keys(viaExtend));
+    for (const key of Object.keys(viaExtend)) expect(isAccessor(restored.skill!, key)).toBe(isAccessor(viaExtend, key));
+    expect({ ...restored.skill! }).toEqual({ ...viaExtend });
+    restored.skill!.text = "set on the skill";
+    expect(restored.parsed.text).toBe("set on the skill");
+    expect(isAccessor(extend(restored.skill!, { extra: 1 }), "text")).toBe(true);
   });
 });

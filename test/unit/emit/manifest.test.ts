@@ -3,6 +3,9 @@ import { readFile } from "node:fs/promises";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { emit } from "../../../src/emit/index.js";
 import { makeInput, makeSkill, sampleSkills } from "./helpers.js";
+import { manifestSkill, sortedSkill, sortKeys } from "../../../src/emit/manifest.js";
+import type { EmitSkill } from "../../../src/types.js";
+import { randomString, rng } from "./random.js";
 
 const schema = JSON.parse(await readFile(new URL("../../../schema/manifest.schema.json", import.meta.url), "utf8"));
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
@@ -76,5 +79,24 @@ describe("manifest.json", () => {
     expect(validate({ ...base, profile: "nope" })).toBe(false);
     expect(validate({ ...base, extra: 1 })).toBe(false);
     expect(validate({ ...base, collisions: [{ name: "a", policy: "override", paths: ["/abs/SKILL.md", "b"] }] })).toBe(false);
+  });
+});
+
+describe("manifest entries built in sorted order", () => {
+  it("are the text sortKeys over the whole entry gives, for every shape of skill", () => {
+    const r = rng(11);
+    const skills: EmitSkill[] = [
+      ...sampleSkills(),
+      makeSkill({ name: "odd", frontmatter: { z: 1, a: { d: [{ y: 1, b: 2 }], c: undefined }, "10": "n", "2": "m", ["__proto__"]: "x" }, fields: { metadata: { b: "2", a: "1" }, scripts: ["scripts/x.sh"] }, files: [{ path: "scripts/x.sh", content: "#!/bin/sh\n", executable: true, interpreter: "sh" }] }),
+      { ...makeSkill({ name: "tools" }), toolsets: { entries: [{ entry: "t.ts", file: "t.ts", exportName: "default", tools: ["b", "a"], body: "" }], tools: ["b", "a"] } } as unknown as EmitSkill,
+    ];
+    for (let i = 0; i < 200; i++) {
+      skills.push(makeSkill({ name: `r${i}`, description: randomString(r) || "d", frontmatter: { [randomString(r)]: randomString(r), [randomString(r)]: [randomString(r), { [randomString(r)]: 1 }] }, fields: { argumentHint: r() < 0.5 ? randomString(r) : undefined, arguments: [randomString(r)] } }));
+    }
+    for (const skill of skills) {
+      for (const chunk of [undefined, "ab".repeat(32)]) {
+        expect(JSON.stringify(sortedSkill(skill, chunk), null, 2)).toBe(JSON.stringify(sortKeys(manifestSkill(skill, chunk)), null, 2));
+      }
+    }
   });
 });
