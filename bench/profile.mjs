@@ -3,11 +3,12 @@
 // prints self and total time by function and by source module (mapped back through the `// path`
 // comments esbuild leaves in dist/ between modules).
 //
-//   node bench/profile.mjs [--size 1000] [--cmd build|lint|warm-build] [--top 25] [--dist DIR]
+//   node bench/profile.mjs [--size 1000] [--cmd build|lint|warm-build] [--split] [--top 25] [--dist DIR]
 //
 // build: cold (cache and outDir deleted first); warm-build: cache kept; lint: cold, --format json.
+// --split: build the split layout (skillc.split.json, outDir .skillc-split; written when missing).
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateCorpus } from "./generate.mjs";
@@ -23,14 +24,19 @@ const size = Number(opt("--size", "1000"));
 const cmd = opt("--cmd", "build");
 const top = Number(opt("--top", "25"));
 const dist = path.resolve(opt("--dist", path.join(REPO, "dist")));
+const split = argv.includes("--split");
 
 const corpus = generateCorpus({ size, log: console.error }).dir;
 const profDir = path.join(corpus, ".bench", "prof");
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
 if (cmd !== "warm-build") rmSync(path.join(corpus, "node_modules", ".cache", "skillc"), { recursive: true, force: true });
-if (cmd === "build") rmSync(path.join(corpus, ".skillc"), { recursive: true, force: true });
-const args = cmd === "lint" ? ["lint", "--format", "json"] : ["build"];
+const splitConfig = path.join(corpus, "skillc.split.json");
+if (split && !existsSync(splitConfig)) {
+  writeFileSync(splitConfig, JSON.stringify({ discovery: { maxFolders: 1000000, maxDepth: 6 }, output: "split", outDir: ".skillc-split" }) + "\n");
+}
+if (cmd === "build") rmSync(path.join(corpus, split ? ".skillc-split" : ".skillc"), { recursive: true, force: true });
+const args = cmd === "lint" ? ["lint", "--format", "json"] : split ? ["build", "--config", "skillc.split.json"] : ["build"];
 const t0 = performance.now();
 // The command's output goes to files, not pipes: a 10,000-skill build prints ~21,000 warnings,
 // past spawnSync's buffer (which kills the child).

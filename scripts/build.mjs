@@ -61,6 +61,17 @@ await esbuild.build({
   logLevel: "warning",
 });
 
+// The helpers emit writes beside the runtime (src/emit/minify.ts), minified now so that a build never
+// starts esbuild for them: each registers its source and options when its module loads.
+{
+  const entry = 'export { MINIFY_INPUTS } from "./src/emit/minify.ts"; import "./src/emit/bash-words.ts"; import "./src/emit/toolset-helper.ts"; import "./src/emit/split-helper.ts";';
+  const r = await esbuild.build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, format: "esm", platform: "node", write: false, logLevel: "warning" });
+  const { MINIFY_INPUTS } = await import("data:text/javascript;base64," + Buffer.from(r.outputFiles[0].text).toString("base64"));
+  const helpers = {};
+  for (const { key, source, options } of MINIFY_INPUTS) helpers[key] = (await esbuild.transform(source, options)).code.trim();
+  await writeFile("dist/helpers.json", JSON.stringify(helpers) + "\n");
+}
+
 // The runtime, minified, ending in a module-local `var __skillc`: the emitter appends data and exports.
 await writeFile("dist/runtime.js", (await bundleRuntime(esbuild, "src/runtime/index.ts")).code);
 // The MCP server's code (src/mcp), the same way: every emitted mcp.js opens with it (src/emit/mcp-code.ts reads dist/mcp-server.js).

@@ -13,17 +13,22 @@
 // unchanged and their fingerprints match; anything else renders them again.
 // Residual risk, as with make or tsc: a file rewritten with the same size within one mtime/ctime
 // tick, keeping its inode, is taken as unchanged (delete the cache or touch the file to force it).
+// The split layout's lines live in metadata shards (chunks/<hash>.js): a shard with the fingerprint
+// recorded when it was written is trusted as index.js is; any other is read with its lines hashed.
 // Trust: as the analysis cache, signed per user (signed-file.ts) and shape-checked as read (shape.ts).
 // Stored as records (signed-file.ts): one per skill, parsed when looked up; an entry equal to the one
 // read (a reused skill whose line and manifest entry did not move) is written back as its bytes, and
 // a rebuild that changed nothing leaves the file as it is.
-import { createHash } from "node:crypto";
+// Kept as one file: every way back to a previous output (index.js, manifest.json, the shards, the
+// output groups) shares the one fingerprint scheme and the one record file; split apart, each would
+// carry its own copy of both.
+import { createHash, hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { parseRecord, stableJson } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
-import { isBuildEntry, isObj, isOutputEntry } from "./shape.js";
+import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { skillcVersion } from "../util/version.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -43,6 +48,8 @@ interface BuildCacheFile {
   index?: string;
   /** Stat fingerprint of the manifest.json the entries' `manifest` spans point into, as written. */
   manifest?: string;
+  /** Split layout: stat fingerprints of the metadata shards the lines point into, as written. */
+  shards?: Record<string, string>;
 }
 
 /** A line's key: its parts as JSON (short strings already; hashing them cost more than it saved). */
@@ -51,7 +58,8 @@ export function lineKey(parts: unknown[]): string {
 }
 
 export function sha1(bytes: Uint8Array): string {
-  return createHash("sha1").update(bytes).digest("hex");
+  // One-shot: a Hash object per line cost a 10,000-skill rebuild about 90 ms (same digest).
+  return hash("sha1", bytes, "hex");
 }
 
 const closed = (): never => {
@@ -59,6 +67,25 @@ const closed = (): never => {
 };
 function indexFingerprint(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+}
+
+/** Whether two JSON-like values are equal as JSON would write them (key order aside; undefined members absent). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const y = b as unknown[];
+    if (a.length !== y.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], y[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const kx = Object.keys(x).filter((k) => x[k] !== undefined);
+  const ky = Object.keys(y).filter((k) => y[k] !== undefined);
+  if (kx.length !== ky.length) return false;
+  for (const k of kx) if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+  return true;
 }
 
 export class BuildCache implements BuildStore {
@@ -96,6 +123,7 @@ export class BuildCache implements BuildStore {
         outputs: isObj(h.outputs) ? (h.outputs as BuildCacheFile["outputs"]) : undefined,
         index: typeof h.index === "string" ? h.index : undefined,
         manifest: typeof h.manifest === "string" ? h.manifest : undefined,
+        shards: isStrRecord(h.shards) ? h.shards : undefined,
       };
       raw = read.records;
     }
@@ -174,26 +202,39 @@ export class BuildCache implements BuildStore {
       const bytes = () => (this.prevFile === file ? readRange(file.fd, l.offset, l.length) : closed());
       return { sha1: l.sha1, span: { offset: l.offset, length: l.length }, get bytes() { return bytes(); } };
     }
-    const prev = l.file === undefined ? this.prevIndex : this.shard(l.file);
+    const shard = l.file === undefined ? undefined : this.shard(l.file);
+    const prev = l.file === undefined ? this.prevIndex : shard?.bytes;
     if (!prev || l.offset < 0 || l.offset + l.length > prev.length) return undefined;
     const bytes = prev.subarray(l.offset, l.offset + l.length);
-    // A shard has no recorded fingerprint: its lines are always verified.
-    if ((l.file !== undefined || !this.trusted) && sha1(bytes) !== l.sha1) return undefined;
+    // Verified unless its file is the one the cache recorded as written (same stat fingerprint).
+    const trusted = l.file === undefined ? this.trusted : shard!.trusted;
+    if (!trusted && sha1(bytes) !== l.sha1) return undefined;
     return { bytes, sha1: l.sha1 };
   }
 
-  private readonly shards = new Map<string, Buffer | undefined>();
+  private readonly shards = new Map<string, { bytes: Buffer; trusted: boolean } | undefined>();
 
-  /** A split layout's metadata shard in outDir (`chunks/<hash>.js`), read once; undefined when missing. */
-  private shard(file: string): Buffer | undefined {
+  /**
+   * A split layout's metadata shard in outDir (`chunks/<hash>.js`), read once; undefined when
+   * missing. Trusted (its lines not hashed again) when it has the fingerprint it had when written.
+   */
+  private shard(file: string): { bytes: Buffer; trusted: boolean } | undefined {
     if (!this.shards.has(file)) {
-      let bytes: Buffer | undefined;
+      let read: { bytes: Buffer; trusted: boolean } | undefined;
       try {
-        bytes = fs.readFileSync(path.join(path.dirname(this.indexFile), file));
+        const fd = fs.openSync(path.join(path.dirname(this.indexFile), file), "r");
+        try {
+          const st = fs.fstatSync(fd);
+          const bytes = fs.readFileSync(fd);
+          const fp = this.data.shards && Object.hasOwn(this.data.shards, file) ? this.data.shards[file] : undefined;
+          read = { bytes, trusted: fp !== undefined && fp === indexFingerprint(st) && bytes.length === st.size };
+        } finally {
+          fs.closeSync(fd);
+        }
       } catch {
-        bytes = undefined;
+        read = undefined;
       }
-      this.shards.set(file, bytes);
+      this.shards.set(file, read);
     }
     return this.shards.get(file);
   }
@@ -268,12 +309,34 @@ export class BuildCache implements BuildStore {
     }
     this.prevManifest = undefined;
     out.outputs = this.outputFingerprints();
-    const keys = Object.keys(entries).sort();
+    out.shards = this.shardFingerprints(entries);
+    const keys = Object.keys(entries);
     const unchanged = keys.length === this.raw.size && keys.every((k) => same.has(k) && this.raw.has(k));
-    const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest };
-    if (unchanged && stableJson(header) === stableJson({ ...this.data, outputs: this.data.outputs ?? {} })) return;
+    const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest, ...(out.shards && { shards: out.shards }) };
+    // Compared as values, not as stable JSON: the outputs' `extra` lists thousands of names.
+    if (unchanged && sameJson(header, { ...this.data, outputs: this.data.outputs ?? {} })) return;
+    keys.sort();
     const records = keys.map((k) => [k, same.has(k) && this.raw.has(k) ? this.raw.get(k)! : JSON.stringify(entries[k])] as const);
     await writeRecordFile(this.file, this.secret, header, records);
+  }
+
+  /** The fingerprints of the metadata shards `entries` point into, as they are now (none when there are none). */
+  private shardFingerprints(entries: Record<string, BuildEntry>): Record<string, string> | undefined {
+    const files = new Set<string>();
+    for (const k in entries) {
+      const f = entries[k]!.line?.file;
+      if (f !== undefined) files.add(f);
+    }
+    if (files.size === 0) return undefined;
+    const out: Record<string, string> = {};
+    for (const f of [...files].sort()) {
+      try {
+        out[f] = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), f)));
+      } catch {
+        // gone: its lines are verified by hash next time
+      }
+    }
+    return out;
   }
 
   /** This build's output groups with their files' fingerprints as they are now. */

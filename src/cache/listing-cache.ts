@@ -45,7 +45,8 @@ function isStored(v: unknown): v is Stored {
   if (!Array.isArray(v) || v.length % 2 !== 1 || typeof v[0] !== "string") return false;
   for (let i = 1; i < v.length; i += 2) {
     const name: unknown = v[i];
-    if (typeof name !== "string" || name === "" || name === "." || name === ".." || /[/\0]/.test(name) || !KINDS.has(v[i + 1] as string)) return false;
+    // includes() rather than a regex: at 10,000 skills this runs for 50,000 names a rebuild.
+    if (typeof name !== "string" || name === "" || name === "." || name === ".." || name.includes("/") || name.includes("\0") || !KINDS.has(v[i + 1] as string)) return false;
   }
   return true;
 }

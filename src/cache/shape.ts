@@ -12,18 +12,25 @@ const MAX_ITEMS = 100_000;
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === "string";
 const isNat = (v: unknown, min = 0): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v < MAX_INT;
-const isStrs = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_ITEMS && v.every(isStr);
+function isStrs(v: unknown): v is string[] {
+  if (!Array.isArray(v) || v.length > MAX_ITEMS) return false;
+  for (const x of v) if (typeof x !== "string") return false;
+  return true;
+}
 const opt = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
-const isStrRecord = (v: unknown) => isObj(v) && Object.values(v).every(isStr);
+export const isStrRecord = (v: unknown): v is Record<string, string> => isObj(v) && Object.values(v).every(isStr);
 
 export function isRange(v: unknown): v is Range {
   return isObj(v) && isNat(v.line, 1) && isNat(v.column, 1) && isNat(v.endLine, 1) && isNat(v.endColumn, 1);
 }
 
+const optNat1 = (v: unknown) => v === undefined || isNat(v, 1);
+
 function isDiagnostic(v: unknown, file: string): v is Diagnostic {
-  if (!isObj(v) || v.file !== file || !isNat(v.line, 1) || !isNat(v.column, 1) || !opt(v.endLine, (x) => isNat(x, 1)) || !opt(v.endColumn, (x) => isNat(x, 1))) return false;
+  if (!isObj(v) || v.file !== file || !isNat(v.line, 1) || !isNat(v.column, 1) || !optNat1(v.endLine) || !optNat1(v.endColumn)) return false;
   if (!isStr(v.ruleId) || !RULES.has(v.ruleId) || (v.severity !== "error" && v.severity !== "warning") || !isStr(v.message)) return false;
-  return opt(v.fix, (f) => isObj(f) && Array.isArray(f.range) && f.range.length === 2 && isNat(f.range[0]) && isNat(f.range[1]) && f.range[0] <= f.range[1] && isStr(f.text));
+  const f = v.fix;
+  return f === undefined || (isObj(f) && Array.isArray(f.range) && f.range.length === 2 && isNat(f.range[0]) && isNat(f.range[1]) && f.range[0] <= f.range[1] && isStr(f.text));
 }
 
 const OPTIONAL_STRINGS = ["license", "compatibility", "whenToUse", "argumentHint", "model", "effort", "agent", "shell", "version"] as const;
@@ -32,32 +39,46 @@ export function isFields(v: unknown): v is SkillFields {
   if (!isObj(v) || !isStr(v.name) || !isStr(v.description) || !isStr(v.briefDescription)) return false;
   if (!isStrs(v.arguments) || !isStrs(v.toolsets) || !isStrs(v.scripts)) return false;
   if (typeof v.disableModelInvocation !== "boolean" || typeof v.userInvocable !== "boolean" || typeof v.defaultEnabled !== "boolean") return false;
-  if (!OPTIONAL_STRINGS.every((k) => opt(v[k], isStr)) || !opt(v.context, (x) => x === "fork")) return false;
+  for (const k of OPTIONAL_STRINGS) if (v[k] !== undefined && typeof v[k] !== "string") return false;
+  if (v.context !== undefined && v.context !== "fork") return false;
   if (!opt(v.allowedTools, isStrs) || !opt(v.disallowedTools, isStrs) || !opt(v.paths, isStrs) || !opt(v.metadata, isStrRecord)) return false;
   return opt(v.triggers, (t) => isObj(t) && isStrs(t.keywords) && isStrs(t.verbs) && isStrs(t.patterns));
 }
 
-/** Whether `v` is an analysis of the SKILL.md at `file` as the cache stores it. */
+/** Whether `v` is an analysis of the SKILL.md at `file` as the cache stores it. Loops, not closures: a rebuild runs it for every skill. */
 export function isAnalysisSnapshot(v: unknown, file: string): v is AnalysisSnapshot {
   if (!isObj(v) || !opt(v.frontmatter, isObj) || !isObj(v.positions) || !isRange(v.frontmatterRange)) return false;
   if (!isNat(v.bodyOffset) || !isNat(v.bodyStart) || v.bodyStart < v.bodyOffset || !opt(v.fields, isFields)) return false;
-  if (!Object.values(v.positions).every((p) => isObj(p) && isRange(p.value) && opt(p.key, isRange))) return false;
-  if (!Array.isArray(v.diagnostics) || v.diagnostics.length > MAX_ITEMS || !opt(v.parsedCount, (n) => isNat(n) && n <= (v.diagnostics as unknown[]).length)) return false;
-  return v.diagnostics.every((d) => isDiagnostic(d, file));
+  const positions = v.positions;
+  for (const k in positions) {
+    if (!Object.hasOwn(positions, k)) continue;
+    const p = positions[k];
+    if (!isObj(p) || !isRange(p.value) || (p.key !== undefined && !isRange(p.key))) return false;
+  }
+  const ds = v.diagnostics;
+  if (!Array.isArray(ds) || ds.length > MAX_ITEMS) return false;
+  if (v.parsedCount !== undefined && !(isNat(v.parsedCount) && v.parsedCount <= ds.length)) return false;
+  for (const d of ds) if (!isDiagnostic(d, file)) return false;
+  return true;
 }
 
 const isFileMeta = (f: unknown) =>
   isObj(f) && isStr(f.path) && isNat(f.bytes) && isStr(f.sha256) && typeof f.binary === "boolean" && typeof f.executable === "boolean" && opt(f.interpreter, isStr);
 const isSpan = (s: unknown) => isObj(s) && isNat(s.offset) && isNat(s.length);
 
+const CHUNK = /^[0-9a-f]{64}$/;
+const SHARD = /^chunks\/[0-9a-f]{64}\.js$/;
+
 /** Whether `v` is a build-cache entry (see build-cache.ts). */
 export function isBuildEntry(v: unknown): v is BuildEntry {
-  if (!isObj(v) || !isStr(v.fp) || !isStr(v.hash) || !Array.isArray(v.files) || v.files.length > MAX_ITEMS || !v.files.every(isFileMeta)) return false;
+  if (!isObj(v) || !isStr(v.fp) || !isStr(v.hash) || !Array.isArray(v.files) || v.files.length > MAX_ITEMS) return false;
+  for (const f of v.files) if (!isFileMeta(f)) return false;
   // A chunk hash becomes a module path in index.js: exactly 64 lowercase hex digits.
-  const chunk = opt(v.chunk, (c) => isStr(c) && /^[0-9a-f]{64}$/.test(c as string));
+  if (v.chunk !== undefined && !(isStr(v.chunk) && CHUNK.test(v.chunk))) return false;
+  const l = v.line;
   // A line's shard is read from outDir: only a chunk's name there.
-  const shard = (l: Obj) => opt(l.file, (f) => isStr(f) && /^chunks\/[0-9a-f]{64}\.js$/.test(f as string));
-  return chunk && opt(v.line, (l) => isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1) && shard(l as Obj)) && opt(v.manifest, isSpan);
+  if (l !== undefined && !(isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1) && ((l as Obj).file === undefined || (isStr((l as Obj).file) && SHARD.test((l as Obj).file as string))))) return false;
+  return opt(v.manifest, isSpan);
 }
 
 /** Whether `v` is an output group's record: a key, file fingerprints, and `extra` of string lists. */

@@ -39,8 +39,11 @@ export function splitShared(results: LintFileResult[], rules: ReadonlyMap<string
   }
   const many = new Set([...groups].filter(([, g]) => g.at.length > 1).map(([k]) => k));
   if (many.size === 0) return { results, shared: [] };
+  const grouped = (d: Diagnostic) => rules.get(d.ruleId)?.shared === true && many.has(keyOf(d));
   return {
-    results: results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => !many.has(keyOf(d))) })),
+    // Only a shared rule's diagnostic can be in a group: the others keep their place unkeyed, and a
+    // file with none in a group keeps its result as it is (at 10,000 skills most files).
+    results: results.map((r) => (r.diagnostics.some(grouped) ? { ...r, diagnostics: r.diagnostics.filter((d) => !grouped(d)) } : r)),
     shared: [...many].sort().map((k) => groups.get(k)!),
   };
 }

@@ -24,7 +24,7 @@ import type { DirEntry, DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { readFolder } from "./discover-listing.js";
-import { isInside, joinPosix, relPosix } from "../util/paths.js";
+import { isInside, relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
 
@@ -172,12 +172,13 @@ function listSubdirs(ctx: RootContext, folder: Folder, entries: DirEntry[], inSk
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
   // The root's path relative to cwd, then the folder's below it: one path.relative per root, not per skill.
-  const dir = joinPosix(ctx.shownRoot, folder.rel);
+  // Concatenated as joinPosix would (dropping "" and "."): this runs once per skill.
+  const dir = ctx.shownRoot === "." || ctx.shownRoot === "" ? folder.rel || "." : folder.rel === "" ? ctx.shownRoot : ctx.shownRoot + "/" + folder.rel;
   return {
     root: ctx.root,
     dir,
     relDir: folder.rel === "" ? path.basename(ctx.absRoot) : folder.rel,
-    file: joinPosix(dir, fileName),
+    file: dir === "." ? fileName : dir + "/" + fileName,
     fileName,
     absDir: folder.real,
   };

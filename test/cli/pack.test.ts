@@ -11,7 +11,7 @@ describe("npm pack", () => {
     const paths = pack!.files.map((f) => f.path).sort();
     const stray = paths.filter((p) => !/^(dist\/|schema\/[^/]+\.json$|README\.md$|package\.json$|LICENSE(\.\w+)?$)/.test(p));
     expect(stray).toEqual([]);
-    for (const p of ["dist/cli.js", "dist/index.js", "dist/runtime.js", "dist/runtime-api.txt", "dist/types/index.d.ts", "schema/config.schema.json", "schema/skill.schema.json", "schema/manifest.schema.json", "README.md", "package.json", "LICENSE"]) {
+    for (const p of ["dist/cli.js", "dist/index.js", "dist/runtime.js", "dist/runtime-api.txt", "dist/helpers.json", "dist/types/index.d.ts", "schema/config.schema.json", "schema/skill.schema.json", "schema/manifest.schema.json", "README.md", "package.json", "LICENSE"]) {
       expect(paths).toContain(p);
     }
     expect(paths.some((p) => /^(src|test|skills|bench|examples|scripts)\//.test(p))).toBe(false);

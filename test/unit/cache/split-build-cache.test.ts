@@ -10,7 +10,11 @@ import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { isReused } from "../../../src/types.js";
 import { lockOutDir } from "../../../src/emit/out-lock.js";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { sameJson } from "../../../src/cache/build-cache.js";
+import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
+import { piecesOf } from "../../../src/project/build-reuse.js";
+import { linePieces } from "../../../src/emit/split-shards.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -93,5 +97,74 @@ describe("build cache, split layout", () => {
     expect(result.written).toBe(true);
     expect(existsSync(path.join(out, "chunks", chunks[0]!))).toBe(true);
     expect(readdirSync(path.join(out, "chunks")).sort()).toEqual([...chunks].sort());
+  });
+});
+
+describe("build cache, split layout: the metadata shards", () => {
+  const cacheFile = () => path.join(dir, "node_modules/.cache/skillc/build-v1.json");
+  type Cache = { shards?: Record<string, string>; entries: Record<string, { line: { sha1: string; file: string } }> };
+  /** Every line's recorded sha1 made wrong: a line is reused now only if its shard is not hashed again. */
+  async function wrongHashes(): Promise<Cache> {
+    const data = (await readCacheFile(cacheFile(), cacheKey())) as Cache;
+    for (const e of Object.values(data.entries)) e.line.sha1 = "0".repeat(40);
+    await writeCacheFile(cacheFile(), cacheKey(), data);
+    return data;
+  }
+
+  it("trusts a shard that has the fingerprint it was written with: its lines are not hashed again", async () => {
+    await run("out");
+    const data = await wrongHashes();
+    const shards = new Set(Object.values(data.entries).map((e) => e.line.file));
+    expect(Object.keys(data.shards ?? {}).sort()).toEqual([...shards].sort());
+    const warm = await run("out");
+    expect(warm.skills.filter((s) => !isReused(s))).toEqual([]);
+  });
+
+  it("hashes the lines of a shard rewritten since (a new fingerprint), and renders those skills again", async () => {
+    await run("out");
+    const data = await wrongHashes();
+    const file = data.entries["skills/s3/SKILL.md"]!.line.file;
+    const shard = path.join(dir, "out", file);
+    writeFileSync(shard, readFileSync(shard));
+    const warm = await run("out");
+    const rendered = warm.skills.filter((s) => !isReused(s)).map((s) => s.source.file);
+    expect(rendered).toContain("skills/s3/SKILL.md");
+    expect(rendered.sort()).toEqual(Object.keys(data.entries).filter((k) => data.entries[k]!.line.file === file).sort());
+    await run("cold", false);
+    expect(await tree("out")).toEqual(await tree("cold"));
+  });
+
+  it("leaves the build cache file alone when nothing changed (its shards' fingerprints included)", async () => {
+    await run("out");
+    await run("out");
+    const before = statSync(cacheFile());
+    const warm = await run("out");
+    expect(warm.skills.filter((s) => !isReused(s))).toEqual([]);
+    const after = statSync(cacheFile());
+    expect([after.ino, after.mtimeMs, after.size]).toEqual([before.ino, before.mtimeMs, before.size]);
+  });
+
+  it("compares cache headers as JSON values, key order aside", () => {
+    expect(sameJson({ a: 1, b: [1, { c: "x" }] }, { b: [1, { c: "x" }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, u: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJson({ a: [] }, { a: {} })).toBe(false);
+    expect(sameJson({ a: "1" }, { a: 1 })).toBe(false);
+    expect(sameJson({ a: { b: { c: 1 } } }, { a: { b: { c: 2 } } })).toBe(false);
+  });
+
+  it("reads a line's piece chunks as linePieces does", () => {
+    const h = (c: string) => c.repeat(64);
+    for (const line of [
+      `{"name":"a","payload":"${h("a")}"}`,
+      `{"name":"a","payload":["${h("a")}","${h("b")}","${h("c")}"]}`,
+      `{"name":"a","payload":["${h("a")}"]}`,
+      `{"name":"a","x":",\\"payload\\":\\"${h("d")}\\"","payload":["${h("a")}","${h("e")}"]}`,
+      `{"name":"a"}`,
+    ]) {
+      expect(piecesOf(Buffer.from(line))).toEqual(linePieces(Buffer.from(line)));
+    }
+    expect(piecesOf(Buffer.from(`{"name":"a","payload":["${h("a")}","${h("b")}"]}`))).toEqual([h("b")]);
   });
 });

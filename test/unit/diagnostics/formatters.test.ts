@@ -69,6 +69,16 @@ describe("stylish", () => {
     expect(formatResults("stylish", [{ file: "a/SKILL.md", diagnostics: [] }], OPTS)).toBe("");
   });
 
+  it("drops a message's final period as ESLint does, only after a non-space", () => {
+    const d = RESULTS[0].diagnostics[2]!;
+    const row = (message: string) => formatResults("stylish", [{ file: "a/SKILL.md", diagnostics: [{ ...d, file: "a/SKILL.md", message }] }], OPTS).split("\n")[2]!;
+    expect(row("Ends here.")).toMatch(/ Ends here {2}unknown-field$/);
+    expect(row("Spaced .")).toMatch(/ Spaced \. {2}unknown-field$/);
+    expect(row(".")).toMatch(/ \. {2}unknown-field$/);
+    expect(row("Emoji \u{1F600}.")).toMatch(/ Emoji \u{1F600} {2}unknown-field$/u);
+    expect(row("Two dots..")).toMatch(/ Two dots\. {2}unknown-field$/);
+  });
+
   it("uses the singular and a yellow summary for a single warning", () => {
     const one: LintFileResult[] = [{ file: "a/SKILL.md", diagnostics: [{ ...RESULTS[0].diagnostics[0], file: "a/SKILL.md" }] }];
     expect(formatResults("stylish", one, OPTS)).toContain("\u2716 1 problem (0 errors, 1 warning)\n");

@@ -64,6 +64,14 @@ describe("discover", () => {
     expect(cwdRoot.sources[0]).toMatchObject({ dir: ".", relDir: "my-skill", file: "SKILL.md" });
   });
 
+  it("joins a root's shown path and a skill's folder as posix paths: cwd as root, a root below or above cwd", async () => {
+    const cwd = project({ "skills/g/a/SKILL.md": SKILL, "skills/b/SKILL.md": SKILL });
+    const paths = async (dir: string, at: string) => (await discover([root(dir)], opts(at))).sources.map((s) => [s.dir, s.relDir, s.file]);
+    expect(await paths(".", path.join(cwd, "skills"))).toEqual([["b", "b", "b/SKILL.md"], ["g/a", "g/a", "g/a/SKILL.md"]]);
+    expect(await paths("skills", cwd)).toEqual([["skills/b", "b", "skills/b/SKILL.md"], ["skills/g/a", "g/a", "skills/g/a/SKILL.md"]]);
+    expect(await paths("..", path.join(cwd, "skills", "g"))).toEqual([["../b", "b", "../b/SKILL.md"], ["../g/a", "g/a", "../g/a/SKILL.md"]]);
+  });
+
   it("skips .git, node_modules and hidden folders", async () => {
     const cwd = project({
       "skills/.git/x/SKILL.md": SKILL,
