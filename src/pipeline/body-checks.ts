@@ -55,8 +55,8 @@ export function checkBody(input: BodyCheckInput, alwaysScan = false): Diagnostic
   // The checks find offsets; the line table turns them into ranges only for what is reported.
   const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   if (scanned || mayReportLinks(input, from)) checkLinks(input, scan().links, report);
-  // Without the links, the placeholders need only the code regions.
-  checkPlaceholders(input, () => (scanned ?? scanMarkdown(text, from, text.length, true)).code, report);
+  // Without the links, the placeholders need only the code regions, and only up to where they ask.
+  checkPlaceholders(input, (to) => (scanned ?? scanMarkdown(text, from, to, true)).code, report);
   checkShellCommands(parsed, report);
   checkLength(parsed, report);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -197,35 +197,31 @@ interface Found {
   /** 0-based argument index for `$N` / `$ARGUMENTS[N]`, the name for `$name`, undefined for `$ARGUMENTS`. */
   arg: number | string | undefined;
   price: boolean;
+  /** Whether it shows the skill takes arguments when outside code (not a name, an amount or a range). */
+  evidence: boolean;
   inCode: boolean;
 }
 
-function checkPlaceholders(input: BodyCheckInput, codeRegions: () => CodeRegion[], report: Report): void {
+/**
+ * The placeholders of the body, reported when the skill takes arguments: a price always, any other
+ * inside code. Whether one is inside code (the markdown scan, the costliest part of the body checks)
+ * is asked only when the answer can change the result: not when nothing declares arguments and no
+ * placeholder could show the skill takes them, nor for a price. The scan stops where the last
+ * placeholder asked about surely has its answer (scanEnd).
+ */
+function checkPlaceholders(input: BodyCheckInput, codeRegions: (to: number) => CodeRegion[], report: Report): void {
   const { parsed } = input;
   const text = parsed.text;
-  const end = parsed.bodyStart + parsed.body.length;
   // Most bodies hold no `$` at all: then there is nothing to match (and no pattern to build).
   if (text.indexOf("$", parsed.bodyStart) === -1) return;
-  const re = placeholderPattern(input.declaredArguments);
-  const found: Found[] = [];
-  let usedOutsideCode = false;
-  let k = 0;
-  let code: CodeRegion[] | undefined;
-  for (let m = nextPlaceholder(re, text, parsed.bodyStart); m && m.index < end; m = nextPlaceholder(re, text, m.index + m[0].length)) {
-    const [all, backslash, name, indexed, positional, skillDir] = m;
-    if (backslash || skillDir) continue;
-    const start = m.index;
-    code ??= codeRegions();
-    while (k < code.length && code[k].end <= start) k++;
-    const inCode = k < code.length && code[k].start <= start;
-    const digits = indexed ?? positional;
-    const tail = text.slice(start + all.length, start + all.length + 2);
-    const price = positional !== undefined && PRICE_TAIL.test(tail);
-    // An amount in prose (`$1.00`, `$5,000`, `$1-2`) is not evidence that the skill takes arguments.
-    if (!inCode && !name && !(positional !== undefined && (price || RANGE_TAIL.test(tail)))) usedOutsideCode = true;
-    found.push({ start, end: start + all.length, text: all, arg: name || (digits !== undefined ? Number(digits) : undefined), price, inCode });
-  }
-  const takesArguments = input.declaredArguments.length > 0 || input.hasArgumentHint || usedOutsideCode;
+  const found = findPlaceholders(input);
+  const declared = input.declaredArguments.length > 0 || input.hasArgumentHint;
+  // Nothing declared and nothing that could show the skill takes arguments: nothing is reported.
+  if (!declared && !found.some((f) => f.evidence)) return;
+  let last = -1;
+  for (const f of found) if (!f.price) last = f.start;
+  if (last !== -1) markCode(found, codeRegions(scanEnd(text, last)));
+  const takesArguments = declared || found.some((f) => f.evidence && !f.inCode);
   if (!takesArguments) return;
   for (const f of found) {
     if (f.price) {
@@ -235,6 +231,51 @@ function checkPlaceholders(input: BodyCheckInput, codeRegions: () => CodeRegion[
       report(R.PLACEHOLDER_IN_CODE, f.start, f.end, { text: f.text, arg: f.arg });
     }
   }
+}
+
+/** The body's placeholders in text order (escaped ones and `${CLAUDE_SKILL_DIR}` left out), not yet placed in code. */
+function findPlaceholders(input: BodyCheckInput): Found[] {
+  const { parsed } = input;
+  const text = parsed.text;
+  const end = parsed.bodyStart + parsed.body.length;
+  const re = placeholderPattern(input.declaredArguments);
+  const found: Found[] = [];
+  for (let m = nextPlaceholder(re, text, parsed.bodyStart); m && m.index < end; m = nextPlaceholder(re, text, m.index + m[0].length)) {
+    const [all, backslash, name, indexed, positional, skillDir] = m;
+    if (backslash || skillDir) continue;
+    const start = m.index;
+    const digits = indexed ?? positional;
+    const tail = text.slice(start + all.length, start + all.length + 2);
+    const price = positional !== undefined && PRICE_TAIL.test(tail);
+    // An amount in prose (`$1.00`, `$5,000`, `$1-2`) is not evidence that the skill takes arguments.
+    const evidence = !name && !(positional !== undefined && (price || RANGE_TAIL.test(tail)));
+    found.push({ start, end: start + all.length, text: all, arg: name || (digits !== undefined ? Number(digits) : undefined), price, evidence, inCode: false });
+  }
+  return found;
+}
+
+/** Sets `inCode` on the placeholders but prices (never read for those), one sweep over both lists. */
+function markCode(found: Found[], code: CodeRegion[]): void {
+  let k = 0;
+  for (const f of found) {
+    if (f.price) continue;
+    while (k < code.length && code[k].end <= f.start) k++;
+    f.inCode = k < code.length && code[k].start <= f.start;
+  }
+}
+
+/**
+ * Where a scan that must place offset `at` may stop: just after the first empty line after it. Every
+ * block holding text before that line is then either closed (a paragraph ends at an empty line, so its
+ * code spans are known) or reaches past `at` whatever follows (a code block: `at` is inside it either
+ * way). What follows can still change earlier code spans through a link reference definition (a label
+ * `[`x`]` then consumes the backticks), so the scan goes on to the end when `]:` occurs after the line.
+ */
+export function scanEnd(text: string, at: number): number {
+  const empty = text.indexOf("\n\n", at);
+  if (empty === -1) return text.length;
+  const to = empty + 2;
+  return text.indexOf("]:", to) === -1 ? to : text.length;
 }
 
 /**
