@@ -164,6 +164,21 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 export function placeholderPattern(names: string[]): RegExp {
   const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
+  // One pattern per list of names (compiled for every skill with a `$`, it showed in profiles): it is sticky and
+  // every use sets lastIndex first, so sharing it is safe. Names are [\w-], so "|" separates them.
+  const key = named.join("|");
+  let re = patterns.get(key);
+  if (!re) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(key, (re = compilePattern(named)));
+  }
+  return re;
+}
+
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 256;
+
+function compilePattern(named: string[]): RegExp {
   const namedAlt = named.length ? `(${named.join("|")})(?![\\[\\w])|` : "()(?!)|";
   return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "y");
 }
