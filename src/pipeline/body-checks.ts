@@ -8,10 +8,12 @@ import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
 import * as R from "../rules/body-rules.js";
 import type { NearPath } from "../rules/body-rules.js";
-import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
+import { scanMarkdown } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
 import { leftOutReason } from "./left-out.js";
-import { compareCodeUnits } from "../util/compare.js";
+import { checkPlaceholders, type Report } from "./placeholder-checks.js";
+
+export { nextPlaceholder, placeholderPattern, scanEnd } from "./placeholder-checks.js";
 
 export interface BodyCheckInput {
   /** Positions are offsets in `parsed.text` (LF, no BOM); its line 1 is the file's line 1. */
@@ -55,14 +57,13 @@ export function checkBody(input: BodyCheckInput, alwaysScan = false): Diagnostic
   // The checks find offsets; the line table turns them into ranges only for what is reported.
   const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   if (scanned || mayReportLinks(input, from)) checkLinks(input, scan().links, report);
-  // Without the links, the placeholders need only the code regions.
-  checkPlaceholders(input, () => (scanned ?? scanMarkdown(text, from, text.length, true)).code, report);
+  // Without the links, the placeholders need only the code regions, and only up to where they ask.
+  checkPlaceholders(input, (to) => (scanned ?? scanMarkdown(text, from, to, true)).code, report);
   checkShellCommands(parsed, report);
   checkLength(parsed, report);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-type Report = <P>(rule: RuleMeta<P>, start: number, end: number, params: P) => void;
 
 /** A map of a skill's folders, made on first use from its files. */
 function folderSet(files: ReadonlySet<string>): (p: string) => boolean {
@@ -151,90 +152,6 @@ function suggest(p: string, files: ReadonlySet<string>): NearPath | undefined {
     }
   }
   return count === 1 ? { kind: "name", path: sameName! } : undefined;
-}
-
-const NAME = /^[A-Za-z_][\w-]*$/;
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * Claude Code's placeholders in its replacement order, as src/pipeline/template.ts compiles them
- * (claude-code dialect): a `\$` escapes only when no backslash precedes it, and a named argument
- * followed by `[` is not one. Groups: 1 backslash, 2 named, 3 `$ARGUMENTS[N]` index, 4 `$N` index,
- * 5 a `${CLAUDE_…}` variable.
- */
-export function placeholderPattern(names: string[]): RegExp {
-  const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
-  const namedAlt = named.length ? `(${named.join("|")})(?![\\[\\w])|` : "()(?!)|";
-  return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "y");
-}
-
-/**
- * The first match of the (sticky) placeholder pattern at or after `from`. A match starts at a `$` or
- * at the backslash just before one, so only those offsets are tried, in order (the leftmost match
- * wins, as in a scan from the left): a pattern that opens with an optional group cannot skip ahead
- * by itself, and V8 tried it at every offset (the costliest regex of a lint run).
- */
-export function nextPlaceholder(re: RegExp, text: string, from: number): RegExpExecArray | null {
-  for (let d = text.indexOf("$", from); d !== -1; d = text.indexOf("$", d + 1)) {
-    for (let at = d > from && text.charCodeAt(d - 1) === 92 ? d - 1 : d; at <= d; at++) {
-      re.lastIndex = at;
-      const m = re.exec(text);
-      if (m) return m;
-    }
-  }
-  return null;
-}
-
-/** After `$N`: the rest of an amount (`$1.00`, `$5,000`), which Claude Code still treats as `$N` + text. */
-const PRICE_TAIL = /^[.,]\d/;
-/** After `$N`: a range (`$1-2`); not a price warning, but not evidence that the skill takes arguments either. */
-const RANGE_TAIL = /^[-–]\d/;
-
-interface Found {
-  start: number;
-  end: number;
-  text: string;
-  /** 0-based argument index for `$N` / `$ARGUMENTS[N]`, the name for `$name`, undefined for `$ARGUMENTS`. */
-  arg: number | string | undefined;
-  price: boolean;
-  inCode: boolean;
-}
-
-function checkPlaceholders(input: BodyCheckInput, codeRegions: () => CodeRegion[], report: Report): void {
-  const { parsed } = input;
-  const text = parsed.text;
-  const end = parsed.bodyStart + parsed.body.length;
-  // Most bodies hold no `$` at all: then there is nothing to match (and no pattern to build).
-  if (text.indexOf("$", parsed.bodyStart) === -1) return;
-  const re = placeholderPattern(input.declaredArguments);
-  const found: Found[] = [];
-  let usedOutsideCode = false;
-  let k = 0;
-  let code: CodeRegion[] | undefined;
-  for (let m = nextPlaceholder(re, text, parsed.bodyStart); m && m.index < end; m = nextPlaceholder(re, text, m.index + m[0].length)) {
-    const [all, backslash, name, indexed, positional, skillDir] = m;
-    if (backslash || skillDir) continue;
-    const start = m.index;
-    code ??= codeRegions();
-    while (k < code.length && code[k].end <= start) k++;
-    const inCode = k < code.length && code[k].start <= start;
-    const digits = indexed ?? positional;
-    const tail = text.slice(start + all.length, start + all.length + 2);
-    const price = positional !== undefined && PRICE_TAIL.test(tail);
-    // An amount in prose (`$1.00`, `$5,000`, `$1-2`) is not evidence that the skill takes arguments.
-    if (!inCode && !name && !(positional !== undefined && (price || RANGE_TAIL.test(tail)))) usedOutsideCode = true;
-    found.push({ start, end: start + all.length, text: all, arg: name || (digits !== undefined ? Number(digits) : undefined), price, inCode });
-  }
-  const takesArguments = input.declaredArguments.length > 0 || input.hasArgumentHint || usedOutsideCode;
-  if (!takesArguments) return;
-  for (const f of found) {
-    if (f.price) {
-      const tail = text.slice(f.end, f.end + 12).match(/^[.,]\d+/)?.[0] ?? "";
-      report(R.PLACEHOLDER_PRICE, f.start, f.end + tail.length, { text: f.text, arg: f.arg, tail });
-    } else if (f.inCode) {
-      report(R.PLACEHOLDER_IN_CODE, f.start, f.end, { text: f.text, arg: f.arg });
-    }
-  }
 }
 
 /**

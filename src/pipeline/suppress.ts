@@ -41,7 +41,9 @@ interface Directive {
  */
 export function applySuppressions(parsed: ParsedSkill, body: Diagnostic[], ctx: ReportContext): Diagnostic[] {
   const from = Math.max(parsed.text.lastIndexOf("\n", parsed.bodyStart - 1) + 1, parsed.bodyOffset);
-  if (!parsed.body || parsed.text.indexOf("skillc-", from) === -1) return body;
+  // No comment, no directive. "<!--" first: its rare `<` is found at memchr speed, where the common
+  // `s` of "skillc-" made that search ~4x slower (it then rules out comments that are no directive).
+  if (!parsed.body || parsed.text.indexOf("<!--", from) === -1 || parsed.text.indexOf("skillc-", from) === -1) return body;
   const lines = new LineIndex(parsed.text);
   const problems: Diagnostic[] = [];
   const into = reportInto(problems, ctx);

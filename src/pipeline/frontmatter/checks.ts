@@ -15,8 +15,12 @@ const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RESERVED = ["anthropic", "claude"];
 const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;
 
+/** The known fields as a set, one per list (a validator's list lives as long as the validator). */
+const knownSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
 export function checkUnknownFields(c: FmContext, profile: Profile, known: readonly string[]): void {
-  const set = new Set(known);
+  let set = knownSets.get(known);
+  if (!set) knownSets.set(known, (set = new Set(known)));
   for (const key of Object.keys(c.frontmatter)) {
     if (set.has(key)) continue;
     const at = rangeAt(c.parsed, `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, "key");

@@ -69,11 +69,24 @@ export function firstParagraph(body: string): string {
   return para.join(" ").replace(/\s+/g, " ").trim();
 }
 
-/** The first sentence of a description (to `.`, `!` or `?` followed by a space), else all of it. */
+/** After the first non-space character: the first `.`, `!` or `?` followed by a space or the end. */
+const SENTENCE_END = /[.!?](?=\s|$)/g;
+const FIRST_NON_SPACE = /\S/g;
+
+/**
+ * The first sentence of a description (to `.`, `!` or `?` followed by a space), else all of it, with
+ * its runs of spaces made one space: `text.replace(/\s+/g, " ").trim()` cut by
+ * `/^(.+?[.!?])(?=\s|$)/`. Flattening keeps where a sentence ends (a mark before a space stays one
+ * before a space, and the flat text holds no line break for `.` to stop at), so only the sentence is
+ * flattened, not the whole description (test/unit/frontmatter/first-sentence.test.ts).
+ */
 export function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const m = /^(.+?[.!?])(?=\s|$)/.exec(flat);
-  return m ? m[1] : flat;
+  FIRST_NON_SPACE.lastIndex = 0;
+  const first = FIRST_NON_SPACE.exec(text);
+  if (!first) return "";
+  SENTENCE_END.lastIndex = first.index + 1;
+  const end = SENTENCE_END.exec(text);
+  return (end ? text.slice(0, end.index + 1) : text).replace(/\s+/g, " ").trim();
 }
 
 export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {

@@ -63,4 +63,25 @@ describe("checkBody without the scan when it cannot matter", () => {
       { numRuns: 5000, seed: 20261124 },
     );
   });
+
+  it("gives what the scan gives on random bodies of placeholders, code, empty lines and definitions", () => {
+    // The placeholders' scan stops after the empty line that follows the last one it must place
+    // (scanEnd): code blocks, spans across lines, lists, quotes and definitions around that line.
+    const TOKENS = [
+      "$1", "$0", "$ARGUMENTS", "$ARGUMENTS[1]", "$name", "\\$1", "$1.00", "$5,000", "$1-2", "$1\u2013", "${CLAUDE_SKILL_DIR}", "${CLAUDE_EFFORT}",
+      "`", "``", "\n", "\n\n", "\n\n\n", "```\n", "~~~\n", "    ", "\t", "> ", "- ", "1. ", "[`x`]", "[`x`]: /u\n", "[`x`]: b.md\n", "[a][`$ARGUMENTS`]", "[`$arguments`]: b.md\n", "]:", "[a]", "<a href=\"`\">",
+      "<!--", "-->", "<pre>\n", "</pre>\n", "\\`", "===\n", "---\n", "text ",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), fc.constantFrom(0, 1, 2), (tokens, mode) => {
+        const opts = mode === 0 ? {} : mode === 1 ? { declaredArguments: ["name"] } : { hasArgumentHint: true };
+        same("---\nname: x\n---\n" + tokens.join(""), opts);
+      }),
+      { numRuns: 20000, seed: 20261124 },
+    );
+    // A definition after the cut makes the label before it a link's (its backticks are then no code span).
+    const labelled = "---\nname: x\n---\n[a][`$ARGUMENTS`]\n\ntext\n\n[`$arguments`]: b.md\n";
+    same(labelled);
+    same(labelled, { declaredArguments: ["name"] });
+  });
 });
