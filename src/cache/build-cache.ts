@@ -316,7 +316,11 @@ export class BuildCache implements BuildStore {
     // Compared as values, not as stable JSON: the outputs' `extra` lists thousands of names.
     if (unchanged && sameJson(header, { ...this.data, outputs: this.data.outputs ?? {} })) return;
     keys.sort();
-    const records = keys.map((k) => [k, same.has(k) && this.raw.has(k) ? this.raw.get(k)! : JSON.stringify(entries[k])] as const);
+    // Each record encoded when the streaming writer reaches it: never all of them at once.
+    const raw = this.raw;
+    const records = (function* () {
+      for (const k of keys) yield [k, same.has(k) && raw.has(k) ? raw.get(k)! : JSON.stringify(entries[k])] as const;
+    })();
     await writeRecordFile(this.file, this.secret, header, records);
   }
 
