@@ -61,10 +61,25 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
       ctx.stderr.write(`skillc ${name}: ${error.message}\n`);
       return EXIT_USAGE;
     }
+    const fsText = fileSystemError(error);
+    if (fsText) {
+      ctx.stderr.write(`skillc ${name}: ${fsText}\n`);
+      return EXIT_USAGE;
+    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     ctx.stderr.write(`skillc ${name}: internal error — please report it.\n${detail}\n`);
     return EXIT_USAGE;
   }
+}
+
+/** Errors of the machine, not of skillc: said as such, with no stack. */
+const FS_CODES = new Set(["ENOSPC", "EFBIG", "EDQUOT", "EIO", "EROFS", "EMFILE", "ENFILE"]);
+
+function fileSystemError(error: unknown): string | undefined {
+  const e = error as NodeJS.ErrnoException | undefined;
+  if (!(error instanceof Error) || typeof e?.code !== "string" || !FS_CODES.has(e.code)) return undefined;
+  const where = e.path ? ` ${shown(e.path)}` : "";
+  return `${e.code} on ${e.syscall ?? "a file operation"}${where}: the disk is full, a file size or open-file limit was hit, or the disk failed. Free the resource and run again.`;
 }
 
 // Run when executed as the bin (dist/cli.js), not when imported by tests.

@@ -157,6 +157,26 @@ export class BuildCache implements BuildStore {
     }
   }
 
+  /** Whether index.js on disk is still the file this cache trusted (a build may have replaced it since). */
+  indexUnmoved(): boolean {
+    try {
+      return this.trusted && this.data.index === indexFingerprint(fs.statSync(this.indexFile));
+    } catch {
+      return false;
+    }
+  }
+
+  /** Notes index.js as this build committed or kept it (called with outDir's lock held): save() records that one. */
+  noteIndex(): void {
+    try {
+      this.committedIndex = indexFingerprint(fs.statSync(this.indexFile));
+    } catch {
+      this.committedIndex = undefined;
+    }
+  }
+
+  private committedIndex: string | undefined;
+
   /** Closes the previous index.js (after the write, or by a build that wrote nothing). */
   closeIndex(): void {
     if (this.prevFile) fs.closeSync(this.prevFile.fd);
@@ -297,11 +317,9 @@ export class BuildCache implements BuildStore {
     this.closeIndex();
     this.shards.clear();
     const out: BuildCacheFile = { key: this.key };
-    try {
-      out.index = indexFingerprint(fs.statSync(this.indexFile));
-    } catch {
-      // no index.js: lines are verified by hash next time
-    }
+    // The index.js noted under the lock: one another build committed after it is not this build's,
+    // and offsets into it would splice wrong bytes. Not noted: lines are verified by hash next time.
+    out.index = this.committedIndex;
     try {
       out.manifest = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), "manifest.json")));
     } catch {

@@ -115,6 +115,7 @@ export class IndexWriter implements BundleOut {
     if (this.sync || this.fd === undefined) return;
     const fd = this.fd;
     this.sync = (this.async?.idle() ?? Promise.resolve()).finally(() => closeSync(fd));
+    this.sync.catch(() => undefined);
   }
 
   /** Resolves once every byte is written and synced (rejects with a write's error). */
@@ -180,6 +181,9 @@ export class IndexWriter implements BundleOut {
         () => new Promise<void>((resolve, reject) => fdatasync(fd, (err) => close(fd, () => (err ? reject(err) : resolve())))),
         (err: unknown) => new Promise<void>((_, reject) => close(fd, () => reject(err))),
       );
+      // Awaited only later (flush, after emit renders the rest) or never (discard): a write error
+      // meanwhile must not be an unhandled rejection, which would end the process.
+      this.sync.catch(() => undefined);
     }
     this.done(unchanged);
     return size;

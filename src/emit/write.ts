@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
 import { compareCodeUnits } from "../util/compare.js";
 import type { ChunkWrite } from "./split.js";
-import { checkChunks, sweepChunks } from "./write-chunks.js";
+import { ChunksGone, checkChunks, sweepChunks } from "./write-chunks.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -30,15 +30,24 @@ const COMMIT = ".skillc-commit.json";
 /** Temp dirs of a live build are left alone, unless older than this (the pid was reused). */
 const STALE_MS = 60 * 60 * 1000;
 
-/**
- * `opts.unchanged`: names the caller knows are already on disk with these exact bytes (the build
- * cache's verified outputs); they are not read back to compare.
- */
-export async function writeOutDir(
-  outDir: string,
-  files: Map<string, string | Uint8Array>,
-  opts: { unchanged?: ReadonlySet<string>; onWait?: (holder: LockHolder) => void; chunks?: ChunkWrite } = {},
-): Promise<{ written: string[]; unchanged: string[] }> {
+/** What a build knows of outDir's files before it takes the lock. */
+export interface WriteOptions {
+  /** Names already on disk with these exact bytes (the build cache's verified outputs): not read back to compare. */
+  unchanged?: ReadonlySet<string>;
+  onWait?: (holder: LockHolder) => void;
+  chunks?: ChunkWrite;
+  /**
+   * For an index.js neither given nor staged (emit/index-stage.ts found its bytes equal to the file
+   * on disk): whether that file is still the one it was compared with. Asked with the lock held,
+   * after any roll-forward; when not, the build starts again (another build's index.js must not
+   * stay beside this build's other outputs).
+   */
+  heldIndex?: () => boolean;
+  /** Called with the lock still held, once everything is in place (the build cache notes index.js then). */
+  committed?: () => void;
+}
+
+export async function writeOutDir(outDir: string, files: Map<string, string | Uint8Array>, opts: WriteOptions = {}): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : compareCodeUnits(a, b)));
   for (const name of names) checkName(name);
   await mkdir(outDir, { recursive: true });
@@ -47,11 +56,16 @@ export async function writeOutDir(
     // After a roll-forward, what the caller knew about the files on disk is out of date.
     const rolled = await recoverTempDirs(outDir);
     const chunks = opts.chunks;
+    const indexHeld = !files.has(LAST) && !(chunks?.staged ?? []).includes(LAST);
+    if (indexHeld && opts.heldIndex && !opts.heldIndex()) {
+      throw new ChunksGone(`${LAST} in ${outDir} was replaced while this build ran (by another build, or an interrupted one's finished renames); build again.`);
+    }
     // A single build passes no chunk to keep: it only sweeps an earlier split build's chunks away.
     const listed = chunks && chunks.keep.size > 0 ? await checkChunks(outDir, chunks) : undefined;
     const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
     // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
     if (chunks) await sweepChunks(outDir, chunks.keep, listed);
+    opts.committed?.();
     return result;
   } finally {
     await release();

@@ -231,8 +231,16 @@ class Share {
       this.queue.push(...take);
       return this.fail(slot);
     }
+    let decoded: SkillAnalysis[];
+    try {
+      // All decoded before any is settled: a reply that does not decode leaves none half taken.
+      decoded = take.map((i, k) => fromShare(this.sources[i]!, reply.buffer, reply.results[k]!, this.opts.cache));
+    } catch {
+      this.queue.push(...take);
+      return this.fail(slot);
+    }
     this.counts.workers += take.length;
-    take.forEach((i, k) => this.settle(i, fromShare(this.sources[i]!, reply.buffer, reply.results[k]!, this.opts.cache)));
+    take.forEach((i, k) => this.settle(i, decoded[k]!));
     this.send(slot);
     this.wake?.();
   }

@@ -60,6 +60,16 @@ export class BuildReuse implements EmitReuse {
     return this.cache.trustedIndex();
   }
 
+  /** Whether index.js on disk is still the one the reused lines were compared with (see writeOutDir's heldIndex). */
+  indexUnmoved(): boolean {
+    return this.cache.indexUnmoved();
+  }
+
+  /** Notes index.js as committed, with outDir's lock held: the next build's offsets point into that file. */
+  noteIndex(): void {
+    this.cache.noteIndex();
+  }
+
   /** Closes the previous index.js the reused lines are spliced from. */
   close(): void {
     this.cache.closeIndex();

@@ -152,6 +152,9 @@ async function writeOutputs(
     await recoverOutDir(outDir, opts.onLockWait);
     return false;
   }
+  // Emit has read every spliced line: the previous index.js is closed before the renames (Windows
+  // cannot rename over a file this process holds open).
+  reuse?.close();
   // Outputs the build cache vouches for are not read back to compare.
   const unchanged = reuse?.unchanged() ?? new Set<string>();
   // A single build removes the chunks an earlier split build left (none refer to them any more),
@@ -159,7 +162,13 @@ async function writeOutputs(
   const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
   // The commit record must follow chunks (and index.js) on disk: their background syncs end here.
   await stage?.flush();
-  await writeOutDir(outDir, emitted.files, { unchanged, onWait: opts.onLockWait, chunks });
+  await writeOutDir(outDir, emitted.files, {
+    unchanged,
+    onWait: opts.onLockWait,
+    chunks,
+    heldIndex: reuse && stage instanceof IndexStage ? () => reuse.indexUnmoved() : undefined,
+    committed: reuse && (() => reuse.noteIndex()),
+  });
   await reuse?.save();
   return true;
 }

@@ -132,7 +132,10 @@ describe("analyzeShared", () => {
     writeFileSync(crash, `import { parentPort } from "node:worker_threads";\nlet n = 0;\nparentPort.on("message", (b) => { if (++n === 2) process.exit(3); parentPort.postMessage({ id: b.id, ok: false, error: "nope" }); });\n`);
     const garbage = path.join(base, "garbage-worker.mjs");
     writeFileSync(garbage, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (b) => parentPort.postMessage({ id: b.id, ok: true, buffer: new ArrayBuffer(0), results: [] }));\n`);
-    for (const script of [path.join(base, "no-such-worker.js"), crash, garbage]) {
+    // The right count of results, each one junk: decoding it throws, and none of the batch is taken.
+    const junk = path.join(base, "junk-worker.mjs");
+    writeFileSync(junk, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (b) => parentPort.postMessage({ id: b.id, ok: true, buffer: new ArrayBuffer(0), results: b.sources.map(() => ({ record: "{", bytes: [5, 9] })) }));\n`);
+    for (const script of [path.join(base, "no-such-worker.js"), crash, garbage, junk]) {
       const counts = { here: 0, workers: 0 };
       expect(await shared(script, undefined, counts)).toEqual(expected);
       expect(counts).toEqual({ here: sources.length, workers: 0 });
