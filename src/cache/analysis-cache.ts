@@ -5,13 +5,13 @@
 // Trust: the file is signed with a per-user key kept outside the project (signed-file.ts), so a cache
 // file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot, isObj } from "./shape.js";
 import type { AnalysisStore, AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /**
  * Entries by SKILL.md path, one record each (`{ key, value: AnalysisSnapshot }`, checked when read):
@@ -41,7 +41,7 @@ export class AnalysisCache implements AnalysisStore {
   /** Opens the cache for this project root and config; a missing or stale cache starts empty. */
   static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
     const file = cacheFile(projectRoot);
-    const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
+    const key = configCacheKey(configKey);
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
     const data = await readRecordFile(file, secret);
@@ -89,6 +89,11 @@ export class AnalysisCache implements AnalysisStore {
 
 function cacheFile(projectRoot: string): string {
   return path.join(projectRoot, "node_modules", ".cache", "skillc", "analysis-v1.json");
+}
+
+/** A cache file's key: the skillc version and the config's part that changes its records. */
+export function configCacheKey(configKey: unknown): string {
+  return sha256Hex(skillcVersion() + "\0" + stableJson(configKey));
 }
 
 /** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */

@@ -22,14 +22,13 @@
 // Kept as one file: every way back to a previous output (index.js, manifest.json, the shards, the
 // output groups) shares the one fingerprint scheme and the one record file; split apart, each would
 // carry its own copy of both.
-import { createHash, hash } from "node:crypto";
+import { hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
-import { parseRecord, stableJson } from "./analysis-cache.js";
+import { configCacheKey, parseRecord } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
-import { skillcVersion } from "../util/version.js";
 import { readRange } from "../util/read-fully.js";
 
 interface OutputEntry {
@@ -109,7 +108,7 @@ export class BuildCache implements BuildStore {
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
-    const key = createHash("sha256").update(skillcVersion()).update("\0").update(stableJson(configKey)).digest("hex");
+    const key = configCacheKey(configKey);
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key };
     let raw = new Map<string, Buffer>();

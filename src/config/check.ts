@@ -1,6 +1,5 @@
 // Validates a loaded config against schema/config.schema.json; problems are diagnostics (rules in
 // src/rules/config-rules.ts), positioned for JSON configs, naming the closest valid key for an unknown one.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -14,6 +13,7 @@ import type { At, RuleMeta } from "../diagnostics/rule.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import { CONFIG_INVALID, CONFIG_LOAD_FAILED, CONFIG_UNKNOWN_KEY, type LoadFailure } from "../rules/config-rules.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /**
  * A config that cannot be used: a usage error (exit 2) whose message is the text people read on
@@ -57,7 +57,7 @@ function configSchema(): { schema: Schema; hash: string; file: string } {
   if (!schemaCache) {
     const file = packageFile("schema/config.schema.json");
     const text = readFileSync(file, "utf8");
-    schemaCache = { schema: JSON.parse(text) as Schema, hash: createHash("sha256").update(text).digest("hex"), file };
+    schemaCache = { schema: JSON.parse(text) as Schema, hash: sha256Hex(text), file };
   }
   return schemaCache;
 }

@@ -2,9 +2,9 @@
 // layout's, whose `shards` (`chunks/<sha256>.json`, each `{"skills": [...]}`) hold the entries in
 // skill order. Both give the single shape: the top level with every entry in `skills`. A shard's
 // name must be a chunk's and its bytes must hash to it (a manifest is input like any other).
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sha256Hex } from "../util/sha256.js";
 
 const SHARD = /^chunks\/([0-9a-f]{64})\.json$/;
 
@@ -21,7 +21,7 @@ export function readManifestFrom(read: (name: string) => string | Uint8Array): M
     if (!m) throw new Error(`skillc: manifest.json names a shard that is not chunks/<sha256>.json: ${JSON.stringify(name)}`);
     const data = read(name as string);
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    if (createHash("sha256").update(bytes).digest("hex") !== m[1]) throw new Error(`skillc: the manifest shard ${name as string} does not match its SHA-256 hash`);
+    if (sha256Hex(bytes) !== m[1]) throw new Error(`skillc: the manifest shard ${name as string} does not match its SHA-256 hash`);
     const shard = parse(bytes, name as string);
     if (!Array.isArray(shard.skills)) throw new Error(`skillc: the manifest shard ${name as string} has no \`skills\``);
     skills.push(...(shard.skills as Array<Record<string, unknown>>));

@@ -11,6 +11,7 @@ import { isReused, type EmitSkill } from "../types.js";
 import { manifestEntry, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
 import { ShardGrouper } from "./shards.js";
 import { chunkFile, type ChunkExt, type ChunkSink } from "./split.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /** Mean skills per manifest shard (an entry is ~2.6 KB, so ~170 KB a shard), and the most bytes in one. */
 export const MANIFEST_SHARDS = { every: 64, maxBytes: 256 * 1024 };
@@ -34,7 +35,7 @@ export interface ManifestReuse {
  */
 export async function storeShard(text: string, ext: ChunkExt, files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<string> {
   const bytes = Buffer.from(text, "utf8");
-  const hash = createHash("sha256").update(bytes).digest("hex");
+  const hash = sha256Hex(bytes);
   if (!sink) files.set(chunkFile(hash, ext), text);
   else {
     if (!sink.has(hash, ext)) await sink.put(hash, bytes, ext);

@@ -2,16 +2,14 @@
 // the bundle beside it, with no dependency. mcp.js imports `./index.js`, opens with the server's code
 // (src/mcp, bundled: mcp-code.ts) and carries what the bundle does not: each skill's skill:// path,
 // its SKILL.md text and frontmatter, and the sha256 of every file as served (SEP-2640's digests).
-import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
 import type { McpData, McpSkillData } from "../mcp/types.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { lit } from "./literal.js";
 import { MCP_GLOBAL } from "./mcp-code.js";
+import { sha256Hex } from "../util/sha256.js";
 
 export const MCP_FILES = ["mcp.js", "mcp.d.ts"] as const;
-
-const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The data: one entry per skill, sorted by skill path. A reused skill (no text) cannot be rendered: builds with `mcp` compile every skill. */
 export function mcpData(version: string, skills: readonly EmitSkill[]): McpData {
@@ -21,7 +19,7 @@ export function mcpData(version: string, skills: readonly EmitSkill[]): McpData 
     if (isReused(s)) throw new Error(`skillc: mcp.js needs the text of ${s.source.file}, which this build reused`);
     // Same folder below two roots (skills kept from both): the root's scope tells them apart.
     const path = twice.has(paths[i]!) ? encodeURIComponent(s.source.root.scope) + "/" + paths[i] : paths[i]!;
-    const digests: Record<string, string> = { "SKILL.md": sha256(s.text) };
+    const digests: Record<string, string> = { "SKILL.md": sha256Hex(s.text) };
     for (const f of s.files) digests[f.path] = f.sha256;
     return { ref: s.source.file, path, fm: s.frontmatter, md: s.text, digests };
   });

@@ -16,13 +16,13 @@
 // changed skill rewrites its chunk, its links module and its shard, not every shard of the run.
 // JSON.parse of one string literal is the fastest way V8 builds the metadata (perf-facts.md); the
 // split helper parses it on first use, so an import pays only the literal's scan.
-import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
 import { serializeSplitSkill, toolsetsLiteral } from "./bundle.js";
 import { str } from "./literal.js";
 import { groupShards, ShardGrouper, type ShardOptions } from "./shards.js";
 import { CHUNK_CAP, chunkFile, renderChunk, type ChunkSink } from "./split.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /**
  * About 128 skills a shard (about 120 KB at 1 KB of metadata each), never past the chunk cap unless
@@ -106,7 +106,7 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
   const shards: string[] = [];
   const store = async (group: number[]) => {
     const { bytes, offsets } = shardBytes(group.map((k) => lines.get(k)!));
-    const hash = createHash("sha256").update(bytes).digest("hex");
+    const hash = sha256Hex(bytes);
     await put(hash, bytes, files, sink);
     sink?.refer(hash);
     groups.push(group);
@@ -165,5 +165,5 @@ function linksText(run: number[], skills: EmitSkill[], chunks: SplitChunks): str
 
 function chunkBytes(text: string): { hash: string; bytes: Buffer } {
   const bytes = Buffer.from(text);
-  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+  return { hash: sha256Hex(bytes), bytes };
 }

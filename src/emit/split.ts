@@ -6,10 +6,10 @@
 // chunks/ passes CHUNK_CAP. The hash is the SHA-256 of the file's bytes: equal payloads share a
 // chunk, a changed skill gets a new name (never an overwrite), and the fetch loader can verify what
 // a CDN serves (src/emit/split-helper.ts).
-import { createHash } from "node:crypto";
 import type { OutputLayout } from "../config/types.js";
 import type { ToolsetSkill } from "../types.js";
 import { CHUNK_HEAD, CHUNK_TAIL, SPLIT_GLOBAL } from "./split-helper.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /** Where chunks live in outDir. */
 export const CHUNK_DIR = "chunks";
@@ -95,7 +95,7 @@ function chunkOfParts(parts: string[]): Chunk {
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
   for (const p of parts) at += bytes.write(p, at);
-  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+  return { hash: sha256Hex(bytes), bytes };
 }
 
 /** JSON with the line separators escaped for older JS parsers (the chunk is parsed as a module too). */
@@ -105,7 +105,7 @@ function jsonLit(v: unknown): string {
 
 function chunkOf(text: string): Chunk {
   const bytes = Buffer.from(text, "utf8");
-  return { hash: createHash("sha256").update(bytes).digest("hex"), bytes };
+  return { hash: sha256Hex(bytes), bytes };
 }
 
 /** The piece chunks of a text: cut by UTF-16 length, shortened until each encodes within the cap, never inside a surrogate pair. */

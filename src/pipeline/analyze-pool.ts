@@ -17,7 +17,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { newWorker } from "./new-worker.js";
 import type { SkillSource } from "../types.js";
 import type { AnalysisSnapshot } from "./analysis-store.js";
 import { analyzeText, restoreText, snapshotOf, type TextOptions, type TextResult } from "./analyze-text.js";
@@ -209,7 +210,7 @@ export class AnalyzePool {
     for (let i = 0; i < this.config.workers; i++) {
       let worker: Worker;
       try {
-        worker = new Worker(this.config.script!, { stdout: false, stderr: true });
+        worker = newWorker(this.config.script!);
       } catch {
         continue;
       }
@@ -217,8 +218,6 @@ export class AnalyzePool {
       worker.on("message", (reply: WireReply) => this.onReply(slot, reply));
       worker.on("error", () => this.fail(slot));
       worker.on("exit", () => this.fail(slot));
-      // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
-      worker.stderr?.resume();
       this.slots.push(slot);
     }
   }

@@ -13,10 +13,11 @@
 // thread from its back a few at a time), so they finish together whatever the skills' sizes. A
 // worker that fails gives its batches back, and they are analysed here.
 import { readdirSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { SkillSource } from "../types.js";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { poolConfig, type PoolConfig } from "./analyze-pool.js";
+import { newWorker } from "./new-worker.js";
 import { fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
@@ -87,13 +88,6 @@ export function earlyWorkersFor(rootDirs: readonly string[], cached: boolean): E
   const config = poolConfig(entries);
   if (!config?.script || entries < config.minMisses) return undefined;
   return new EarlyWorkers(config.script, config.workers);
-}
-
-function newWorker(script: string): Worker {
-  const worker = new Worker(script, { stdout: false, stderr: true });
-  // A worker's stderr (e.g. an uncaught error's trace) is not the user's business: drain it.
-  worker.stderr?.resume();
-  return worker;
 }
 
 /** How many skills were analysed in this thread and by workers (tests). */

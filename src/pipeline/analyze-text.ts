@@ -1,7 +1,6 @@
 // The per-skill stages on one SKILL.md's bytes: parse → validate → body checks → suppressions. Pure
 // (no I/O): the same result in this thread, on a worker (analyze-pool.ts) or restored from the cache,
 // both of which carry it as an AnalysisSnapshot (snapshotOf, restoreText).
-import { createHash } from "node:crypto";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillSource, ValidSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import type { AnalysisSnapshot } from "./analysis-store.js";
@@ -12,6 +11,7 @@ import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
 import { keepAccessors } from "../util/extend.js";
+import { sha256Hex } from "../util/sha256.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -76,7 +76,7 @@ export function snapshotOf(r: TextResult): AnalysisSnapshot {
 export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string): ParsedSkill {
   const parsed: ParsedSkill = {
     source,
-    hash: hash ?? createHash("sha256").update(bytes!).digest("hex"),
+    hash: hash ?? sha256Hex(bytes!),
     text: "",
     frontmatter: snap.frontmatter,
     positions: snap.positions,

@@ -2,7 +2,6 @@
 // Shared by lint (file list only) and build (file contents too). Never throws for bad input.
 // With a cache, a skill whose SKILL.md bytes and file list are unchanged skips parse, validate and
 // the body checks: the cached result is what they would compute again.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFileMeta, SkillSource, ValidSkill, ValidSkillHead } from "../types.js";
@@ -15,6 +14,7 @@ import type { DirEntry } from "./discover-options.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 import { leftOutKey, type LeftOut } from "./left-out.js";
+import { sha256Hex } from "../util/sha256.js";
 
 export interface AnalyzeOptions {
   profile: Profile;
@@ -213,7 +213,7 @@ export function analyzeBytes(
   opts: AnalyzeOptions,
 ): StartedAnalysis {
   // Hashed once: the cache key and the parsed skill's `hash` are the same digest.
-  const hash = opts.cache ? createHash("sha256").update(bytes).digest("hex") : undefined;
+  const hash = opts.cache ? sha256Hex(bytes) : undefined;
   // Why files are left out changes the link messages, so it is part of the key.
   const key = hash ? analysisEntryKey(hash, leftOutKey(paths, leftOut)) : "";
   const hit = opts.cache?.get(source.file, key);

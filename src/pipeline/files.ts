@@ -19,7 +19,6 @@
 // - The walk that lists the entries is file-walk.ts; this module reads (or stats) what it lists.
 import fs, { constants } from "node:fs";
 import { isUtf8 } from "node:buffer";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Diagnostic, SkillFile, SkillSource } from "../types.js";
 import { report } from "./discover.js";
@@ -29,6 +28,7 @@ import { joinPosix } from "../util/paths.js";
 import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
+import { sha256Hex } from "../util/sha256.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -99,7 +99,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     const file: SkillFile = {
       path: entry.rel,
       bytes: buf.length,
-      sha256: createHash("sha256").update(buf).digest("hex"),
+      sha256: sha256Hex(buf),
       binary,
       executable: (st.mode & 0o111) !== 0,
       content,

@@ -1,6 +1,5 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
-import { createHash } from "node:crypto";
 import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
@@ -10,6 +9,7 @@ import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
+import { sha256Hex } from "../util/sha256.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */
@@ -41,7 +41,7 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
 function emptyResult(source: SkillSource, bytes: Uint8Array, hash: string | undefined): ParsedSkill {
   return {
     source,
-    hash: hash ?? createHash("sha256").update(bytes).digest("hex"),
+    hash: hash ?? sha256Hex(bytes),
     text: "",
     frontmatter: undefined,
     positions: {},

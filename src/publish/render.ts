@@ -2,12 +2,12 @@
 // Discovery RFC v0.2.0): `.well-known/agent-skills/index.json`, a skill with no supporting files
 // as its SKILL.md, any other as a deterministic .tar.gz. Every byte served is read again from the
 // source and checked against the hash the build took, so what is published is what was checked.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { EmitSkill } from "../types.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { deterministicTarGz, type TarFile } from "./tar-gz.js";
+import { sha256Hex } from "../util/sha256.js";
 
 export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 /** Where the index and the artifacts live inside the published folder. */
@@ -76,7 +76,7 @@ export function renderIndex(entries: readonly IndexEntry[]): string {
 }
 
 export function digestOf(bytes: Uint8Array): string {
-  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  return `sha256:${sha256Hex(bytes)}`;
 }
 
 /** SKILL.md alone, or the archive of SKILL.md and every supporting file the build kept. */
@@ -94,7 +94,7 @@ function skillArtifact(skill: EmitSkill): { type: IndexEntry["type"]; url: strin
 /** The file's bytes, refused when they are not the bytes the build checked (changed since). */
 function readChecked(dir: string, rel: string, sha256: string, shown: string): Uint8Array {
   const bytes = readFileSync(path.join(dir, ...rel.split("/")));
-  if (createHash("sha256").update(bytes).digest("hex") !== sha256) {
+  if (sha256Hex(bytes) !== sha256) {
     throw new PublishError(`${shown} changed while it was being published; nothing was written. Publish again.`);
   }
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

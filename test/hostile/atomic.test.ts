@@ -16,6 +16,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import { CLI, Recorder, cleanupTmp, ensureCli, inFreshProcess, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+import { rng as prng } from "../helpers/prng.js";
 
 const rec = new Recorder("atomic");
 afterAll(() => {
@@ -52,17 +53,6 @@ function tree(version: string, n = 150): Record<string, string> {
     files[`skills/${name}/references/data.md`] = `${version}\n` + "reference line\n".repeat(2000);
   }
   return files;
-}
-
-/** xorshift: the kill delays are the same on every run. */
-function prng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
 }
 
 async function verify(outDir: string, okIndex: Set<string>, okCounts: Set<number>): Promise<string[]> {

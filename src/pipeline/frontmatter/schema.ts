@@ -3,13 +3,13 @@
 // `dist/skill-validators.cjs` at package build time (no ajv import, no compile: ~0.1-0.3 s saved
 // per process). Fallback (tests, a source checkout, a project's extra schema): ajv is required
 // lazily and compiles the profile's definition on first use.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Ajv2020 as Ajv2020Class, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Profile } from "../../types.js";
+import { sha256Hex } from "../../util/sha256.js";
 
 // A require of our own: esbuild leaves it alone, so ajv stays out of the bundle's startup path.
 const load = createRequire(import.meta.url);
@@ -55,7 +55,7 @@ export function loadSkillSchema(): SchemaObject {
     if (existsSync(candidate)) {
       packageRoot = dir;
       const text = readFileSync(candidate, "utf8");
-      schemaHash = createHash("sha256").update(text).digest("hex");
+      schemaHash = sha256Hex(text);
       schema = JSON.parse(text) as SchemaObject;
       return schema;
     }

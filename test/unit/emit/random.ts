@@ -1,15 +1,6 @@
 // Seeded random strings for the emit differential tests, hostile characters over-represented.
 
-/** Seeded xorshift: the same cases on every run. */
-export function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+export { rng } from "../../helpers/prng.js";
 
 export const NASTY = ["\u2028", "\u2029", "\0", "\x01", "\x1f", "\x7f", "\n", "\r", "\t", "\b", "\f", '"', "\\", "'", "`", "${", "</script", "<!--", "\ud800", "\udc00", "\ud83d\ude00", "é", "\uffff", "\ufeff", "__proto__"];
 
