@@ -232,7 +232,11 @@ function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], 
   for (const folder of level) {
     const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
     diagnostics.push(...found);
-    if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
+    if (skillFile) {
+      const source = makeSource(ctx, folder, skillFile);
+      sources.push(source);
+      ctx.opts.onSource?.(source);
+    }
     for (const sub of subdirs) {
       const f: Folder = {
         abs: child(folder.abs, sub.name),
