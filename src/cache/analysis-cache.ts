@@ -76,17 +76,6 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   /**
-   * What save() would write, for a writer on another thread (lint's worker: early-workers.ts), which
-   * calls writeRecordFile with it; undefined when there is nothing to write. The records are encoded
-   * here, all at once (a cold lint: ~24 MB of strings at 10,000 skills, most of them the workers' already).
-   */
-  saveJob(): { file: string; secret: Buffer; header: { key: string }; records: Array<readonly [string, Buffer | string]> } | undefined {
-    if (this.fresh.size === 0 || !this.secret) return undefined;
-    const keys = [...new Set([...this.raw.keys(), ...this.fresh.keys()])].sort();
-    return { file: this.file, secret: this.secret, header: { key: this.key }, records: [...this.records(keys)] };
-  }
-
-  /**
    * The records in `keys` order, each encoded only when the writer reaches it: the writer holds one
    * batch, so at 10,000 skills the 24 MB of records never sit in memory as strings at once.
    */

@@ -40,7 +40,6 @@ interface Slot {
   worker: Worker;
   batches: Map<number, number[]>;
   dead: boolean;
-  listeners: { message: (reply: ShareReply) => void; failed: () => void };
 }
 
 /**
@@ -132,7 +131,7 @@ class Share {
   startFed(): void {
     const fed = this.fed;
     if (!fed) return;
-    const slot = this.slot(fed.worker, fed.batches);
+    const slot: Slot = { worker: fed.worker, batches: fed.batches, dead: false };
     this.nextId = fed.nextId;
     this.listen(slot);
     for (const reply of fed.replies.splice(0)) this.onReply(slot, reply);
@@ -147,21 +146,16 @@ class Share {
     } catch {
       return;
     }
-    const slot = this.slot(worker, new Map());
+    const slot: Slot = { worker, batches: new Map(), dead: false };
     this.listen(slot);
     this.send(slot);
   }
 
   private listen(slot: Slot): void {
-    slot.worker.on("message", slot.listeners.message);
-    slot.worker.on("error", slot.listeners.failed);
-    slot.worker.on("exit", slot.listeners.failed);
+    slot.worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
+    slot.worker.on("error", () => this.fail(slot));
+    slot.worker.on("exit", () => this.fail(slot));
     this.slots.push(slot);
-  }
-
-  private slot(worker: Worker, batches: Map<number, number[]>): Slot {
-    const slot: Slot = { worker, batches, dead: false, listeners: { message: (reply: ShareReply) => this.onReply(slot, reply), failed: () => this.fail(slot) } };
-    return slot;
   }
 
   /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
@@ -185,17 +179,8 @@ class Share {
     }
   }
 
-  /** Ends the share: one live worker goes back to the early ones (kept for the cache's save), the others are terminated. */
   async close(): Promise<void> {
-    const keep = this.opts.early?.keep ? this.slots.find((s) => !s.dead && s.batches.size === 0) : undefined;
-    if (keep) {
-      keep.dead = true;
-      keep.worker.removeListener("message", keep.listeners.message);
-      keep.worker.removeListener("error", keep.listeners.failed);
-      keep.worker.removeListener("exit", keep.listeners.failed);
-      this.opts.early!.keep!(keep.worker);
-    }
-    await Promise.all(this.slots.filter((s) => s !== keep).map((s) => ((s.dead = true), s.worker.terminate().catch(() => undefined))));
+    await Promise.all(this.slots.map((s) => ((s.dead = true), s.worker.terminate().catch(() => undefined))));
   }
 
   private settle(i: number, a: SkillAnalysis): void {

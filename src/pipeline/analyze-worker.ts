@@ -3,13 +3,11 @@
 // reported back (the main thread then analyses that batch itself); it never ends the worker.
 import { parentPort } from "node:worker_threads";
 import { runBatch, type WireBatch, type WireReply } from "./analyze-pool.js";
-import { runSave, runShareBatch, type SaveJob, type ShareBatch, type ShareReply } from "./share-wire.js";
+import { runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
 
 const port = parentPort;
 if (port) {
-  port.on("message", (batch: WireBatch | ShareBatch | SaveJob) => {
-    // Lint's analysis cache, written here while the main thread resolves (early-workers.ts).
-    if ("kind" in batch && batch.kind === "save") return void runSave(batch).then((reply) => port.postMessage(reply));
+  port.on("message", (batch: WireBatch | ShareBatch) => {
     if ("kind" in batch) return void share(batch);
     let reply: WireReply;
     try {

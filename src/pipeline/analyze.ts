@@ -32,7 +32,7 @@ export interface AnalyzeOptions {
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
   pool?: AnalyzePool;
   /** Lint: workers started before discovery (analyze-share.ts), used when the run shares its skills. */
-  early?: { take(): Worker | undefined; takeFed?(): FedWorker | undefined; keep?(worker: Worker): void };
+  early?: { take(): Worker | undefined; takeFed?(): FedWorker | undefined };
   /** No pool unless SKILLC_WORKERS asks: a streaming split build (10,000 skills, 2 cores: 20.4 s, 699 MB with a worker; 14.3 s, 332 MB without). */
   inThread?: boolean;
 }

@@ -8,7 +8,7 @@ import type { Worker } from "node:worker_threads";
 import type { SkillSource } from "../types.js";
 import type { DirEntry } from "./analysis-store.js";
 import { newWorker } from "./new-worker.js";
-import { packListings, runSave, type PackedListing, type SaveJob, type SaveReply, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
+import { packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a batch holds (analyze-share.ts sends the same). */
 export const FEED_BATCH = 48;
@@ -40,7 +40,6 @@ interface Feed extends FedWorker {
 export class EarlyWorkers {
   private readonly idle: Array<{ worker: Worker; dead: boolean }> = [];
   private feed: Feed | undefined;
-  private kept: { worker: Worker; dead: boolean } | undefined;
 
   /** `feedCap`: skills startFeed may feed a worker at most. */
   constructor(
@@ -118,44 +117,8 @@ export class EarlyWorkers {
     return { worker: feed.worker, batches: feed.batches, replies: feed.replies, nextId: feed.nextId, dead: feed.dead };
   }
 
-  /** A worker the share is done with, kept for the cache's save (saveCache). */
-  keep(worker: Worker): void {
-    if (this.kept) return void worker.terminate().catch(() => undefined);
-    const kept = { worker, dead: false };
-    worker.on("error", () => (kept.dead = true));
-    worker.on("exit", () => (kept.dead = true));
-    this.kept = kept;
-  }
-
-  /**
-   * Saves the analysis cache on the kept worker, so that this thread goes on meanwhile; in this
-   * thread when there is no worker or it fails. The same bytes either way (the same writer).
-   */
-  async saveCache(cache: { save(): Promise<void>; saveJob(): Omit<SaveJob, "kind" | "id"> | undefined }): Promise<void> {
-    const kept = this.kept;
-    if (!kept || kept.dead) return cache.save();
-    // Encoded now, before the caller goes on: the records are what the analyses were at this point.
-    const found = cache.saveJob();
-    if (!found) return;
-    const job: SaveJob = { kind: "save", id: 0, ...found };
-    const saved = await new Promise<boolean>((resolve) => {
-      kept.worker.on("message", (r: SaveReply) => r.kind === "saved" && resolve(r.ok));
-      kept.worker.on("error", () => resolve(false));
-      kept.worker.on("exit", () => resolve(false));
-      try {
-        kept.worker.postMessage(job);
-      } catch {
-        resolve(false);
-      }
-    });
-    // The worker failed: the same records written here.
-    if (!saved) await runSave(job);
-  }
-
   async close(): Promise<void> {
     const all = this.idle.splice(0).map((e) => e.worker);
-    if (this.kept) all.push(this.kept.worker);
-    this.kept = undefined;
     if (this.feed) all.push(this.feed.worker);
     this.feed = undefined;
     await Promise.all(all.map((w) => w.terminate().catch(() => undefined)));

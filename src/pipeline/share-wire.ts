@@ -7,7 +7,6 @@ import type { Diagnostic, SkillSource } from "../types.js";
 import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "./analysis-store.js";
 import { analyzeBytes, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { restoreText } from "./analyze-text.js";
-import { writeRecordFile } from "../cache/signed-file.js";
 
 /** What a worker needs of AnalyzeOptions (plain data). */
 export type ShareOptions = Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files">;
@@ -121,30 +120,4 @@ export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResu
     else cache.set(source.file, entry.key, entry.value);
   }
   return readAnalysis({ source, files: undefined, paths: r.paths, diagnostics: [...own.diagnostics, ...r.fileDiagnostics] }, own.parsed, own.skill);
-}
-
-/** The analysis cache's save, written by a worker while lint's main thread resolves (AnalysisCache.saveJob). */
-export interface SaveJob {
-  kind: "save";
-  id: number;
-  file: string;
-  secret: Uint8Array;
-  header: Record<string, unknown>;
-  records: Array<readonly [string, Uint8Array | string]>;
-}
-
-export interface SaveReply {
-  kind: "saved";
-  id: number;
-  ok: boolean;
-}
-
-/** Writes a SaveJob as AnalysisCache.save would; never throws (ok false: the main thread saves instead). */
-export async function runSave(job: SaveJob): Promise<SaveReply> {
-  try {
-    await writeRecordFile(job.file, Buffer.from(job.secret.buffer, job.secret.byteOffset, job.secret.byteLength), job.header, job.records);
-    return { kind: "saved", id: job.id, ok: true };
-  } catch {
-    return { kind: "saved", id: job.id, ok: false };
-  }
 }

@@ -106,10 +106,7 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
     return opts.onAnalysed?.(a);
   });
   listings.clear();
-  // A lint with early workers saves on one of them, while this thread goes on (awaited before returning).
-  const saving = cache && early ? early.saveCache(cache) : undefined;
-  saving?.catch(() => undefined);
-  if (!saving) await cache?.save();
+  await cache?.save();
   // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.
   addPortability(analyses, checkPortability(analyses, config.clients ?? [], profile, reporter));
   const suppressed = settleAnalyses(analyses, (d) => reporter.rate(d));
@@ -120,7 +117,6 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
   const resolved = resolveSkills<ValidSkill | ValidSkillHead>(skills, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
   resolved.diagnostics = reporter.rate(resolved.diagnostics);
   diagnostics.push(...resolved.diagnostics);
-  await saving;
   return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache } };
 }
 

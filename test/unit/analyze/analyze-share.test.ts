@@ -13,7 +13,6 @@ import { packListings, unpackListings, type PackedListing } from "../../../src/p
 import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
-import { writeRecordFile } from "../../../src/cache/signed-file.js";
 
 const WORKER = path.join(REPO, "dist", "analyze-worker.js");
 let base: string;
@@ -204,31 +203,6 @@ describe("workers started before discovery", () => {
     expect(await analyzeShared(sources, { ...options(), early: dead }, { workers: 1, minMisses: 1, script: dying }, () => undefined, none)).toEqual(expected);
     expect(none).toEqual({ here: sources.length, workers: 0 });
     await dead.close();
-  });
-
-  it("save the analysis cache on a kept worker, or here when it fails, as the cache's own writer would", async () => {
-    const records: Array<readonly [string, string]> = sources.slice(0, 30).map((s, i) => [s.file, JSON.stringify({ key: String(i), value: { n: i } })]);
-    const job = (file: string) => ({ file, secret: Buffer.alloc(32, 7), header: { key: "k" }, records });
-    const expectedFile = path.join(base, "save-expected.json");
-    await writeRecordFile(expectedFile, Buffer.alloc(32, 7), { key: "k" }, records);
-    const expected = readFileSync(expectedFile);
-    const dying = path.join(base, "dying-saver.mjs");
-    writeFileSync(dying, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(2));\n`);
-    for (const script of [WORKER, dying]) {
-      const early = new EarlyWorkers(script, 1);
-      early.keep(early.take()!);
-      const file = path.join(base, `saved-by-${path.basename(script)}.json`);
-      let saves = 0;
-      await early.saveCache({ save: async () => void saves++, saveJob: () => job(file) });
-      expect(readFileSync(file).equals(expected)).toBe(true);
-      expect(saves).toBe(0);
-      await early.close();
-    }
-    // No worker kept: the cache saves itself.
-    const none = new EarlyWorkers(WORKER, 0);
-    let saves = 0;
-    await none.saveCache({ save: async () => void saves++, saveJob: () => job(path.join(base, "unused.json")) });
-    expect(saves).toBe(1);
   });
 
   it("are not started for a project with a cache, or from the TypeScript sources", () => {
