@@ -18,21 +18,11 @@ import type { SkillSource } from "../types.js";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { poolConfig, type PoolConfig } from "./analyze-pool.js";
 import { newWorker } from "./new-worker.js";
-import { EarlyWorkers, type FedWorker } from "./early-workers.js";
-
-export { EarlyWorkers };
 import { fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
 const BATCH = 48;
 const IN_FLIGHT = 2;
-/**
- * What an early worker is fed during discovery, at most (early-workers.ts): a part of the skills
- * small enough that the share still balances the rest, and about what a cold worker gets through
- * while discovery lists 10,000 folders.
- */
-const FEED_SHARE = 0.2;
-const FEED_MAX = 1500;
 /** Skills this thread analyses between turns of the event loop (the workers' answers are handled then). */
 const HERE_STEP = 12;
 
@@ -40,6 +30,44 @@ interface Slot {
   worker: Worker;
   batches: Map<number, number[]>;
   dead: boolean;
+}
+
+/**
+ * Workers started before discovery, when the roots already look large enough for them: their
+ * start-up (~0.1 s, then the first batch's JIT warm-up) overlaps discovery instead of the analysis.
+ * Those the run does not take are terminated by close().
+ */
+export class EarlyWorkers {
+  private readonly idle: Array<{ worker: Worker; dead: boolean }> = [];
+
+  constructor(script: string, count: number) {
+    for (let i = 0; i < count; i++) {
+      try {
+        const entry = { worker: newWorker(script), dead: false };
+        // Listened to at once: a worker that fails before it is taken must not crash the run.
+        entry.worker.on("error", () => (entry.dead = true));
+        entry.worker.on("exit", () => (entry.dead = true));
+        this.idle.push(entry);
+      } catch {
+        // none then: the run starts its own, or analyses here
+      }
+    }
+  }
+
+  /** Workers started and not taken that are still alive. */
+  get alive(): number {
+    return this.idle.filter((e) => !e.dead).length;
+  }
+
+  /** A started worker that is still alive, if any is left. */
+  take(): Worker | undefined {
+    for (let e = this.idle.pop(); e; e = this.idle.pop()) if (!e.dead) return e.worker;
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((e) => e.worker.terminate().catch(() => undefined)));
+  }
 }
 
 /**
@@ -59,7 +87,7 @@ export function earlyWorkersFor(rootDirs: readonly string[], cached: boolean): E
   }
   const config = poolConfig(entries);
   if (!config?.script || entries < config.minMisses) return undefined;
-  return new EarlyWorkers(config.script, config.workers, Math.min(FEED_MAX, Math.floor(entries * FEED_SHARE)));
+  return new EarlyWorkers(config.script, config.workers);
 }
 
 /** How many skills were analysed in this thread and by workers (tests). */
@@ -81,9 +109,7 @@ export async function analyzeShared(
 ): Promise<SkillAnalysis[]> {
   const share = new Share(sources, opts, onDone, counts);
   // Workers only for enough sure misses (a warm lint starts none).
-  // The worker fed during discovery (early-workers.ts) counts as one of them.
-  share.startFed();
-  for (let w = share.workers; w < config.workers && share.queue.length >= Math.max(1, config.minMisses) && config.script; w++) share.start(config.script);
+  for (let w = 0; w < config.workers && share.queue.length >= Math.max(1, config.minMisses) && config.script; w++) share.start(config.script);
   try {
     await share.runHere();
   } finally {
@@ -106,9 +132,6 @@ class Share {
   private nextId = 0;
   private wake: (() => void) | undefined;
 
-  /** The worker fed during discovery, its batches as indexes into `sources`. */
-  private readonly fed: (Omit<FedWorker, "batches"> & { batches: Map<number, number[]> }) | undefined;
-
   constructor(
     private readonly sources: readonly SkillSource[],
     private readonly opts: AnalyzeOptions,
@@ -116,27 +139,8 @@ class Share {
     private readonly counts: ShareCounts,
   ) {
     this.results = new Array<SkillAnalysis>(sources.length);
-    this.fed = fedIndexes(sources, opts.early?.takeFed?.());
-    const taken = new Set(this.fed ? [...this.fed.batches.values()].flat() : []);
-    sources.forEach((s, i) => taken.has(i) || (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? this.queue : this.mine).push(i));
+    sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? this.queue : this.mine).push(i));
     this.options = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files };
-  }
-
-  /** Workers taken (alive or not). */
-  get workers(): number {
-    return this.slots.length;
-  }
-
-  /** Takes the worker fed during discovery: its batches are in flight, and the replies it sent meanwhile are handled now. */
-  startFed(): void {
-    const fed = this.fed;
-    if (!fed) return;
-    const slot: Slot = { worker: fed.worker, batches: fed.batches, dead: false };
-    this.nextId = fed.nextId;
-    this.listen(slot);
-    for (const reply of fed.replies.splice(0)) this.onReply(slot, reply);
-    if (fed.dead) return this.fail(slot);
-    this.send(slot);
   }
 
   start(script: string): void {
@@ -147,15 +151,11 @@ class Share {
       return;
     }
     const slot: Slot = { worker, batches: new Map(), dead: false };
-    this.listen(slot);
-    this.send(slot);
-  }
-
-  private listen(slot: Slot): void {
-    slot.worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
-    slot.worker.on("error", () => this.fail(slot));
-    slot.worker.on("exit", () => this.fail(slot));
+    worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
+    worker.on("error", () => this.fail(slot));
+    worker.on("exit", () => this.fail(slot));
     this.slots.push(slot);
+    this.send(slot);
   }
 
   /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
@@ -238,23 +238,4 @@ class Share {
     this.send(slot);
     this.wake?.();
   }
-}
-
-/**
- * The fed worker's batches as indexes into `sources`; none (and the worker terminated) when a skill
- * it was fed is not among them (the run's sources are discovery's, so that does not happen).
- */
-function fedIndexes(sources: readonly SkillSource[], fed: FedWorker | undefined): (Omit<FedWorker, "batches"> & { batches: Map<number, number[]> }) | undefined {
-  if (!fed) return undefined;
-  const index = new Map(sources.map((s, i) => [s, i]));
-  const batches = new Map<number, number[]>();
-  for (const [id, batch] of fed.batches) {
-    const indexes = batch.map((s) => index.get(s));
-    if (indexes.some((i) => i === undefined)) {
-      void fed.worker.terminate().catch(() => undefined);
-      return undefined;
-    }
-    batches.set(id, indexes as number[]);
-  }
-  return { ...fed, batches };
 }

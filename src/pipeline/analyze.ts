@@ -8,7 +8,6 @@ import type { Diagnostic, ParsedSkill, Profile, RuleSetting, SkillFile, SkillFil
 import { analysisEntryKey, type AnalysisStore, type BuildEntry, type BuildStore } from "./analysis-store.js";
 import type { Worker } from "node:worker_threads";
 import type { AnalyzePool } from "./analyze-pool.js";
-import type { FedWorker } from "./early-workers.js";
 import { analyzeText, restoreParsed, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
 import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
 import type { DirEntry } from "./discover-options.js";
@@ -32,7 +31,7 @@ export interface AnalyzeOptions {
   /** Worker threads for the CPU part of cache misses (see analyze-pool.ts); none = in this thread. */
   pool?: AnalyzePool;
   /** Lint: workers started before discovery (analyze-share.ts), used when the run shares its skills. */
-  early?: { take(): Worker | undefined; takeFed?(): FedWorker | undefined };
+  early?: { take(): Worker | undefined };
   /** No pool unless SKILLC_WORKERS asks: a streaming split build (10,000 skills, 2 cores: 20.4 s, 699 MB with a worker; 14.3 s, 332 MB without). */
   inThread?: boolean;
 }

@@ -1,6 +1,6 @@
 // Discovery's options, apart from discover.ts so that discover-report.ts (which discover.ts imports)
 // can name them without importing discover.ts back.
-import type { Profile, RuleSetting, SkillSource } from "../types.js";
+import type { Profile, RuleSetting } from "../types.js";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
 
 export type { DirEntry, ListingStore };
@@ -19,6 +19,4 @@ export interface DiscoverOptions {
   listings?: Map<string, DirEntry[]>;
   /** Listings of earlier runs (with the caches on). */
   listingStore?: ListingStore;
-  /** Called with each skill as it is found (before the sort; lint feeds a worker with them: early-workers.ts). */
-  onSource?: (source: SkillSource) => void;
 }

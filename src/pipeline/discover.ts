@@ -232,11 +232,7 @@ function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], 
   for (const folder of level) {
     const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
     diagnostics.push(...found);
-    if (skillFile) {
-      const source = makeSource(ctx, folder, skillFile);
-      sources.push(source);
-      ctx.opts.onSource?.(source);
-    }
+    if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
     for (const sub of subdirs) {
       const f: Folder = {
         abs: child(folder.abs, sub.name),

@@ -87,10 +87,7 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
   // none for a folder unchanged since the last run with the caches (cache/listing-cache.ts).
   const listings = new Map<string, DirEntry[]>();
   const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root) : undefined;
-  // A cold lint's early worker analyses the first skills found while discovery still walks.
-  early?.startFeed({ profile, settings, extraSchema: config.schema, files: config.files }, listings);
-  const onSource = early ? (s: SkillSource) => early.found(s) : undefined;
-  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, onSource });
+  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore });
   const diagnostics = reporter.rate(found.diagnostics);
 
   const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };

@@ -163,48 +163,6 @@ describe("workers started before discovery", () => {
     await dead.close();
   });
 
-  it("analyse the skills discovery feeds them before the run takes them, with the same results", async () => {
-    const expectedCache = new MapStore();
-    const expected = await inThread(expectedCache);
-    const early = new EarlyWorkers(WORKER, 1, 96);
-    const opts = options(new MapStore());
-    early.startFeed(opts, undefined);
-    // In reverse: the fed order need not be the run's.
-    for (const s of [...sources].reverse()) early.found(s);
-    // Replies that came back before the run took the worker are taken with it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const counts = { here: 0, workers: 0 };
-    const got = await analyzeShared(sources, { ...opts, early }, { workers: 1, minMisses: 1, script: path.join(base, "no-such-worker.js") }, () => undefined, counts);
-    expect(got).toEqual(expected);
-    got.forEach((a, i) => expect(a.source).toBe(sources[i]));
-    // The fed ones (two batches, the cap) at least, all from the fed worker: the run's own script does not exist.
-    expect(counts.workers).toBeGreaterThanOrEqual(96);
-    expect([...(opts.cache as MapStore).records].sort()).toEqual([...expectedCache.records].sort());
-    await early.close();
-  });
-
-  it("that were fed a skill the run does not have, or died, lose no skill", async () => {
-    const expected = await inThread();
-    const stray = { ...sources[0]!, dir: "skills/stray" };
-    const early = new EarlyWorkers(WORKER, 1, 48);
-    early.startFeed(options(), undefined);
-    for (const s of [stray, ...sources.slice(1, 48)]) early.found(s);
-    const counts = { here: 0, workers: 0 };
-    expect(await analyzeShared(sources, { ...options(), early }, { workers: 1, minMisses: sources.length + 1, script: WORKER }, () => undefined, counts)).toEqual(expected);
-    expect(counts).toEqual({ here: sources.length, workers: 0 });
-    await early.close();
-
-    const dying = path.join(base, "dying-fed-worker.mjs");
-    writeFileSync(dying, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(2));\n`);
-    const dead = new EarlyWorkers(dying, 1, 96);
-    dead.startFeed(options(), undefined);
-    for (const s of sources) dead.found(s);
-    const none = { here: 0, workers: 0 };
-    expect(await analyzeShared(sources, { ...options(), early: dead }, { workers: 1, minMisses: 1, script: dying }, () => undefined, none)).toEqual(expected);
-    expect(none).toEqual({ here: sources.length, workers: 0 });
-    await dead.close();
-  });
-
   it("are not started for a project with a cache, or from the TypeScript sources", () => {
     expect(earlyWorkersFor([path.join(corpus, "skills")], true)).toBeUndefined();
     // No worker script next to the sources (vitest): the run starts none at all.
