@@ -16,7 +16,7 @@ import { renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { manifestEntry } from "./manifest.js";
 import { newWorker } from "../pipeline/new-worker.js";
-import { findWorkerScript, poolConfig } from "../pipeline/analyze-pool.js";
+import { findWorkerScript, MIN_MISSES, poolConfig } from "../pipeline/analyze-pool.js";
 
 export interface CatalogOptions {
   format: CatalogFormat;
@@ -135,9 +135,12 @@ export class SideRender {
     });
   }
 
-  /** Sent to a worker when the pool's rule gives one for `work` renders (see poolConfig); else rendered here by result(). */
+  /**
+   * Sent to a worker when the pool's rule gives one for `work` renders (see poolConfig), and never
+   * for fewer than MIN_MISSES (a warm rebuild's one changed entry); else rendered here by result().
+   */
   static start(job: SideJob, work: number, env: NodeJS.ProcessEnv = process.env, script = findWorkerScript()): SideRender {
-    return new SideRender(job, poolConfig(work, env, false, script)?.script);
+    return new SideRender(job, work >= MIN_MISSES ? poolConfig(work, env, false, script)?.script : undefined);
   }
 
   /** Whether a worker was started for it. */

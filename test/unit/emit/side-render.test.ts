@@ -63,22 +63,26 @@ describe("side renders", () => {
 
   it("on the built worker give what this thread renders", async () => {
     const j = job(skills());
-    const side = SideRender.start(j, 1, { SKILLC_WORKERS: "1" }, WORKER);
+    const side = SideRender.start(j, 10_000, { SKILLC_WORKERS: "1" }, WORKER);
     expect(side.threaded).toBe(true);
     expect(await side.result()).toEqual(runSide(j));
   });
 
-  it("are rendered here when the worker fails to start, or when no worker is wanted", async () => {
+  it("are rendered here when the worker fails to start, or when no worker is wanted or worth it", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "skillc-side-"));
     dirs.push(dir);
     const broken = path.join(dir, "broken.mjs");
     writeFileSync(broken, "throw new Error('no');\n");
     const j = job(skills());
-    const failing = SideRender.start(j, 1, { SKILLC_WORKERS: "1" }, broken);
+    const failing = SideRender.start(j, 10_000, { SKILLC_WORKERS: "1" }, broken);
     expect(failing.threaded).toBe(true);
     expect(await failing.result()).toEqual(runSide(j));
-    const none = SideRender.start(j, 1, { SKILLC_WORKERS: "0" }, WORKER);
+    const none = SideRender.start(j, 10_000, { SKILLC_WORKERS: "0" }, WORKER);
     expect(none.threaded).toBe(false);
     expect(await none.result()).toEqual(runSide(j));
+    // A warm rebuild's few changed entries are not worth a worker's start-up, even when asked for.
+    const few = SideRender.start(j, 3, { SKILLC_WORKERS: "1" }, WORKER);
+    expect(few.threaded).toBe(false);
+    expect(await few.result()).toEqual(runSide(j));
   });
 });
