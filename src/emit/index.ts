@@ -119,7 +119,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   let indexJs: string | number;
   try {
     // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
-    indexJs = await renderIndex(input, skills, chunks, files);
+    indexJs = await renderIndex(input, skills, chunks, files, side?.render);
     sideResult = await side?.render.result();
   } finally {
     side?.render.close();
@@ -149,7 +149,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 }
 
 /** index.js: streamed to `input.index` (its size returned), else as a string; split, it imports the metadata shards, rendered here. */
-async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>): Promise<string | number> {
+async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>, side?: SideRender): Promise<string | number> {
   const { config, reuse } = input;
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
@@ -161,7 +161,9 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
-  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)));
+  // The side worker, once done with its own renders, takes some skills' files parts (files-offload.ts).
+  const offload = side?.offload(skills);
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
   return out.finish();
 }
 

@@ -16,6 +16,7 @@ import { renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { manifestEntry } from "./manifest.js";
 import { newWorker } from "../pipeline/new-worker.js";
+import { FilesOffload, type LiteralReply } from "./files-offload.js";
 import { findWorkerScript, MIN_MISSES, poolConfig } from "../pipeline/analyze-pool.js";
 
 export interface CatalogOptions {
@@ -100,6 +101,7 @@ export class SideRender {
   private readonly reply: Promise<SideResult | undefined>;
   private worker?: Worker;
   private started = false;
+  private files?: FilesOffload;
 
   private constructor(
     private readonly job: SideJob,
@@ -115,18 +117,24 @@ export class SideRender {
         const sent = sideMessages(job);
         const result: SideResult = { manifest: [] };
         let answered = 0;
-        worker.on("message", (r: SideReply) => {
+        worker.on("message", (r: SideReply | LiteralReply) => {
+          if ("kind" in r) return this.files?.onReply(r);
           if (!r.ok) return resolve(undefined);
           const { manifest, ...rest } = r.result;
           Object.assign(result, rest);
           if (manifest) for (const e of manifest) result.manifest!.push(e);
           if (++answered < sent.length) return;
           resolve(result);
-          // Its heap goes as soon as it answered: index.js is still rendering, and the build's peak is near its end.
-          this.close();
+          // Unless it renders files parts next, its heap goes as soon as it answered: index.js is
+          // still rendering, and the build's peak is near its end.
+          if (!this.files) this.close();
         });
-        worker.once("error", () => resolve(undefined));
-        worker.once("exit", () => resolve(undefined));
+        const gone = (): void => {
+          this.files?.fail();
+          resolve(undefined);
+        };
+        worker.once("error", gone);
+        worker.once("exit", gone);
         for (const m of sent) worker.postMessage({ kind: "side", job: m } satisfies SideMessage);
         if (sent.length === 0) resolve(result);
       } catch {
@@ -141,6 +149,23 @@ export class SideRender {
    */
   static start(job: SideJob, work: number, env: NodeJS.ProcessEnv = process.env, script = findWorkerScript()): SideRender {
     return new SideRender(job, work >= MIN_MISSES ? poolConfig(work, env, false, script)?.script : undefined);
+  }
+
+  /**
+   * After the metadata outputs, the worker renders files parts of index.js for these skills (in
+   * output order) too (files-offload.ts); undefined without a worker.
+   */
+  offload(skills: readonly EmitSkill[]): FilesOffload | undefined {
+    if (!this.worker) return undefined;
+    this.files = new FilesOffload(skills, (batch) => {
+      try {
+        this.worker!.postMessage(batch);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return this.files;
   }
 
   /** Whether a worker was started for it. */
@@ -158,6 +183,7 @@ export class SideRender {
 
   /** Ends the worker (done, or the build stopped). */
   close(): void {
+    this.files?.fail();
     void this.worker?.terminate().catch(() => undefined);
     this.worker = undefined;
   }

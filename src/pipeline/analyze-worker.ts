@@ -6,11 +6,12 @@ import { parentPort } from "node:worker_threads";
 import { runBatch, type WireBatch, type WireReply } from "./analyze-pool.js";
 import { runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
 import { runSide, type SideMessage, type SideReply } from "../emit/side-render.js";
+import { runLiterals, type LiteralBatch, type LiteralReply } from "../emit/files-offload.js";
 
 const port = parentPort;
 if (port) {
-  port.on("message", (batch: WireBatch | ShareBatch | SideMessage) => {
-    if ("kind" in batch) return void (batch.kind === "side" ? side(batch) : share(batch));
+  port.on("message", (batch: WireBatch | ShareBatch | SideMessage | LiteralBatch) => {
+    if ("kind" in batch) return void (batch.kind === "side" ? side(batch) : batch.kind === "literals" ? literals(batch) : share(batch));
     let reply: WireReply;
     try {
       reply = { id: batch.id, ok: true, results: runBatch(batch) };
@@ -54,4 +55,15 @@ function side(message: SideMessage): void {
   } catch (error) {
     port!.postMessage({ ok: false, error: String(error) } satisfies SideReply);
   }
+}
+
+/** A batch of index.js files parts (emit/files-offload.ts): the bytes go back transferred. An error answers with none (rendered there). */
+function literals(batch: LiteralBatch): void {
+  let reply: LiteralReply;
+  try {
+    reply = runLiterals(batch);
+  } catch {
+    reply = { kind: "literals", index: batch.index };
+  }
+  port!.postMessage(reply, reply.buffer ? [reply.buffer] : []);
 }
