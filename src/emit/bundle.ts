@@ -54,21 +54,21 @@ export function serializeSkill(skill: ToolsetSkill): string {
  * serializeSkill's text in pieces, in order: the metadata, then each file's literal on its own
  * (a streaming writer encodes them one by one, never the joined line).
  */
-export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void, putFiles?: () => boolean): void {
+export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void, putPayload?: () => boolean): void {
   // objectLit(meta, [payload, toolsets?]) with payload "()=>(" + objectLit([template], [files]) + ")".
   // Its metadata and template are plain data under keys chosen here: JSON.stringify, once each.
   const o: Record<string, unknown> = {};
   for (const [k, v] of skillMeta(skill)) o[k] = v;
   const meta = json(o);
-  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(' + (skill.template === undefined ? "{" : '{"template":' + json(skill.template) + ","));
-  // `putFiles`: the files' part rendered elsewhere (emit/files-offload.ts), when it is ready.
-  if (!putFiles?.()) filesTo(skill.files, put);
+  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(');
+  // `putPayload`: the payload's object rendered elsewhere (emit/files-offload.ts), when it is ready.
+  if (!putPayload?.()) payloadTo(skill.template, skill.files, put);
   put("})" + (skill.toolsets ? "," + key("toolsets") + ":" + toolsetsLiteral(skill.name, skill.toolsets.entries) : "") + "}");
 }
 
-/** A skill line's `"files":{…}` part, in pieces (each file's literal on its own). */
-export function filesTo(files: ReadonlyArray<{ path: string; content: string | Uint8Array }>, put: (text: string) => void): void {
-  put('"files":{');
+/** The object its `payload` returns, but its closing brace: `{"template":…,"files":{…}`, in pieces (each file's literal on its own). */
+export function payloadTo(template: unknown[] | undefined, files: ReadonlyArray<{ path: string; content: string | Uint8Array }>, put: (text: string) => void): void {
+  put((template === undefined ? "{" : '{"template":' + json(template) + ",") + '"files":{');
   files.forEach((file, i) => {
     put((i > 0 ? "," : "") + key(file.path) + ":");
     put(typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`);

@@ -1,13 +1,15 @@
 // The side worker (side-render.ts), once done with the metadata outputs, also renders some skills'
-// `"files":{…}` parts of index.js (the JSON-escaped file contents, most of its 338 MB at 10,000
-// skills) while this thread renders the others: it gets a batch of skills' contents (a copy, a
-// memcpy to clone) a few batches ahead of where this thread is, and gives back their bytes
-// (transferred, not copied), which this thread copies into the line. The bytes are those of
-// bundle.ts filesTo, which this thread runs for every skill whose bytes are not back in time.
+// payloads in index.js (`{"template":…,"files":{…}`: the JSON-escaped body and file contents, most
+// of its 338 MB at 10,000 skills) while this thread renders the others: it gets a batch of skills'
+// templates and contents (a copy, mostly a memcpy to clone) a few batches ahead of where this thread
+// is, and gives back their bytes (transferred, not copied), which this thread copies into the line.
+// The bytes are those of bundle.ts payloadTo, which this thread runs for every skill whose bytes
+// are not back in time.
 //
 // Bounded: at most OUT batches are out at once (~1 MB of contents each), and a batch this thread
 // has passed is skipped by the worker (a shared cursor) and dropped here when it comes back.
-import { filesTo } from "./bundle.js";
+import { payloadTo } from "./bundle.js";
+import type { TemplatePart } from "../runtime/data.js";
 import { isReused, type EmitSkill } from "../types.js";
 
 /** Skills per batch (~1 MB of contents in the bench corpus). */
@@ -22,13 +24,13 @@ export interface LiteralBatch {
   index: number;
   /** This thread's current batch: a batch before it is stale. */
   cursor: Int32Array;
-  /** Each skill's files as [path, content]; null for a skill rendered here anyway (reused). */
-  skills: Array<Array<[string, string | Uint8Array]> | null>;
+  /** Each skill's template and files as [path, content]; null for a skill rendered here anyway (reused). */
+  skills: Array<{ template?: TemplatePart[]; files: Array<[string, string | Uint8Array]> } | null>;
 }
 
 export type LiteralReply = { kind: "literals"; index: number; buffer?: ArrayBuffer; ends?: number[] };
 
-/** The worker's part: the batch's files parts, one buffer, `ends[k]` where skill k's ends (none when stale). */
+/** The worker's part: the batch's payload objects, one buffer, `ends[k]` where skill k's ends (none when stale). */
 export function runLiterals(batch: LiteralBatch): LiteralReply {
   if (Atomics.load(batch.cursor, 0) > batch.index) return { kind: "literals", index: batch.index };
   let buf = Buffer.allocUnsafeSlow(1 << 20);
@@ -42,8 +44,8 @@ export function runLiterals(batch: LiteralBatch): LiteralReply {
     at += buf.write(text, at);
   };
   const ends: number[] = [];
-  for (const files of batch.skills) {
-    if (files) filesTo(files.map(([path, content]) => ({ path, content })), put);
+  for (const s of batch.skills) {
+    if (s) payloadTo(s.template, s.files.map(([path, content]) => ({ path, content })), put);
     ends.push(at);
   }
   return { kind: "literals", index: batch.index, buffer: buf.buffer.slice(0, at) as ArrayBuffer, ends };
@@ -53,7 +55,7 @@ export function runLiterals(batch: LiteralBatch): LiteralReply {
 export interface FilesSource {
   /** At skill `i`: when it starts a batch, sends more ahead, and may ask to yield (replies are handled then). */
   at(i: number): Promise<void> | undefined;
-  /** Skill `i`'s files part, when its batch came back in time. */
+  /** Skill `i`'s payload object (but its closing brace), when its batch came back in time. */
   take(i: number): Uint8Array | undefined;
 }
 
@@ -106,7 +108,7 @@ export class FilesOffload implements FilesSource {
   }
 
   private send(t: number): boolean {
-    const skills = this.skills.slice(t * BATCH, (t + 1) * BATCH).map((s) => (isReused(s) ? null : s.files.map((f): [string, string | Uint8Array] => [f.path, f.content])));
+    const skills = this.skills.slice(t * BATCH, (t + 1) * BATCH).map((s) => (isReused(s) ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) }));
     if (!this.post({ kind: "literals", index: t, cursor: this.cursor, skills })) {
       this.fail();
       return false;

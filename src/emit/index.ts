@@ -161,7 +161,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
-  // The side worker, once done with its own renders, takes some skills' files parts (files-offload.ts).
+  // The side worker, once done with its own renders, takes some skills' payloads (files-offload.ts).
   const offload = side?.offload(skills);
   await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
   return out.finish();

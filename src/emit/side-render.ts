@@ -125,7 +125,7 @@ export class SideRender {
           if (manifest) for (const e of manifest) result.manifest!.push(e);
           if (++answered < sent.length) return;
           resolve(result);
-          // Unless it renders files parts next, its heap goes as soon as it answered: index.js is
+          // Unless it renders payloads next, its heap goes as soon as it answered: index.js is
           // still rendering, and the build's peak is near its end.
           if (!this.files) this.close();
         });
@@ -152,7 +152,7 @@ export class SideRender {
   }
 
   /**
-   * After the metadata outputs, the worker renders files parts of index.js for these skills (in
+   * After the metadata outputs, the worker renders payloads of index.js for these skills (in
    * output order) too (files-offload.ts); undefined without a worker.
    */
   offload(skills: readonly EmitSkill[]): FilesOffload | undefined {

@@ -57,7 +57,7 @@ function side(message: SideMessage): void {
   }
 }
 
-/** A batch of index.js files parts (emit/files-offload.ts): the bytes go back transferred. An error answers with none (rendered there). */
+/** A batch of index.js payloads (emit/files-offload.ts): the bytes go back transferred. An error answers with none (rendered there). */
 function literals(batch: LiteralBatch): void {
   let reply: LiteralReply;
   try {

@@ -1,11 +1,11 @@
-// index.js files parts rendered by another thread (src/emit/files-offload.ts): the bytes are
-// filesTo's for every skill however the batches come back (in time, late, stale, or never), and
+// index.js payloads rendered by another thread (src/emit/files-offload.ts): the bytes are
+// payloadTo's for every skill however the batches come back (in time, late, stale, or never), and
 // what is out at once stays bounded.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { IndexStage } from "../../../src/emit/index-stage.js";
-import { filesTo, renderBundle, renderBundleTo, serializeSkill } from "../../../src/emit/bundle.js";
+import { payloadTo, renderBundle, renderBundleTo, serializeSkill } from "../../../src/emit/bundle.js";
 import { BATCH, FilesOffload, runLiterals, type LiteralBatch } from "../../../src/emit/files-offload.js";
 import type { CompiledSkill } from "../../../src/types.js";
 import { BINARY, makeSkill, sampleSkills, tmp } from "./helpers.js";
@@ -26,7 +26,7 @@ function manySkills(n: number): CompiledSkill[] {
 
 const filesText = (s: CompiledSkill) => {
   const parts: string[] = [];
-  filesTo(s.files, (t) => parts.push(t));
+  payloadTo(s.template, s.files, (t) => parts.push(t));
   return parts.join("");
 };
 
@@ -63,11 +63,11 @@ async function render(skills: CompiledSkill[], offload?: FilesOffload): Promise<
   return { text, taken };
 }
 
-describe("files parts rendered elsewhere", () => {
-  it("runLiterals gives filesTo's bytes per skill, and nothing for a batch this thread has passed", () => {
+describe("payloads rendered elsewhere", () => {
+  it("runLiterals gives payloadTo's bytes per skill, and nothing for a batch this thread has passed", () => {
     const skills = manySkills(40);
     const cursor = new Int32Array(new SharedArrayBuffer(4));
-    const batch: LiteralBatch = { kind: "literals", index: 1, cursor, skills: skills.map((s, i) => (i === 3 ? null : s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]))) };
+    const batch: LiteralBatch = { kind: "literals", index: 1, cursor, skills: skills.map((s, i) => (i === 3 ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) })) };
     const r = runLiterals(batch);
     const bytes = Buffer.from(r.buffer!);
     let at = 0;
