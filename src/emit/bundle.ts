@@ -18,6 +18,7 @@ import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { json, key, lit, objectLit, str } from "./literal.js";
 import type { BundleOut } from "./index-stage.js";
+import type { FilesSource } from "./files-offload.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 import { chunkFile, splitTail } from "./split.js";
 import { SPLIT_GLOBAL } from "./split-helper.js";
@@ -53,19 +54,26 @@ export function serializeSkill(skill: ToolsetSkill): string {
  * serializeSkill's text in pieces, in order: the metadata, then each file's literal on its own
  * (a streaming writer encodes them one by one, never the joined line).
  */
-export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void): void {
+export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => void, putPayload?: () => boolean): void {
   // objectLit(meta, [payload, toolsets?]) with payload "()=>(" + objectLit([template], [files]) + ")".
   // Its metadata and template are plain data under keys chosen here: JSON.stringify, once each.
   const o: Record<string, unknown> = {};
   for (const [k, v] of skillMeta(skill)) o[k] = v;
   const meta = json(o);
-  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(' + (skill.template === undefined ? "{" : '{"template":' + json(skill.template) + ","));
-  put('"files":{');
-  skill.files.forEach((file, i) => {
+  put(meta.slice(0, -1) + (meta.length > 2 ? "," : "") + '"payload":()=>(');
+  // `putPayload`: the payload's object rendered elsewhere (emit/files-offload.ts), when it is ready.
+  if (!putPayload?.()) payloadTo(skill.template, skill.files, put);
+  put("})" + (skill.toolsets ? "," + key("toolsets") + ":" + toolsetsLiteral(skill.name, skill.toolsets.entries) : "") + "}");
+}
+
+/** The object its `payload` returns, but its closing brace: `{"template":…,"files":{…}`, in pieces (each file's literal on its own). */
+export function payloadTo(template: unknown[] | undefined, files: ReadonlyArray<{ path: string; content: string | Uint8Array }>, put: (text: string) => void): void {
+  put((template === undefined ? "{" : '{"template":' + json(template) + ",") + '"files":{');
+  files.forEach((file, i) => {
     put((i > 0 ? "," : "") + key(file.path) + ":");
     put(typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`);
   });
-  put("}})" + (skill.toolsets ? "," + key("toolsets") + ":" + toolsetsLiteral(skill.name, skill.toolsets.entries) : "") + "}");
+  put("}");
 }
 
 /**
@@ -183,10 +191,15 @@ export async function renderBundleTo(
   skills: EmitSkill[],
   toolsetHelper: string | undefined,
   onLine?: (skill: EmitSkill, offset: number, line: Buffer) => void,
+  offload?: FilesSource,
 ): Promise<void> {
   out.put(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   const put = out.put.bind(out);
-  for (const skill of skills) {
+  for (let i = 0; i < skills.length; i++) {
+    const skill = skills[i]!;
+    // Another thread may render some skills' files (emit/files-offload.ts): their bytes are copied.
+    const ahead = offload?.at(i);
+    if (ahead) await ahead;
     const start = out.offset;
     out.startLine();
     const span = isReused(skill) ? skill.line.span : undefined;
@@ -194,7 +207,12 @@ export async function renderBundleTo(
     const read = span ? out.putPrevious(span.offset, span.length + 2) : false;
     if (!span) {
       if (isReused(skill)) out.putBytes(skill.line.bytes);
-      else serializeSkillTo(skill, put);
+      else
+        serializeSkillTo(skill, put, () => {
+          const bytes = offload?.take(i);
+          if (bytes) out.putBytes(bytes);
+          return !!bytes;
+        });
     }
     let line = out.endLine();
     if (span) {

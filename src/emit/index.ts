@@ -17,7 +17,8 @@ import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderSplitDts } from "./dts-shards.js";
-import { renderManifest } from "./manifest.js";
+import { renderManifest, type ManifestEntries } from "./manifest.js";
+import { SideRender, type CatalogOptions, type SideJob, type SideResult } from "./side-render.js";
 import { renderManifestShards } from "./manifest-shards.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
@@ -108,43 +109,35 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const layout = input.layout ?? resolveLayout(config.output, input.stats);
   const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
   const split = !!chunks;
-  // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
-  const indexJs = await renderIndex(input, skills, chunks, files);
-  const bundleBytes = typeof indexJs === "number" ? indexJs : Buffer.byteLength(indexJs, "utf8");
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
-  const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
-  /** One group of outputs: reused as they are when its key is unchanged (and `valid` takes what was recorded with them), else rendered (and recorded). */
-  const group: Group = async (name, names, keyOf, render, valid) => {
-    const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
-    const hit = outputs?.get(name, key, names);
-    if (hit && (!valid || valid(hit.extra))) {
-      for (const n of names) files.set(n, hit.files.get(n)!);
-      return hit.extra as never;
-    }
-    const out = await render();
-    for (const [n, text] of out.files) files.set(n, text);
-    outputs?.set(name, key, names, out.extra);
-    return out.extra as never;
-  };
-  const catalogNames = CATALOG_FILES.map(([file]) => file);
-  const catalogReport = (await group(
-    "catalog",
-    catalogNames,
-    () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])],
-    async () => {
-      const c = renderCatalogs(skills, catalogOpts);
-      return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
-    },
-  )) ?? { shortened: [], dropped: [] };
-  await renderTypes(group, input, skills, split, files);
+  const { plan, settle, group } = groups(reuse, files);
+  const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])]);
+  const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
+  // Single layout: the metadata outputs may render on a worker while index.js renders here (side-render.ts).
+  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries);
+  let sideResult: SideResult | undefined;
+  let indexJs: string | number;
+  try {
+    // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
+    indexJs = await renderIndex(input, skills, chunks, files, side?.render);
+    sideResult = await side?.render.result();
+  } finally {
+    side?.render.close();
+  }
+  const bundleBytes = typeof indexJs === "number" ? indexJs : Buffer.byteLength(indexJs, "utf8");
+  const catalogReport = (await settle(catalogPlan, async () => {
+    const c = sideResult?.catalog ?? renderCatalogs(skills, catalogOpts);
+    return { files: c.files, extra: { shortened: c.shortened, dropped: c.dropped } };
+  })) ?? { shortened: [], dropped: [] };
+  if (side) await settle(side.dts, async () => ({ files: [["index.d.ts", sideResult!.dts!]] }));
+  else await renderTypes(group, input, skills, split, files);
   if (typeof indexJs === "string") files.set("index.js", indexJs);
   // index.js is ESM; without this, Node reads it as CommonJS inside a project whose package.json
   // has no "type": "module" (the npm init default) and fails on `export`.
   files.set("package.json", '{\n  "type": "module",\n  "types": "./index.d.ts"\n}\n');
   const manifestInput = { version, profile: config.profile, skills, collisions, diagnostics: input.diagnostics, stats: input.stats, chunks: chunks?.chunk };
-  const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Split: manifest.json lists its shards, chunks/<sha256>.json (emit/manifest-shards.ts).
-  files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks: chunks.chunk }, files, input.chunks, reuse) : renderManifest(manifestInput, entries));
+  files.set("manifest.json", chunks ? await renderManifestShards({ ...manifestInput, chunks: chunks.chunk }, files, input.chunks, reuse) : renderManifest(manifestInput, side?.entries(sideResult) ?? entries));
   // mcp.js: emit/mcp.ts; split, its data in shards (emit/mcp-split.ts).
   if (config.mcp) for (const [n, text] of await renderMcp(await mcpCode(), version, skills, split ? splitMcpData(files, input.chunks) : undefined)) files.set(n, text);
 
@@ -156,7 +149,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
 }
 
 /** index.js: streamed to `input.index` (its size returned), else as a string; split, it imports the metadata shards, rendered here. */
-async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>): Promise<string | number> {
+async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitChunks | undefined, files: Map<string, string | Uint8Array>, side?: SideRender): Promise<string | number> {
   const { config, reuse } = input;
   const version = skillcVersion();
   const helper = skills.some((s) => s.toolsets) ? await toolsetHelper() : undefined;
@@ -168,11 +161,81 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
-  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)));
+  // The side worker, once done with its own renders, takes some skills' payloads (files-offload.ts).
+  const offload = side?.offload(skills);
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
   return out.finish();
 }
 
-type Group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: () => Promise<{ files: Array<[string, string]>; extra?: E }>, valid?: (extra: unknown) => boolean) => Promise<E | undefined>;
+type Render<E> = () => Promise<{ files: Array<[string, string]>; extra?: E }>;
+type Group = <E>(name: string, names: readonly string[], keyOf: () => unknown, render: Render<E>, valid?: (extra: unknown) => boolean) => Promise<E | undefined>;
+/** A group of outputs looked up: `hit`, its previous files when its key is unchanged (and valid). */
+interface Plan {
+  name: string;
+  names: readonly string[];
+  key: string;
+  hit?: { files: Map<string, string>; extra?: unknown };
+}
+type PlanOf = (name: string, names: readonly string[], keyOf: () => unknown, valid?: (extra: unknown) => boolean) => Plan;
+
+/**
+ * Groups of outputs: each reused as it is when its key is unchanged (and `valid` takes what was
+ * recorded with it), else rendered (and recorded). `plan` looks one up, `settle` puts it in `files`
+ * (rendering it if needed); `group` does both.
+ */
+function groups(reuse: EmitReuse | undefined, files: Map<string, string | Uint8Array>): { plan: PlanOf; settle: <E>(p: Plan, render: Render<E>) => Promise<E | undefined>; group: Group } {
+  const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
+  const plan: PlanOf = (name, names, keyOf, valid) => {
+    const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
+    const hit = outputs?.get(name, key, names);
+    return { name, names, key, hit: hit && (!valid || valid(hit.extra)) ? hit : undefined };
+  };
+  const settle = async <E>(p: Plan, render: Render<E>): Promise<E | undefined> => {
+    if (p.hit) {
+      for (const n of p.names) files.set(n, p.hit.files.get(n)!);
+      return p.hit.extra as E;
+    }
+    const out = await render();
+    for (const [n, text] of out.files) files.set(n, text);
+    outputs?.set(p.name, p.key, p.names, out.extra);
+    return out.extra;
+  };
+  return { plan, settle, group: (name, names, keyOf, render, valid) => settle(plan(name, names, keyOf, valid), render) };
+}
+
+/** A single build's metadata outputs, planned before index.js renders and sent to render meanwhile (side-render.ts). */
+interface Side {
+  render: SideRender;
+  dts: Plan;
+  /** The manifest's entries: reused ones as they were, the others as the job rendered them. */
+  entries(result: SideResult | undefined): ManifestEntries | undefined;
+}
+
+async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined): Promise<Side> {
+  const version = skillcVersion();
+  const runtimeApi = await runtimeTypes();
+  const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills));
+  const reused = skills.map((s) => entries?.reuse(s));
+  const manifest: number[] = [];
+  reused.forEach((r, i) => r === undefined && manifest.push(i));
+  const job: SideJob = { skills, ...(catalog && { catalog }), ...(!dts.hit && { dts: { version, runtimeApi } }), manifest };
+  const render = SideRender.start(job, Math.max(manifest.length, dts.hit ? 0 : skills.length, catalog ? skills.length : 0));
+  return {
+    render,
+    dts,
+    entries: (result) => {
+      const rendered = new Map<EmitSkill, string>();
+      manifest.forEach((i, n) => rendered.set(skills[i]!, result!.manifest![n]!));
+      const index = new Map(skills.map((s, i) => [s, i]));
+      return { reuse: (s) => reused[index.get(s)!] ?? rendered.get(s), onEntry: (s, offset, length) => entries?.onEntry(s, offset, length) };
+    },
+  };
+}
+
+/** What index.d.ts is rendered from (its group's key). */
+function typesKey(version: string, runtimeApi: string, split: boolean, skills: EmitSkill[]): unknown {
+  return [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])];
+}
 
 /** index.d.ts, kept while what it is rendered from is unchanged; split, it imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir. */
 async function renderTypes(group: Group, input: EmitInput, skills: EmitSkill[], split: boolean, files: Map<string, string | Uint8Array>): Promise<void> {
@@ -182,7 +245,7 @@ async function renderTypes(group: Group, input: EmitInput, skills: EmitSkill[], 
   await group(
     "dts",
     ["index.d.ts"],
-    () => [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])],
+    () => typesKey(version, runtimeApi, split, skills),
     async () => {
       if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
       const d = await renderSplitDts(version, skills, runtimeApi, files, sink);

@@ -1,0 +1,104 @@
+// index.js payloads rendered by another thread (src/emit/files-offload.ts): the bytes are
+// payloadTo's for every skill however the batches come back (in time, late, stale, or never), and
+// what is out at once stays bounded.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { IndexStage } from "../../../src/emit/index-stage.js";
+import { payloadTo, renderBundle, renderBundleTo, serializeSkill } from "../../../src/emit/bundle.js";
+import { BATCH, FilesOffload, runLiterals, type LiteralBatch } from "../../../src/emit/files-offload.js";
+import type { CompiledSkill } from "../../../src/types.js";
+import { BINARY, makeSkill, sampleSkills, tmp } from "./helpers.js";
+import { NASTY, randomString, rng } from "./random.js";
+
+const OPTIONS = { dialect: "claude-code", loadFormat: "plain", catalog: { format: "xml", budget: 16000 }, permissions: { allow: [], deny: [] } } as const;
+const RUNTIME = "var __skillc={createSkills:(d)=>d,SkillError:class extends Error{}};\n";
+
+function manySkills(n: number): CompiledSkill[] {
+  const r = rng(7);
+  const out: CompiledSkill[] = [...sampleSkills()];
+  for (let i = 0; out.length < n; i++) {
+    const files = Array.from({ length: i % 3 }, (_, k) => ({ path: `references/${k}-${NASTY[(i + k) % NASTY.length]}.md`, content: k === 2 ? BINARY : randomString(r) + NASTY.join("") }));
+    out.push(makeSkill({ name: `s-${String(i).padStart(4, "0")}`, files }));
+  }
+  return out;
+}
+
+const filesText = (s: CompiledSkill) => {
+  const parts: string[] = [];
+  payloadTo(s.template, s.files, (t) => parts.push(t));
+  return parts.join("");
+};
+
+/** A worker stand-in: runs each batch on a clone (as postMessage would), answering `delay` turns later, or never when `drop`. */
+function fakeWorker(opts: { delay: number; drop?: (b: LiteralBatch) => boolean }) {
+  const stats = { sent: 0, maxOut: 0, out: 0 };
+  let offload!: FilesOffload;
+  const post = (batch: LiteralBatch): boolean => {
+    stats.sent++;
+    stats.maxOut = Math.max(stats.maxOut, ++stats.out);
+    const copy = { ...structuredClone({ ...batch, cursor: undefined }), cursor: batch.cursor } as LiteralBatch;
+    let turns = opts.delay;
+    const later = (): void => {
+      if (turns-- > 0) return void setImmediate(later);
+      stats.out--;
+      if (!opts.drop?.(batch)) offload.onReply(runLiterals(copy));
+    };
+    setImmediate(later);
+    return true;
+  };
+  return { stats, attach: (skills: CompiledSkill[]) => (offload = new FilesOffload(skills, post)) };
+}
+
+async function render(skills: CompiledSkill[], offload?: FilesOffload): Promise<{ text: string; taken: number }> {
+  const stage = new IndexStage(join(await tmp("offload"), "out"));
+  const w = stage.writer();
+  let taken = 0;
+  const counted = offload && { at: (i: number) => offload.at(i), take: (i: number) => { const b = offload.take(i); if (b) taken++; return b; } };
+  await renderBundleTo(w, RUNTIME, "9.9.9", OPTIONS, skills, undefined, undefined, counted);
+  w.finish();
+  await stage.flush();
+  const text = readFileSync(join(stage.tmp!, "index.js"), "utf8");
+  await stage.discard();
+  return { text, taken };
+}
+
+describe("payloads rendered elsewhere", () => {
+  it("runLiterals gives payloadTo's bytes per skill, and nothing for a batch this thread has passed", () => {
+    const skills = manySkills(40);
+    const cursor = new Int32Array(new SharedArrayBuffer(4));
+    const batch: LiteralBatch = { kind: "literals", index: 1, cursor, skills: skills.map((s, i) => (i === 3 ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) })) };
+    const r = runLiterals(batch);
+    const bytes = Buffer.from(r.buffer!);
+    let at = 0;
+    skills.forEach((s, i) => {
+      const end = r.ends![i]!;
+      expect(bytes.subarray(at, end).toString("utf8")).toBe(i === 3 ? "" : filesText(s));
+      at = end;
+    });
+    Atomics.store(cursor, 0, 2);
+    expect(runLiterals(batch).buffer).toBeUndefined();
+  });
+
+  it("index.js is byte for byte renderBundle's, with batches back in time, late, or lost", async () => {
+    const skills = manySkills(12 * BATCH + 5);
+    const expected = renderBundle(RUNTIME, "9.9.9", OPTIONS, skills);
+    expect(expected).toContain(serializeSkill(skills[7]!));
+    for (const opts of [{ delay: 0 }, { delay: 40 }, { delay: 0, drop: (b: LiteralBatch) => b.index % 3 === 0 }]) {
+      const worker = fakeWorker(opts);
+      const { text, taken } = await render(skills, worker.attach(skills));
+      expect(text).toBe(expected);
+      // Bounded: never more than two batches out.
+      expect(worker.stats.maxOut).toBeLessThanOrEqual(2);
+      if (opts.delay === 0) expect(taken).toBeGreaterThanOrEqual(2 * BATCH);
+    }
+  });
+
+  it("a worker that cannot take a batch leaves every skill to this thread", async () => {
+    const skills = manySkills(6 * BATCH);
+    const offload = new FilesOffload(skills, () => false);
+    const { text, taken } = await render(skills, offload);
+    expect(text).toBe(renderBundle(RUNTIME, "9.9.9", OPTIONS, skills));
+    expect(taken).toBe(0);
+  });
+});
