@@ -16,9 +16,10 @@
 // The split layout's lines live in metadata shards (chunks/<hash>.js): a shard with the fingerprint
 // recorded when it was written is trusted as index.js is; any other is read with its lines hashed.
 // Trust: as the analysis cache, signed per user (signed-file.ts) and shape-checked as read (shape.ts).
-// Stored as records (signed-file.ts): one per skill, parsed when looked up; an entry equal to the one
-// read (a reused skill whose line and manifest entry did not move) is written back as its bytes, and
-// a rebuild that changed nothing leaves the file as it is.
+// Stored as records (signed-file.ts): one per skill, parsed when looked up, its line's and manifest
+// entry's offsets kept apart in the header (`at`); an entry equal to the one read but for those
+// offsets (a reused skill, moved or not) is written back as its bytes, and a rebuild that changed
+// nothing leaves the file as it is.
 // Kept as one file: every way back to a previous output (index.js, manifest.json, the shards, the
 // output groups) shares the one fingerprint scheme and the one record file; split apart, each would
 // carry its own copy of both.
@@ -49,6 +50,12 @@ interface BuildCacheFile {
   manifest?: string;
   /** Split layout: stat fingerprints of the metadata shards the lines point into, as written. */
   shards?: Record<string, string>;
+  /**
+   * Every record's line offset and manifest offset, two numbers a record in record order (-1: none).
+   * Kept out of the records: one changed skill moves the lines of every skill after it, and with the
+   * offsets inside, each moved record was serialized again (10,000 skills: 10 MB, ~0.2 s a rebuild).
+   */
+  at?: number[];
 }
 
 /** A line's key: its parts as JSON (short strings already; hashing them cost more than it saved). */
@@ -87,6 +94,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** Whether `v` is a header's `at`: two offsets (each -1 or a natural number) for each of `records` records. */
+function isOffsets(v: unknown, records: number): v is number[] {
+  if (!Array.isArray(v) || v.length !== 2 * records) return false;
+  for (const n of v) if (!(Number.isInteger(n) && (n as number) >= -1 && (n as number) < 2 ** 53)) return false;
+  return true;
+}
+
+/** An entry as its record holds it: without the offsets, which the header holds (see `at`). */
+function stored(e: BuildEntry): unknown {
+  const { line, manifest, ...rest } = e;
+  const l = line && { key: line.key, length: line.length, sha1: line.sha1, ...(line.file !== undefined && { file: line.file }) };
+  return { ...rest, ...(l && { line: l }), ...(manifest && { manifest: { length: manifest.length } }) };
+}
+
 export class BuildCache implements BuildStore {
   private prevIndex: Buffer | undefined;
   /** The previous index.js, open, when the cache trusts it: its lines are read from it (or spliced) by range, never the whole file. */
@@ -104,6 +125,8 @@ export class BuildCache implements BuildStore {
     /** The entries as read: raw JSON bytes by SKILL.md path, each parsed when its skill is looked up. */
     private readonly raw: Map<string, Buffer>,
     private readonly secret: Buffer | undefined,
+    /** Each record's place in the file (its offsets are `data.at[2i]` and `[2i + 1]`). */
+    private readonly order: Map<string, number> = new Map(),
   ) {}
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
@@ -112,27 +135,37 @@ export class BuildCache implements BuildStore {
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key };
     let raw = new Map<string, Buffer>();
+    const order = new Map<string, number>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
     const read = await readRecordFile(file, secret);
     const h = read?.header;
-    if (h && h.key === key) {
+    // Records without their offsets (a malformed `at`) are of no use: start empty.
+    if (h && h.key === key && isOffsets(h.at, read.records.size)) {
       data = {
         key,
         outputs: isObj(h.outputs) ? (h.outputs as BuildCacheFile["outputs"]) : undefined,
         index: typeof h.index === "string" ? h.index : undefined,
         manifest: typeof h.manifest === "string" ? h.manifest : undefined,
         shards: isStrRecord(h.shards) ? h.shards : undefined,
+        at: h.at,
       };
       raw = read.records;
+      let i = 0;
+      for (const k of raw.keys()) order.set(k, i++);
     }
-    return new BuildCache(file, key, indexFile, data, raw, secret);
+    return new BuildCache(file, key, indexFile, data, raw, secret, order);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
   get(file: string, fp: string): BuildEntry | undefined {
     const e = parseRecord(this.raw.get(file));
-    return isBuildEntry(e) && e.fp === fp ? e : undefined;
+    const i = this.order.get(file);
+    if (!isObj(e) || e.fp !== fp || i === undefined) return undefined;
+    // The offsets from the header, over whatever the record says.
+    if (isObj(e.line)) e.line.offset = this.data.at![2 * i];
+    if (isObj(e.manifest)) e.manifest.offset = this.data.at![2 * i + 1];
+    return isBuildEntry(e) ? e : undefined;
   }
 
   /** Whether any entry exists for this skill (a cold build stats nothing). */
@@ -327,16 +360,17 @@ export class BuildCache implements BuildStore {
     this.prevManifest = undefined;
     out.outputs = this.outputFingerprints();
     out.shards = this.shardFingerprints(entries);
-    const keys = Object.keys(entries);
+    const keys = Object.keys(entries).sort();
     const unchanged = keys.length === this.raw.size && keys.every((k) => same.has(k) && this.raw.has(k));
-    const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest, ...(out.shards && { shards: out.shards }) };
+    const at: number[] = [];
+    for (const k of keys) at.push(entries[k]!.line?.offset ?? -1, entries[k]!.manifest?.offset ?? -1);
+    const header = { key: out.key, outputs: out.outputs, index: out.index, manifest: out.manifest, ...(out.shards && { shards: out.shards }), at };
     // Compared as values, not as stable JSON: the outputs' `extra` lists thousands of names.
     if (unchanged && sameJson(header, { ...this.data, outputs: this.data.outputs ?? {} })) return;
-    keys.sort();
     // Each record encoded when the streaming writer reaches it: never all of them at once.
     const raw = this.raw;
     const records = (function* () {
-      for (const k of keys) yield [k, same.has(k) && raw.has(k) ? raw.get(k)! : JSON.stringify(entries[k])] as const;
+      for (const k of keys) yield [k, same.has(k) && raw.has(k) ? raw.get(k)! : JSON.stringify(stored(entries[k]!))] as const;
     })();
     await writeRecordFile(this.file, this.secret, header, records);
   }

@@ -128,9 +128,12 @@ export class BuildReuse implements EmitReuse {
   }
 }
 
-/** Whether a reused skill's new entry equals its previous one (its line and manifest entry did not move). */
+/**
+ * Whether a reused skill's new entry equals its previous one as its record stores it: offsets aside,
+ * which the cache file keeps apart (a line moved by a change before it keeps its record's bytes).
+ */
 function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
-  const spans = (x?: { offset: number; length: number }, y?: { offset: number; length: number }) => x?.offset === y?.offset && x?.length === y?.length;
+  const spans = (x?: { length: number }, y?: { length: number }) => x?.length === y?.length;
   const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && a.line.file === b.line.file && spans(a.line, b.line);
   const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
   return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);

@@ -31,10 +31,17 @@ const run = (outDir: string, cache = true) => build({ cwd: dir, config: resolveD
 
 interface CacheData {
   index?: string;
+  /** Two offsets a record, in record order: its line's and its manifest entry's. */
+  at: number[];
   entries: Record<string, { line?: { offset: number; length: number; sha1: string } }>;
 }
 // The cache file is signed with this user's key (src/cache/signed-file.ts): tests read and write it through the same code.
-const readCache = async () => (await readCacheFile(cacheFile(), cacheKey())) as CacheData;
+// The lines' offsets are in the header (`at`), not in the records: put back into each entry here.
+const readCache = async () => {
+  const data = (await readCacheFile(cacheFile(), cacheKey())) as CacheData;
+  Object.values(data.entries).forEach((e, i) => e.line && (e.line.offset = data.at[2 * i]!));
+  return data;
+};
 
 /** Overwrites the first string `"hash":"…"` of one skill's line in index.js with same-length marker bytes. */
 async function tamperLine(outDir: string): Promise<{ file: string; marker: string }> {

@@ -61,7 +61,7 @@ describe("cache records", () => {
     for (const k of keys) expect(after.get(k)!.startsWith("{ "), k).toBe(k !== changed);
   });
 
-  it("leaves the build cache file alone when nothing changed, and keeps unmoved entries' bytes otherwise", async () => {
+  it("leaves the build cache file alone when nothing changed, and keeps every other entry's bytes otherwise", async () => {
     await run();
     await run();
     const keys = await respace("build-v1.json");
@@ -70,15 +70,19 @@ describe("cache records", () => {
     const same = await stat(cacheFile("build-v1.json"));
     expect([same.ino, same.mtimeMs, same.size]).toEqual([before.ino, before.mtimeMs, before.size]);
 
-    // The last skill in index.js order changes: every skill before it keeps its line where it was.
+    // The first skill in index.js order grows: every skill after it moves in index.js and
+    // manifest.json, yet keeps its record's bytes (the offsets are in the header).
     const skills = (await readdir(path.join(dir, "skills"))).sort();
-    const last = `skills/${skills.at(-1)}/SKILL.md`;
-    const md = path.join(dir, last);
+    const first = `skills/${skills[0]}/SKILL.md`;
+    const md = path.join(dir, first);
+    const atBefore = (await readRecordFile(cacheFile("build-v1.json"), cacheKey()))!.header.at as number[];
     await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
     await run();
     const after = await records("build-v1.json");
-    expect(after.get(last)!.startsWith("{ ")).toBe(false);
-    const kept = keys.filter((k) => after.get(k)!.startsWith("{ "));
-    expect(kept.length).toBeGreaterThan(0);
+    expect(after.get(first)!.startsWith("{ ")).toBe(false);
+    expect(keys.filter((k) => !after.get(k)!.startsWith("{ "))).toEqual([first]);
+    const atAfter = (await readRecordFile(cacheFile("build-v1.json"), cacheKey()))!.header.at as number[];
+    // Other skills did move (their offsets changed), and their records were still not rewritten.
+    expect(atAfter.filter((n, i) => n !== atBefore[i]).length).toBeGreaterThanOrEqual(2);
   });
 });
