@@ -13,11 +13,12 @@
 // fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
 // the commit record still follows data that is on disk.
 import { execFile } from "node:child_process";
-import { close, existsSync, fdatasync, open, readdirSync, write } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdir, open as openFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
+import { writeChunk, type ChunkFlags } from "./chunk-file.js";
 
 /**
  * Chunks being written and synced at once; each holds its bytes until it is written, so this bounds
@@ -37,6 +38,9 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   /** Waiting for every sync (flush), and for a free slot (put). */
   private readonly waiting: Array<() => void> = [];
   private readonly slots: Array<() => void> = [];
+  private helper?: { close(): Promise<void> };
+  private flags: ChunkFlags = "wx";
+  private discarded = false;
   private constructor(
     private readonly outDir: string,
     private readonly present: ReadonlySet<string>,
@@ -82,8 +86,7 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   }
 
   async put(hash: string, bytes: Buffer, ext: ChunkExt = "js"): Promise<void> {
-    // Several skills' analyses finish at once: the first makes the folder, the others wait for it.
-    const tmp = this.tmp ?? (await (this.making ??= this.makeTmp()));
+    const tmp = await this.folder();
     const name = `${hash}.${ext}`;
     if (this.written.has(name)) return;
     // At most SYNCS chunks in flight: past it, wait for one to finish (each holds its bytes until written).
@@ -99,7 +102,41 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
       this.syncing--;
       this.slots.shift()?.();
       if (this.syncing === 0) for (const resolve of this.waiting.splice(0)) resolve();
-    });
+    }, this.flags);
+  }
+
+  /**
+   * For a writer of the staging folder's chunks in another thread (project/chunk-thread.ts): the
+   * folder, the names it must not create (in outDir or staged here), whether to fdatasync each.
+   */
+  async writerData(): Promise<{ dir: string; present: string[]; sync: boolean }> {
+    const tmp = await this.folder();
+    return { dir: join(tmp, CHUNK_DIR), present: [...this.present, ...this.written], sync: !this.syncfs };
+  }
+
+  /** What such a writer created (names in chunks/) and its first error, which flush throws. */
+  adopt(wrote: readonly string[], error?: { message: string; code?: string }): void {
+    for (const name of wrote) this.written.add(name);
+    if (error && !this.syncError) this.syncError = Object.assign(new Error(error.message), error.code && { code: error.code });
+  }
+
+  /**
+   * That writer was lost midway: it may have left a name half written and not said which, so names
+   * are created whole from now on (overwritten: a name's bytes are always the same).
+   */
+  rewrite(): void {
+    this.flags = "w";
+  }
+
+  /** Stopped before discard removes the staging folder: that writer. */
+  attach(helper: { close(): Promise<void> }): void {
+    this.helper = helper;
+  }
+
+  /** The staging folder, made by the first chunk (several skills' analyses finish at once: the others wait for it). */
+  private async folder(): Promise<string> {
+    if (this.discarded) throw new Error("the chunk stage was discarded");
+    return this.tmp ?? (await (this.making ??= this.makeTmp()));
   }
 
   private async makeTmp(): Promise<string> {
@@ -132,33 +169,14 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
   async discard(): Promise<void> {
+    this.discarded = true;
+    await this.helper?.close();
     await this.settle();
     await this.making?.catch(() => {});
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
     this.making = undefined;
   }
-}
-
-/**
- * Creates `file` with `bytes` (and fdatasyncs it when `sync`), all on the thread pool; `done` gets
- * the first error. The open runs there too: on ext4 a create waits while the syncs of the chunks
- * before it commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s
- * sampled, in `openSync`, at 10,000 skills).
- */
-function writeChunk(file: string, bytes: Buffer, sync: boolean, done: (err: NodeJS.ErrnoException | null) => void): void {
-  open(file, "wx", 0o644, (err, fd) => {
-    if (err) return done(err);
-    const finish = (first: NodeJS.ErrnoException | null) => close(fd, (closeErr) => done(first ?? closeErr));
-    const rest = (off: number): void =>
-      write(fd, bytes, off, bytes.length - off, null, (werr, n) => {
-        if (werr) return finish(werr);
-        if (off + n < bytes.length) return rest(off + n);
-        if (sync) fdatasync(fd, finish);
-        else finish(null);
-      });
-    rest(0);
-  });
 }
 
 /**
