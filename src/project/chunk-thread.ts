@@ -46,14 +46,15 @@ export type WriterDone = Extract<WriterReply, { hash: string }>;
 const THREAD_AFTER = 256;
 
 /** The staging of streamed chunks into `stage`: a function from a skill's body and files to its chunk's and pieces' hashes. */
-export function chunkStreaming(stage: ChunkStage): (input: StreamInput) => Promise<{ chunk: string; pieces: string[] }> {
+export function chunkStreaming(stage: ChunkStage, opts: { after?: number; script?: string } = {}): ((input: StreamInput) => Promise<{ chunk: string; pieces: string[] }>) & { counts: { here: number; writer: number } } {
   let count = 0;
   let thread: Promise<ChunkThread | undefined> | undefined;
-  return async (input) => {
-    if (!thread && ++count > THREAD_AFTER) {
+  const counts = { here: 0, writer: 0 };
+  const stream = async (input: StreamInput) => {
+    if (!thread && ++count > (opts.after ?? THREAD_AFTER)) {
       // The writer skips what outDir holds and what this thread staged: each name is created once.
       thread = stage.writerData().then((data) => {
-        const started = ChunkThread.start(data);
+        const started = ChunkThread.start(data, opts.script ?? findWriterScript());
         if (started) stage.attach(started);
         return started;
       });
@@ -61,14 +62,17 @@ export function chunkStreaming(stage: ChunkStage): (input: StreamInput) => Promi
     const writer = await thread;
     const done = await writer?.render(input);
     if (done) {
+      counts.writer++;
       stage.adopt(done.wrote, done.error);
       return { chunk: done.hash, pieces: done.pieces };
     }
     if (writer?.lost) stage.rewrite();
+    counts.here++;
     const chunk = renderChunk({ template: compileTemplate(input.body, input.options), files: input.files });
     for (const part of [chunk, ...chunk.pieces]) if (!stage.has(part.hash)) await stage.put(part.hash, part.bytes);
     return { chunk: chunk.hash, pieces: chunk.pieces.map((p) => p.hash) };
   };
+  return Object.assign(stream, { counts });
 }
 
 /** Jobs posted and not answered, at most (each holds its skill's contents; 32 keep the writer fed between the main thread's turns). */
@@ -100,7 +104,7 @@ export class ChunkThread {
     worker.unref();
   }
 
-  static start(data: WriterData, script = findWriterScript()): ChunkThread | undefined {
+  static start(data: WriterData, script: string | undefined): ChunkThread | undefined {
     if (!script) return undefined;
     try {
       const worker = new Worker(script, { workerData: data, stdout: false, stderr: true });
