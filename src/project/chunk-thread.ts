@@ -33,9 +33,9 @@ export interface WriterData {
 export interface WriterJob extends StreamInput {
   id: number;
 }
-/** A job's answer: its chunk's and pieces' hashes, the names it created, its first write error; or `fail` when it could not render. */
+/** A job's answer: its chunk's and pieces' hashes, the names it created and their bytes, its first write error; or `fail` when it could not render. */
 export type WriterReply =
-  | { id: number; hash: string; pieces: string[]; wrote: string[]; error?: { message: string; code?: string } }
+  | { id: number; hash: string; pieces: string[]; wrote: string[]; bytes: number; error?: { message: string; code?: string } }
   | { id: number; fail: string };
 export type WriterDone = Extract<WriterReply, { hash: string }>;
 
@@ -63,7 +63,7 @@ export function chunkStreaming(stage: ChunkStage, opts: { after?: number; script
     const done = await writer?.render(input);
     if (done) {
       counts.writer++;
-      stage.adopt(done.wrote, done.error);
+      stage.adopt(done.wrote, done.bytes, done.error);
       return { chunk: done.hash, pieces: done.pieces };
     }
     if (writer?.lost) stage.rewrite();

@@ -25,12 +25,13 @@ parentPort?.on("message", (job: WriterJob) => {
   } catch (err) {
     return reply({ id: job.id, fail: err instanceof Error ? err.message : String(err) });
   }
-  const out: Extract<WriterReply, { hash: string }> = { id: job.id, hash: chunk.hash, pieces: chunk.pieces.map((p) => p.hash), wrote: [] };
+  const out: Extract<WriterReply, { hash: string }> = { id: job.id, hash: chunk.hash, pieces: chunk.pieces.map((p) => p.hash), wrote: [], bytes: 0 };
   const todo = [chunk, ...chunk.pieces].filter((part) => {
     const name = `${part.hash}.js`;
     if (seen.has(name)) return false;
     seen.add(name);
     out.wrote.push(name);
+    out.bytes += part.bytes.length;
     return true;
   });
   let left = todo.length;
