@@ -74,3 +74,22 @@ describe("ChunkStage early syncfs", () => {
     await stage.discard();
   });
 });
+
+describe("ChunkStage flush of a few chunks", () => {
+  it("syncs a rebuild's few chunks one by one, without syncfs (which would flush the whole disk's dirty data)", async () => {
+    const log = path.join(dir, "sync.log");
+    const bin = path.join(dir, "fake-sync");
+    writeFileSync(bin, `#!/bin/sh\necho "$@" >> "${log}"\n`);
+    chmodSync(bin, 0o755);
+    const few = ChunkStage.open(path.join(dir, "out"), false, { syncfs: bin });
+    for (const c of Array.from({ length: 5 }, (_, i) => chunk(i + 1))) await few.put(c.hash, c.bytes);
+    await few.flush();
+    expect(existsSync(log)).toBe(false);
+    await few.discard();
+    const many = ChunkStage.open(path.join(dir, "out"), false, { syncfs: bin });
+    for (const c of Array.from({ length: 40 }, (_, i) => chunk(i + 1))) await many.put(c.hash, c.bytes);
+    await many.flush();
+    expect(readFileSync(log, "utf8")).toBe(`-f ${many.tmp}\n`);
+    await many.discard();
+  });
+});
