@@ -9,15 +9,17 @@
 // Costs, measured at 10,000 chunks on 2 cores: each chunk's create and write run on the thread
 // pool, in the background while the build goes on (a synchronous create on the main thread waited
 // there for the journal commits of the syncs before it: 7.8 s of a 24 s build). Durability: on
-// Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin), elsewhere (or when that fails) an
-// fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
+// Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin; others start in the background
+// every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that
+// fails) an fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
 // the commit record still follows data that is on disk.
 import { execFile } from "node:child_process";
-import { close, existsSync, fdatasync, open, readdirSync, write } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdir, open as openFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
+import { writeChunk, type ChunkFlags } from "./chunk-file.js";
 
 /**
  * Chunks being written and synced at once; each holds its bytes until it is written, so this bounds
@@ -25,6 +27,11 @@ import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite }
  * next without the event loop, which the analyses keep busy: a queue this deep keeps it fed.
  */
 const SYNCS = 64;
+
+/** Bytes created between early syncfs runs (see wrote). */
+const EARLY_SYNC = 64 * 1024 * 1024;
+/** Chunks at most that flush syncs one by one rather than with syncfs. */
+const FEW = 32;
 
 export class ChunkStage implements ChunkSink, ChunkWrite {
   tmp?: string;
@@ -37,19 +44,29 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   /** Waiting for every sync (flush), and for a free slot (put). */
   private readonly waiting: Array<() => void> = [];
   private readonly slots: Array<() => void> = [];
+  private helper?: { close(): Promise<void> };
+  /** Bytes created since the last early syncfs, and the one running. */
+  private unsynced = 0;
+  private early?: Promise<void>;
+  private flags: ChunkFlags = "wx";
+  private discarded = false;
   private constructor(
     private readonly outDir: string,
     private readonly present: ReadonlySet<string>,
     /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
     private readonly syncfs = syncFsBin(),
+    /** Bytes between early syncfs runs (tests set a small one). */
+    private readonly earlySync = EARLY_SYNC,
   ) {}
 
   /**
    * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
    * every chunk is written again (the retry after another build removed some while this one ran).
+   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC.
    */
-  static open(outDir: string, restage = false): ChunkStage {
-    if (restage) return new ChunkStage(outDir, new Set());
+  static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }): ChunkStage {
+    const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC] as const;
+    if (restage) return new ChunkStage(outDir, new Set(), ...opts);
     let names: string[] = [];
     try {
       // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
@@ -59,7 +76,7 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     } catch {
       // no chunks yet
     }
-    return new ChunkStage(outDir, new Set(names));
+    return new ChunkStage(outDir, new Set(names), ...opts);
   }
 
   /** The staged chunks the outputs refer to, as names in outDir: only these are committed. */
@@ -82,8 +99,7 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   }
 
   async put(hash: string, bytes: Buffer, ext: ChunkExt = "js"): Promise<void> {
-    // Several skills' analyses finish at once: the first makes the folder, the others wait for it.
-    const tmp = this.tmp ?? (await (this.making ??= this.makeTmp()));
+    const tmp = await this.folder();
     const name = `${hash}.${ext}`;
     if (this.written.has(name)) return;
     // At most SYNCS chunks in flight: past it, wait for one to finish (each holds its bytes until written).
@@ -96,10 +112,60 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     this.syncing++;
     writeChunk(join(tmp, CHUNK_DIR, name), bytes, !this.syncfs, (err) => {
       if (err && !this.syncError) this.syncError = err;
+      this.wrote(bytes.length);
       this.syncing--;
       this.slots.shift()?.();
       if (this.syncing === 0) for (const resolve of this.waiting.splice(0)) resolve();
-    });
+    }, this.flags);
+  }
+
+  /**
+   * For a writer of the staging folder's chunks in another thread (project/chunk-thread.ts): the
+   * folder, the names it must not create (in outDir or staged here), whether to fdatasync each.
+   */
+  async writerData(): Promise<{ dir: string; present: string[]; sync: boolean }> {
+    const tmp = await this.folder();
+    return { dir: join(tmp, CHUNK_DIR), present: [...this.present, ...this.written], sync: !this.syncfs };
+  }
+
+  /** What such a writer created (names in chunks/) and its first error, which flush throws. */
+  adopt(wrote: readonly string[], bytes: number, error?: { message: string; code?: string }): void {
+    for (const name of wrote) this.written.add(name);
+    if (error && !this.syncError) this.syncError = Object.assign(new Error(error.message), error.code && { code: error.code });
+    this.wrote(bytes);
+  }
+
+  /**
+   * Counts bytes created; past EARLY_SYNC bytes since the last, starts a syncfs in the background
+   * (one at a time), so that the disk writes them while the build goes on and the one at flush
+   * has only the rest to write (at 10,000 skills, ~300 MB: 1.1 s at flush when it wrote them all).
+   */
+  private wrote(bytes: number): void {
+    this.unsynced += bytes;
+    if (!this.syncfs || !this.tmp || this.early || this.unsynced < this.earlySync) return;
+    this.unsynced = 0;
+    const early = (this.early = runSyncFs(this.syncfs, this.tmp).then(() => {
+      if (this.early === early) this.early = undefined;
+    }));
+  }
+
+  /**
+   * That writer was lost midway: it may have left a name half written and not said which, so names
+   * are created whole from now on (overwritten: a name's bytes are always the same).
+   */
+  rewrite(): void {
+    this.flags = "w";
+  }
+
+  /** Stopped before discard removes the staging folder: that writer. */
+  attach(helper: { close(): Promise<void> }): void {
+    this.helper = helper;
+  }
+
+  /** The staging folder, made by the first chunk (several skills' analyses finish at once: the others wait for it). */
+  private async folder(): Promise<string> {
+    if (this.discarded) throw new Error("the chunk stage was discarded");
+    return this.tmp ?? (await (this.making ??= this.makeTmp()));
   }
 
   private async makeTmp(): Promise<string> {
@@ -115,9 +181,16 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
    */
   async flush(): Promise<void> {
     await this.settle();
+    // An early syncfs still running: the final one below follows it (it covers every write since).
+    await this.early;
     if (this.syncError) throw this.syncError;
     if (!this.syncfs || !this.tmp || this.written.size === 0) return;
-    if (await runSyncFs(this.syncfs, this.tmp)) return;
+    // A few chunks (a rebuild's): synced each, not with the whole file system's dirty data, which
+    // on a shared disk is whatever else was written lately (a warm 10,000-skill rebuild waited
+    // 0.26 s in syncfs for its handful of files).
+    if (this.written.size > FEW) {
+      if (await runSyncFs(this.syncfs, this.tmp)) return;
+    }
     const dir = join(this.tmp, CHUNK_DIR);
     const names = [...this.written];
     await Promise.all(Array.from({ length: 16 }, async () => {
@@ -132,33 +205,15 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
 
   /** Removes the staging folder (after the write has moved its files, or when nothing is written). */
   async discard(): Promise<void> {
+    this.discarded = true;
+    await this.helper?.close();
+    await this.early;
     await this.settle();
     await this.making?.catch(() => {});
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
     this.making = undefined;
   }
-}
-
-/**
- * Creates `file` with `bytes` (and fdatasyncs it when `sync`), all on the thread pool; `done` gets
- * the first error. The open runs there too: on ext4 a create waits while the syncs of the chunks
- * before it commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s
- * sampled, in `openSync`, at 10,000 skills).
- */
-function writeChunk(file: string, bytes: Buffer, sync: boolean, done: (err: NodeJS.ErrnoException | null) => void): void {
-  open(file, "wx", 0o644, (err, fd) => {
-    if (err) return done(err);
-    const finish = (first: NodeJS.ErrnoException | null) => close(fd, (closeErr) => done(first ?? closeErr));
-    const rest = (off: number): void =>
-      write(fd, bytes, off, bytes.length - off, null, (werr, n) => {
-        if (werr) return finish(werr);
-        if (off + n < bytes.length) return rest(off + n);
-        if (sync) fdatasync(fd, finish);
-        else finish(null);
-      });
-    rest(0);
-  });
 }
 
 /**

@@ -24,13 +24,12 @@
 // order to the text or the base64. Written as source text, like the toolset helper.
 import { minifiedOnce } from "./minify.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
+import { CHUNK_HEAD, CHUNK_TAIL } from "./chunk-render.js";
 
 /** The global the helper assigns; each skill's `payload` and the bundle's exports refer to it. */
 export const SPLIT_GLOBAL = "__skillcSplit";
 
-/** The bytes around a chunk's JSON. */
-export const CHUNK_HEAD = "export default ";
-export const CHUNK_TAIL = ";\n";
+export { CHUNK_HEAD, CHUNK_TAIL };
 
 const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
   const R = ${RUNTIME_GLOBAL}, SE = R.SkillError;

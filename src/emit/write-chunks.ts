@@ -1,7 +1,8 @@
 // outDir's chunks/ for write.ts, with outDir's lock held: before a split build commits, the checks
 // that keep a reader from an index pointing at a missing chunk and the sweep from reaching outside
-// outDir; after index.js is in place, the removal of the chunks it no longer refers to.
-import { lstat, readdir, rm, rmdir } from "node:fs/promises";
+// outDir; the commit's renames of a first build's chunks as one folder; after index.js is in
+// place, the removal of the chunks it no longer refers to.
+import { lstat, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { UsageError } from "../diagnostics/usage-error.js";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkWrite } from "./split.js";
@@ -55,4 +56,34 @@ export async function sweepChunks(outDir: string, keep: ReadonlySet<string>, lis
     left--;
   }
   if (left === 0) await rmdir(dir).catch(() => {});
+}
+
+/**
+ * The commit's renames of the chunks, when outDir has no chunks/ yet (a first build) and the temp
+ * dir's chunks/ holds exactly the chunks to commit: that folder renamed whole, one rename for all
+ * of them (10,774 renames in turn took 1.3 s of a 10,000-skill build). The names it moved;
+ * none when the renames must go one by one. Kill-safe as those are: a build killed before it
+ * rolls forward every name still in the temp dir, after it finds none there.
+ */
+export async function moveChunkFolder(tmp: string, outDir: string, names: readonly string[]): Promise<ReadonlySet<string>> {
+  const chunks = names.filter((n) => n.startsWith(`${CHUNK_DIR}/`));
+  if (chunks.length < 2) return new Set();
+  const wanted = new Set(chunks.map((n) => n.slice(CHUNK_DIR.length + 1)));
+  const to = join(outDir, CHUNK_DIR);
+  try {
+    await lstat(to);
+    return new Set();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") return new Set();
+  }
+  try {
+    const held = await readdir(join(tmp, CHUNK_DIR), { withFileTypes: true });
+    // A chunk staged for a skill left out is not committed: then the names go one by one.
+    if (held.length !== wanted.size || !held.every((e) => e.isFile() && wanted.has(e.name))) return new Set();
+    await mkdir(outDir, { recursive: true });
+    await rename(join(tmp, CHUNK_DIR), to);
+  } catch {
+    return new Set();
+  }
+  return new Set(chunks);
 }

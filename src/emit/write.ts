@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
 import { compareCodeUnits } from "../util/compare.js";
 import type { ChunkWrite } from "./split.js";
-import { ChunksGone, checkChunks, sweepChunks } from "./write-chunks.js";
+import { ChunksGone, checkChunks, moveChunkFolder, sweepChunks } from "./write-chunks.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -135,9 +135,14 @@ async function writeLocked(
 /** Phase 2: each file of a committed temp dir renamed into outDir (in the committed order). */
 async function applyRenames(tmp: string, outDir: string, names: string[]): Promise<string[]> {
   const done: string[] = [];
-  // Each folder made once: a split build renames 10,000 chunks into one.
+  // Each folder made once: a split build renames 10,000 chunks into one (or, the first time, the folder).
   const made = new Set<string>();
+  const moved = await moveChunkFolder(tmp, outDir, names);
   for (const name of names) {
+    if (moved.has(name)) {
+      done.push(name);
+      continue;
+    }
     const dir = dirname(join(outDir, name));
     if (!made.has(dir)) await mkdir(dir, { recursive: true });
     made.add(dir);

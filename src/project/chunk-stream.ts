@@ -2,7 +2,7 @@
 // that memory never holds every skill's text and files at once (the build held all of them until
 // emit: 3.8× the corpus at 10,000 skills).
 //
-// A chunk is a pure function of the skill's template and its files' contents (emit/split.ts
+// A chunk is a pure function of the skill's template and its files' contents (emit/chunk-render.ts
 // renderChunk), and the template of its body, the dialect and its declared argument names
 // (compile.ts): nothing that resolve, collisions, toolsets or the other skills decide. So it can
 // be rendered the moment the skill is analysed. A skill that is left out later (an error of its
@@ -13,9 +13,9 @@
 // SKILL.md's text, so a build with `mcp` keeps them and renders its chunks at emit as before.
 import type { ResolvedConfig } from "../config/types.js";
 import type { ChunkStage } from "../emit/chunk-stage.js";
-import { renderChunk } from "../emit/split.js";
+import { chunkStreaming } from "./chunk-thread.js";
 import type { SkillAnalysis } from "../pipeline/analyze.js";
-import { compileTemplate } from "../pipeline/template.js";
+import { compileTemplate, type TemplateOptions } from "../pipeline/template.js";
 import type { SkillFile, ValidSkill } from "../types.js";
 
 /** Each streamed skill's chunk hash and its piece chunks' hashes, by the analysis it was rendered from. */
@@ -23,9 +23,15 @@ export type StreamedChunks = WeakMap<SkillAnalysis, { chunk: string; pieces: str
 
 /** The template a skill's body compiles to (compile.ts uses the same for a skill it compiles). */
 export function templateOf(skill: ValidSkill, config: ResolvedConfig): ReturnType<typeof compileTemplate> {
+  const t = templateInput(skill, config);
+  return compileTemplate(t.body, t.options);
+}
+
+/** What templateOf compiles: the body and the options. */
+function templateInput(skill: ValidSkill, config: ResolvedConfig): { body: string; options: TemplateOptions } {
   // Claude Code keeps the body's trailing whitespace (parse trims it for the checks).
   const body = config.dialect === "claude-code" && skill.body ? skill.text.slice(skill.bodyStart) : skill.body;
-  return compileTemplate(body, { dialect: config.dialect, argumentNames: skill.fields.arguments });
+  return { body, options: { dialect: config.dialect, argumentNames: skill.fields.arguments } };
 }
 
 /**
@@ -35,12 +41,12 @@ export function templateOf(skill: ValidSkill, config: ResolvedConfig): ReturnTyp
 export function chunkStreamer(stage: ChunkStage | undefined, config: ResolvedConfig, streamed: StreamedChunks): ((a: SkillAnalysis) => Promise<void>) | undefined {
   if (!stage || config.mcp) return undefined;
   let sinceYield = 0;
+  const stream = chunkStreaming(stage);
   return async (a) => {
     if (a.outcome !== "valid" || !a.files) return;
     const files: SkillFile[] = a.files;
-    const chunk = renderChunk({ ...a.skill, name: a.skill.fields.name, template: templateOf(a.skill, config), files, contentHash: "" });
-    for (const part of [chunk, ...chunk.pieces]) if (!stage.has(part.hash)) await stage.put(part.hash, part.bytes);
-    streamed.set(a, { chunk: chunk.hash, pieces: chunk.pieces.map((p) => p.hash) });
+    // Compiled, rendered and written by the chunk writer thread once it runs (chunk-thread.ts).
+    streamed.set(a, await stream({ ...templateInput(a.skill, config), files }));
     for (const f of files) f.content = "";
     for (const s of [a.parsed, a.skill]) {
       s.text = "";

@@ -2,7 +2,7 @@
 // pool in the background, made durable at flush — one syncfs on Linux, an fdatasync per chunk
 // elsewhere (SKILLC_CHUNK_SYNC=each forces that path here) — and each chunk written once however
 // many skills put it. Checked through the staged files, not timed.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -52,5 +52,44 @@ describe.each(["syncfs", "each"])("ChunkStage (%s)", (mode) => {
     await expect(stage.flush()).rejects.toThrow(/ENOENT/);
     await stage.discard();
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("ChunkStage early syncfs", () => {
+  it("runs syncfs in the background every `earlySync` bytes created, one at a time, and once more at flush", async () => {
+    // A stand-in for `sync -f`: logs its arguments, and whether another run was still going.
+    const log = path.join(dir, "sync.log");
+    const bin = path.join(dir, "fake-sync");
+    writeFileSync(bin, `#!/bin/sh\n[ -e "${log}.busy" ] && echo overlap >> "${log}"\ntouch "${log}.busy"\nsleep 0.05\necho "$@" >> "${log}"\nrm "${log}.busy"\n`);
+    chmodSync(bin, 0o755);
+    const stage = ChunkStage.open(path.join(dir, "out"), false, { syncfs: bin, earlySync: 20_000 });
+    const chunks = Array.from({ length: 60 }, (_, i) => chunk(i + 1)); // ~1.8 MB in all
+    for (const c of chunks) await stage.put(c.hash, c.bytes);
+    await stage.flush();
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    expect(lines.every((l) => l === `-f ${stage.tmp}`)).toBe(true);
+    // At least one early run besides the one at flush; never two at once.
+    expect(lines.length).toBeGreaterThan(1);
+    expect(existsSync(`${log}.busy`)).toBe(false);
+    await stage.discard();
+  });
+});
+
+describe("ChunkStage flush of a few chunks", () => {
+  it("syncs a rebuild's few chunks one by one, without syncfs (which would flush the whole disk's dirty data)", async () => {
+    const log = path.join(dir, "sync.log");
+    const bin = path.join(dir, "fake-sync");
+    writeFileSync(bin, `#!/bin/sh\necho "$@" >> "${log}"\n`);
+    chmodSync(bin, 0o755);
+    const few = ChunkStage.open(path.join(dir, "out"), false, { syncfs: bin });
+    for (const c of Array.from({ length: 5 }, (_, i) => chunk(i + 1))) await few.put(c.hash, c.bytes);
+    await few.flush();
+    expect(existsSync(log)).toBe(false);
+    await few.discard();
+    const many = ChunkStage.open(path.join(dir, "out"), false, { syncfs: bin });
+    for (const c of Array.from({ length: 40 }, (_, i) => chunk(i + 1))) await many.put(c.hash, c.bytes);
+    await many.flush();
+    expect(readFileSync(log, "utf8")).toBe(`-f ${many.tmp}\n`);
+    await many.discard();
   });
 });
