@@ -21,7 +21,7 @@ const version = JSON.parse(await readFile("package.json", "utf8")).version;
 await esbuild.build({
   // analyze-worker: the worker thread of src/pipeline/analyze-pool.ts (found next to the chunks at run time).
   // chunk-writer: the split build's chunk writer thread (src/project/chunk-thread.ts finds it the same way).
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/pipeline/analyze-worker.ts", "chunk-writer": "src/project/chunk-writer.ts",
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "analyze-worker": "src/project/worker-entry.ts", "chunk-writer": "src/project/chunk-writer.ts",
     // The bundler plugin's entries (skillc/vite, skillc/rollup, skillc/esbuild; src/plugin/).
     vite: "src/plugin/vite.ts", rollup: "src/plugin/rollup.ts", esbuild: "src/plugin/esbuild.ts" },
   outdir: "dist",

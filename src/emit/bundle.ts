@@ -18,10 +18,17 @@ import type { BundleOptions } from "../runtime/data.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { json, key, lit, objectLit, str } from "./literal.js";
 import type { BundleOut } from "./index-stage.js";
-import type { FilesSource } from "./files-offload.js";
 import { RUNTIME_GLOBAL } from "./runtime-code.js";
 import { chunkFile, splitTail } from "./split.js";
 import { SPLIT_GLOBAL } from "./split-helper.js";
+
+/** What renderBundleTo asks of an offload (files-offload.ts: payloads rendered on the side worker). */
+export interface FilesSource {
+  /** At skill `i`: when it starts a batch, sends more ahead, and may ask to yield (replies are handled then). */
+  at(i: number): Promise<void> | undefined;
+  /** Skill `i`'s payload object (but its closing brace), when its batch came back in time. */
+  take(i: number): Uint8Array | undefined;
+}
 
 /** The line that opens the skills array; each following line up to {@link SKILLS_END} is one skill followed by a comma. */
 export const SKILLS_START = `const __skillcData={"version":1,"options":`;

@@ -8,7 +8,7 @@
 //
 // Bounded: at most OUT batches are out at once (~1 MB of contents each), and a batch this thread
 // has passed is skipped by the worker (a shared cursor) and dropped here when it comes back.
-import { payloadTo } from "./bundle.js";
+import { payloadTo, type FilesSource } from "./bundle.js";
 import type { TemplatePart } from "../runtime/data.js";
 import { isReused, type EmitSkill } from "../types.js";
 
@@ -49,14 +49,6 @@ export function runLiterals(batch: LiteralBatch): LiteralReply {
     ends.push(at);
   }
   return { kind: "literals", index: batch.index, buffer: buf.buffer.slice(0, at) as ArrayBuffer, ends };
-}
-
-/** What renderBundleTo asks of an offload. */
-export interface FilesSource {
-  /** At skill `i`: when it starts a batch, sends more ahead, and may ask to yield (replies are handled then). */
-  at(i: number): Promise<void> | undefined;
-  /** Skill `i`'s payload object (but its closing brace), when its batch came back in time. */
-  take(i: number): Uint8Array | undefined;
 }
 
 export class FilesOffload implements FilesSource {

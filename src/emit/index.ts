@@ -18,7 +18,7 @@ import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { renderSplitDts } from "./dts-shards.js";
 import { renderManifest, type ManifestEntries } from "./manifest.js";
-import { SideRender, type CatalogOptions, type SideJob, type SideResult } from "./side-render.js";
+import { SideRender, type CatalogOptions, type SideJob, type SideResult, type SideWorkerStart } from "./side-render.js";
 import { renderManifestShards } from "./manifest-shards.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
@@ -51,6 +51,8 @@ export interface EmitInput {
   chunks?: ChunkSink;
   /** Single layout: where index.js is streamed as it is rendered (a writing build's staging folder, emit/index-stage.ts); by default into `files`. */
   index?: IndexStage;
+  /** Single layout: the worker the metadata outputs may render on meanwhile (side-render.ts; project/side-worker.ts decides); by default none. */
+  sideWorker?: SideWorkerStart;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])]);
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Single layout: the metadata outputs may render on a worker while index.js renders here (side-render.ts).
-  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries);
+  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries, input.sideWorker);
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
@@ -211,7 +213,7 @@ interface Side {
   entries(result: SideResult | undefined): ManifestEntries | undefined;
 }
 
-async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined): Promise<Side> {
+async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined, start?: SideWorkerStart): Promise<Side> {
   const version = skillcVersion();
   const runtimeApi = await runtimeTypes();
   const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills));
@@ -219,7 +221,7 @@ async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefine
   const manifest: number[] = [];
   reused.forEach((r, i) => r === undefined && manifest.push(i));
   const job: SideJob = { skills, ...(catalog && { catalog }), ...(!dts.hit && { dts: { version, runtimeApi } }), manifest };
-  const render = SideRender.start(job, Math.max(manifest.length, dts.hit ? 0 : skills.length, catalog ? skills.length : 0));
+  const render = SideRender.start(job, Math.max(manifest.length, dts.hit ? 0 : skills.length, catalog ? skills.length : 0), start);
   return {
     render,
     dts,

@@ -7,7 +7,8 @@
 // The worker runs the very functions this thread would (manifestEntry, renderDts, renderCatalogs)
 // on a structured clone of the skills' metadata, so the bytes are the same (structured clone keeps
 // key order, `undefined` values and own `__proto__` keys; test/unit/emit/side-render.test.ts).
-// Whether it runs follows the analysis pool's rule (poolConfig: SKILLC_WORKERS, cores, load, size).
+// Whether it runs is the caller's (project/side-worker.ts: the analysis pool's rule, poolConfig:
+// SKILLC_WORKERS, cores, load, size); emit only talks to the worker it is given.
 // A worker that fails or cannot start is not an error: what it was asked for is rendered here.
 import type { Worker } from "node:worker_threads";
 import type { EmitSkill, SkillFileMeta } from "../types.js";
@@ -15,9 +16,10 @@ import type { CatalogFormat } from "../runtime/data.js";
 import { renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
 import { manifestEntry } from "./manifest.js";
-import { newWorker } from "../pipeline/new-worker.js";
 import { FilesOffload, type LiteralReply } from "./files-offload.js";
-import { findWorkerScript, MIN_MISSES, poolConfig } from "../pipeline/analyze-pool.js";
+
+/** Starts the worker for `work` renders (the analysis worker script), or gives none: rendered here then. */
+export type SideWorkerStart = (work: number) => Worker | undefined;
 
 export interface CatalogOptions {
   format: CatalogFormat;
@@ -105,12 +107,13 @@ export class SideRender {
 
   private constructor(
     private readonly job: SideJob,
-    script: string | undefined,
+    start: (() => Worker | undefined) | undefined,
   ) {
     this.reply = new Promise((resolve) => {
-      if (!script) return resolve(undefined);
       try {
-        const worker = (this.worker = newWorker(script));
+        const worker = start?.();
+        if (!worker) return resolve(undefined);
+        this.worker = worker;
         this.started = true;
         // Never what keeps the process alive (a build that throws meanwhile still ends).
         worker.unref();
@@ -143,12 +146,9 @@ export class SideRender {
     });
   }
 
-  /**
-   * Sent to a worker when the pool's rule gives one for `work` renders (see poolConfig), and never
-   * for fewer than MIN_MISSES (a warm rebuild's one changed entry); else rendered here by result().
-   */
-  static start(job: SideJob, work: number, env: NodeJS.ProcessEnv = process.env, script = findWorkerScript()): SideRender {
-    return new SideRender(job, work >= MIN_MISSES ? poolConfig(work, env, false, script)?.script : undefined);
+  /** Sent to the worker `start` gives for `work` renders, if any; else rendered here by result(). */
+  static start(job: SideJob, work: number, start?: SideWorkerStart): SideRender {
+    return new SideRender(job, start && (() => start(work)));
   }
 
   /**

@@ -8,6 +8,7 @@ import { compareDiagnostics } from "../diagnostics/rule.js";
 import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
+import { sideWorker } from "./side-worker.js";
 import { ChunkStage } from "../emit/chunk-stage.js";
 import { IndexStage } from "../emit/index-stage.js";
 import { ChunksGone } from "../emit/write-chunks.js";
@@ -121,6 +122,7 @@ async function buildLaidOut(
     layout,
     chunks: stage,
     index: layout === "single" ? run.indexStage : undefined,
+    sideWorker: layout === "single" ? sideWorker() : undefined,
     skills,
     collisions: resolved.collisions,
     diagnostics,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runSide, sideMessages, SideRender, type SideJob } from "../../../src/emit/side-render.js";
+import { sideWorker } from "../../../src/project/side-worker.js";
 import { manifestEntry } from "../../../src/emit/manifest.js";
 import { renderDts } from "../../../src/emit/dts.js";
 import { renderCatalogs } from "../../../src/emit/catalog.js";
@@ -63,7 +64,7 @@ describe("side renders", () => {
 
   it("on the built worker give what this thread renders", async () => {
     const j = job(skills());
-    const side = SideRender.start(j, 10_000, { SKILLC_WORKERS: "1" }, WORKER);
+    const side = SideRender.start(j, 10_000, sideWorker({ SKILLC_WORKERS: "1" }, WORKER));
     expect(side.threaded).toBe(true);
     expect(await side.result()).toEqual(runSide(j));
   });
@@ -74,14 +75,14 @@ describe("side renders", () => {
     const broken = path.join(dir, "broken.mjs");
     writeFileSync(broken, "throw new Error('no');\n");
     const j = job(skills());
-    const failing = SideRender.start(j, 10_000, { SKILLC_WORKERS: "1" }, broken);
+    const failing = SideRender.start(j, 10_000, sideWorker({ SKILLC_WORKERS: "1" }, broken));
     expect(failing.threaded).toBe(true);
     expect(await failing.result()).toEqual(runSide(j));
-    const none = SideRender.start(j, 10_000, { SKILLC_WORKERS: "0" }, WORKER);
+    const none = SideRender.start(j, 10_000, sideWorker({ SKILLC_WORKERS: "0" }, WORKER));
     expect(none.threaded).toBe(false);
     expect(await none.result()).toEqual(runSide(j));
     // A warm rebuild's few changed entries are not worth a worker's start-up, even when asked for.
-    const few = SideRender.start(j, 3, { SKILLC_WORKERS: "1" }, WORKER);
+    const few = SideRender.start(j, 3, sideWorker({ SKILLC_WORKERS: "1" }, WORKER));
     expect(few.threaded).toBe(false);
     expect(await few.result()).toEqual(runSide(j));
   });
