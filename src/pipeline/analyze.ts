@@ -230,12 +230,5 @@ export function analyzeBytes(
     done.catch(() => undefined);
     return { done };
   }
-  const own = analyzeText(source, bytes, new Set(paths), opts, hash, leftOut);
-  if (opts.readFiles) return { done: Promise.resolve(finish(own)) };
-  // A lint reads no text after the analysis: kept as the pool's replies are (restoreText: decoded
-  // again only if read), each ~20 KB text dies young instead of being carried (and copied by the GC)
-  // to the end of the run with the others, ~200 MB at 10,000 skills.
-  const snap = snapshotOf(own);
-  opts.cache?.set(source.file, key, snap);
-  return { done: Promise.resolve(result(restoreText(source, bytes, snap, own.parsed.hash))) };
+  return { done: Promise.resolve(finish(analyzeText(source, bytes, new Set(paths), opts, hash, leftOut))) };
 }

@@ -153,7 +153,7 @@ export function locateFrontmatter(text: string): Located {
       const between = text.slice(valueStart, lineStart);
       return {
         kind: "found",
-        value: detached(between.endsWith("\n") ? between.slice(0, -1) : between),
+        value: between.endsWith("\n") ? between.slice(0, -1) : between,
         valueStart,
         closeLine: line,
         closeLineLength: lineEnd - lineStart,
@@ -165,16 +165,6 @@ export function locateFrontmatter(text: string): Located {
     line++;
   }
   return { kind: "unclosed" };
-}
-
-/**
- * A copy of `s` that does not point into the string it was sliced from. V8 keeps a slice (13 chars or
- * more) as a view of its parent, so every frontmatter value sliced from the YAML, kept in the skill's
- * fields and in the analysis cache, would keep the whole ~20 KB text alive to the end of the run.
- * Flattening a concatenation copies the characters; the slice is then a view of that copy only.
- */
-function detached(s: string): string {
-  return (" " + s).slice(1);
 }
 
 /** Line starts of `text` up to (and including the line holding) offset `limit`, for offset → line:column. */
