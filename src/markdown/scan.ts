@@ -16,7 +16,7 @@
 // syntax and the HTML rules are files of their own.
 
 import {
-  RE_ATX, RE_BULLET, RE_FENCE_CLOSE, RE_HTML_BLOCK_CLOSE, RE_HTML_BLOCK_OPEN, RE_MAYBE_SPECIAL,
+  RE_ATX, RE_BULLET, RE_FENCE_CLOSE, RE_HTML_BLOCK_CLOSE, RE_HTML_BLOCK_OPEN, maybeSpecialAt,
   RE_ORDERED, RE_RAW_TAG, RE_SETEXT,
 } from "./syntax.js";
 import { InlineText, parseDefinitions, scanInline } from "./inline.js";
@@ -152,7 +152,7 @@ class BlockScanner {
     this.interrupting = stack[ci].k === K.Para || (oldTip.k === K.Code && !oldTip.fenced);
     while (!matchedLeaf) {
       this.findNextNonspace();
-      if (!this.indented && !RE_MAYBE_SPECIAL.test(ln.slice(this.nextNonspace))) {
+      if (!this.indented && !maybeSpecialAt(ln, this.nextNonspace)) {
         this.advanceNextNonspace();
         break;
       }

@@ -37,6 +37,13 @@ export const RE_HTML_BLOCK_CLOSE: RegExp[] = [/$^/, /<\/(?:script|pre|style|text
 
 export const RE_THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|(?:-[ \t]*){3,})$/;
 export const RE_MAYBE_SPECIAL = /^[#`~*+_=<>0-9-]/;
+
+/** RE_MAYBE_SPECIAL.test(s.slice(at)) without the slice (asked once per line of every scanned body). */
+export function maybeSpecialAt(s: string, at: number): boolean {
+  const c = s.charCodeAt(at);
+  // # * + - 0-9 < = > _ ` ~
+  return c === 35 || c === 42 || c === 43 || c === 45 || (c >= 48 && c <= 57) || (c >= 60 && c <= 62) || c === 95 || c === 96 || c === 126;
+}
 export const RE_BULLET = /^[*+-]/;
 export const RE_ORDERED = /^(\d{1,9})([.)])/;
 export const RE_ATX = /^#{1,6}(?:[ \t]+|$)/;

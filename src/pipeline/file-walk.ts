@@ -9,7 +9,7 @@ import { report, skillFileCandidates } from "./discover.js";
 import type { DirEntry } from "./discover-options.js";
 import { errCode } from "./discover-report.js";
 import * as D from "../rules/discovery-rules.js";
-import { createMatcher } from "../util/glob.js";
+import { compileGlob, createMatcher } from "../util/glob.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { isInside, joinPosix } from "../util/paths.js";
 import { nestedName, type LeftOut } from "./left-out.js";
@@ -73,9 +73,15 @@ function nestedSkillFile(dirReal: string, entries: DirEntry[]): string | undefin
 const matchers = new WeakMap<readonly string[], (rel: string) => boolean>();
 function matcherOf(patterns: readonly string[]): (rel: string) => boolean {
   let m = matchers.get(patterns);
-  if (!m) matchers.set(patterns, (m = createMatcher(patterns)));
+  if (!m) matchers.set(patterns, (m = patterns.some(matchesAll) ? () => true : createMatcher(patterns)));
   return m;
 }
+
+// The regexes of the globs that match every path, `**` and the default include (`**` + `/*`), however
+// spelled (`./**`, `**/`): a list holding one needs no test at all (one per file of every skill, ~2%
+// of a cold lint).
+const MATCH_ALL = new Set(["**", "**/*"].map((p) => compileGlob(p).source));
+const matchesAll = (pattern: string): boolean => MATCH_ALL.has(compileGlob(pattern).source);
 
 /** One walk of one skill folder; `walk()` lists the files to bundle. */
 export class FileWalker {

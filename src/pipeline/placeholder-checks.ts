@@ -29,12 +29,13 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * 5 a `${CLAUDE_…}` variable.
  */
 export function placeholderPattern(names: string[]): RegExp {
-  const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
   // One pattern per list of names (compiled for every skill with a `$`, it showed in profiles): it is sticky and
-  // every use sets lastIndex first, so sharing it is safe. Names are [\w-], so "|" separates them.
-  const key = named.join("|");
+  // every use sets lastIndex first, so sharing it is safe. Keyed by the names as declared (most
+  // skills declare none, or the same few), so a known list skips the filter, sort and escaping too.
+  const key = names.length === 0 ? "" : JSON.stringify(names);
   let re = patterns.get(key);
   if (!re) {
+    const named = names.filter((n) => NAME.test(n)).sort((a, b) => b.length - a.length || compareCodeUnits(a, b)).map(escapeRe);
     if (patterns.size >= MAX_PATTERNS) patterns.clear();
     patterns.set(key, (re = compilePattern(named)));
   }

@@ -76,3 +76,21 @@ describe("createMatcher", () => {
     expect(m("scripts/run.py")).toBe(false);
   });
 });
+
+// file-walk.ts skips testing a list that holds `**` or `**/*` (the default include): they must match every path.
+describe("the match-all globs", () => {
+  it("`**` and `**/*`, however spelled, match every path", async () => {
+    const { rng } = await import("../../helpers/prng.js");
+    const next = rng(15);
+    const alphabet = ["a", "/", ".", "\n", " ", "é", "*", "-", "\u202e"];
+    const spellings = ["**", "**/*", "./**", "/**/", "./**/*", "**/*/"];
+    const sources = new Set(["**", "**/*"].map((p) => compileGlob(p).source));
+    for (const p of spellings) expect(sources.has(compileGlob(p).source)).toBe(true);
+    for (let n = 0; n < 2000; n++) {
+      let s = "";
+      const len = Math.floor(next() * 12);
+      for (let i = 0; i < len; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+      for (const p of spellings) expect(compileGlob(p).test(s)).toBe(true);
+    }
+  });
+});
