@@ -63,6 +63,10 @@ describe("split build, chunks staged while analysing", () => {
     }
     const memory = await build({ cwd: dir, config: config("mem"), write: false, cache: false });
     expect(memory.skills.every((s) => s.text !== "" && s.files[0]!.content !== "")).toBe(true);
+    // The kept strings are copies (one per distinct string), equal to what the in-memory build holds.
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    expect(result.diagnostics).toEqual(memory.diagnostics);
+    expect(result.skills.map((s) => [s.fields, s.frontmatter])).toEqual(memory.skills.map((s) => [s.fields, s.frontmatter]));
   });
 
   it("with mcp, keeps every SKILL.md's text for mcp.js and renders the chunks at emit", async () => {
