@@ -52,6 +52,8 @@ export function chunkStreamer(stage: ChunkStage | undefined, config: ResolvedCon
     // skills mostly repeat a few messages (10,000 skills: 1,554 distinct of 12,072, ~400 B each).
     const own = owner(shared);
     for (const kept of [a.diagnostics, a.parsed.diagnostics, a.skill.diagnostics]) detach(kept, own);
+    // The folder's fingerprint (kept for the build cache) is a tree of ~20 concatenations: one flat string instead.
+    if (a.fp !== undefined) a.fp = flat(a.fp);
     const mine = owner(new Map());
     for (const kept of [a.parsed.frontmatter, a.skill.fields]) detach(kept, mine);
     // The reads and analyses run in microtasks only: a turn of the event loop now and then lets
@@ -82,6 +84,11 @@ function detach(value: unknown, own: (s: string) => string, depth = 0): void {
   }
 }
 
+/** `s` as one flat string (a concatenation is a tree of its parts, 32 B a node). */
+function flat(s: string): string {
+  return s.length < 13 ? s : (" " + s).slice(1);
+}
+
 /** Strings held past the texts (the diagnostics' quotes, names, paths and messages): ~20,000 at 10,000 skills. */
 const SHARED_MAX = 65536;
 
@@ -94,7 +101,7 @@ function owner(memo: Map<string, string>): (s: string) => string {
     if (s.length < 13) return s;
     const seen = memo.get(s);
     if (seen !== undefined) return seen;
-    const copy = (" " + s).slice(1);
+    const copy = flat(s);
     // Keyed by the copy: the slice as a key would keep its text alive.
     if (memo.size < SHARED_MAX) memo.set(copy, copy);
     return copy;
