@@ -3,6 +3,7 @@
 // exception is a writing split build's chunks: handed to its sink (emit/chunk-stage.ts) one by one
 // as they are rendered, so that memory never holds them all.
 import { createHash } from "node:crypto";
+import { updateJson } from "../util/hash-json.js";
 import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import { bashWords } from "./bash-words.js";
@@ -115,7 +116,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
   /** One group of outputs: reused as they are when its key is unchanged (and `valid` takes what was recorded with them), else rendered (and recorded). */
   const group: Group = async (name, names, keyOf, render, valid) => {
-    const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
+    const key = outputs ? updateJson(createHash("sha1"), keyOf()).digest("hex") : "";
     const hit = outputs?.get(name, key, names);
     if (hit && (!valid || valid(hit.extra))) {
       for (const n of names) files.set(n, hit.files.get(n)!);
