@@ -4,23 +4,38 @@ import path from "node:path";
 import type { CliContext } from "./context.js";
 import { useColorOn } from "./context.js";
 import type { Diagnostic } from "../types.js";
-import { formatResults } from "../diagnostics/format.js";
+import { normalizeResults } from "../diagnostics/format.js";
+import { writeStylish } from "../diagnostics/format-stylish.js";
 import { RULES } from "../diagnostics/registry.js";
 import { groupByFile } from "../project/lint.js";
-import { skillcVersion } from "../util/version.js";
 import { relPosix } from "../util/paths.js";
 import type { BuildResult } from "../project/build.js";
 
+/**
+ * The stylish text of `diagnostics` on stderr, written as it is formatted, in writes of ~64 KB: the
+ * same bytes as formatResults("stylish"), without holding them all (3 MB at 10,000 skills).
+ */
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;
-  const text = formatResults("stylish", groupByFile([], diagnostics), {
-    color: useColorOn(ctx, ctx.stderr),
-    cwd: ctx.cwd,
-    version: skillcVersion(),
-    rules: RULES,
+  const results = normalizeResults(groupByFile([], diagnostics), ctx.cwd);
+  let pending = "";
+  let last = "";
+  const flush = () => {
+    if (pending) ctx.stderr.write(pending);
+    pending = "";
+  };
+  writeStylish(results, { color: useColorOn(ctx, ctx.stderr), rules: RULES }, (text) => {
+    if (!text) return;
+    pending += text;
+    last = text;
+    if (pending.length >= WRITE_CHARS) flush();
   });
-  if (text) ctx.stderr.write(text.endsWith("\n") ? text : text + "\n");
+  if (last && !last.endsWith("\n")) pending += "\n";
+  flush();
 }
+
+/** Characters gathered before a write to stderr. */
+const WRITE_CHARS = 64 * 1024;
 
 export function counts(diagnostics: Diagnostic[]): { errors: number; warnings: number } {
   const errors = diagnostics.filter((d) => d.severity === "error").length;

@@ -56,34 +56,48 @@ function fileBlock(r: LintFileResult, c: Record<"underline" | "dim" | "red" | "y
 }
 
 export function formatStylish(results: LintFileResult[], opts: Pick<FormatOptions, "color"> & Partial<Pick<FormatOptions, "rules">>): string {
-  const c = opts.color ? STYLES : { underline: PLAIN, dim: PLAIN, bold: PLAIN, red: PLAIN, yellow: PLAIN };
   let out = "";
+  writeStylish(results, opts, (text) => {
+    out += text;
+  });
+  return out;
+}
+
+/**
+ * formatStylish's text, handed to `write` a file's block at a time (the CLI prints a build's
+ * diagnostics so: at 10,000 skills the whole text is 3 MB, with as much again of its parts).
+ */
+export function writeStylish(results: LintFileResult[], opts: Pick<FormatOptions, "color"> & Partial<Pick<FormatOptions, "rules">>, write: (text: string) => void): void {
+  const c = opts.color ? STYLES : { underline: PLAIN, dim: PLAIN, bold: PLAIN, red: PLAIN, yellow: PLAIN };
+  let errors = 0;
+  let fixable = 0;
+  let fixableErrors = 0;
+  let total = 0;
+  for (const r of results) {
+    total += r.diagnostics.length;
+    for (const d of r.diagnostics) {
+      if (d.severity === "error") errors++;
+      if (d.fix) fixable++;
+      if (d.fix && d.severity === "error") fixableErrors++;
+    }
+  }
+  if (total === 0) return;
+  write("\n");
   // Diagnostics that share one cause are printed once, after the files (shared-cause.ts).
   const { results: own, shared } = opts.rules ? splitShared(results, opts.rules) : { results, shared: [] };
-  for (const r of own) if (r.diagnostics.length > 0) out += fileBlock(r, c);
+  for (const r of own) if (r.diagnostics.length > 0) write(fileBlock(r, c));
   for (const g of shared) {
     const sev = g.severity === "error" ? c.red : c.yellow;
-    out += `${c.underline(`${g.ruleId} ×${g.at.length.toLocaleString("en-US")}, one cause`)}\n`;
-    out += `  ${sev(g.severity)}  ${escapeTerminal(g.message.replace(/([^ ])\.$/u, "$1"))}  ${c.dim(g.ruleId)}\n`;
     const more = g.at.length > 3 ? " (--format json lists each)" : "";
-    out += `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${escapeTerminal(places(g))}${more}`)}\n\n`;
+    write(
+      `${c.underline(`${g.ruleId} ×${g.at.length.toLocaleString("en-US")}, one cause`)}\n` +
+        `  ${sev(g.severity)}  ${escapeTerminal(g.message.replace(/([^ ])\.$/u, "$1"))}  ${c.dim(g.ruleId)}\n` +
+        `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${escapeTerminal(places(g))}${more}`)}\n\n`,
+    );
   }
-  const all = results.flatMap((r) => r.diagnostics);
-  let errorCount = 0;
-  let fixable = 0;
-  for (const d of all) {
-    if (d.severity === "error") errorCount++;
-    if (d.fix) fixable++;
+  const paint: Paint = (t) => c.bold((errors > 0 ? c.red : c.yellow)(t));
+  write(`${paint(`\u2716 ${plural(total, "problem")} (${plural(errors, "error")}, ${plural(total - errors, "warning")})`)}\n`);
+  if (fixable > 0) {
+    write(`${paint(`  ${plural(fixableErrors, "error")} and ${plural(fixable - fixableErrors, "warning")} potentially fixable with the \`--fix\` option.`)}\n`);
   }
-  const s = { errors: errorCount, warnings: all.length - errorCount, fixable };
-  const total = all.length;
-  if (total === 0) return "";
-  const paint: Paint = (t) => c.bold((s.errors > 0 ? c.red : c.yellow)(t));
-  out += `${paint(`\u2716 ${plural(total, "problem")} (${plural(s.errors, "error")}, ${plural(s.warnings, "warning")})`)}\n`;
-  if (s.fixable > 0) {
-    const fe = all.filter((d) => d.severity === "error" && d.fix).length;
-    const fw = s.fixable - fe;
-    out += `${paint(`  ${plural(fe, "error")} and ${plural(fw, "warning")} potentially fixable with the \`--fix\` option.`)}\n`;
-  }
-  return `\n${out}`;
 }

@@ -3,6 +3,7 @@
 // exception is a writing split build's chunks: handed to its sink (emit/chunk-stage.ts) one by one
 // as they are rendered, so that memory never holds them all.
 import { createHash } from "node:crypto";
+import { updateJson } from "../util/hash-json.js";
 import { isReused, type Collision, type Diagnostic, type EmitSkill } from "../types.js";
 import { toolsetHelper } from "./toolset-helper.js";
 import { bashWords } from "./bash-words.js";
@@ -188,7 +189,7 @@ type PlanOf = (name: string, names: readonly string[], keyOf: () => unknown, val
 function groups(reuse: EmitReuse | undefined, files: Map<string, string | Uint8Array>): { plan: PlanOf; settle: <E>(p: Plan, render: Render<E>) => Promise<E | undefined>; group: Group } {
   const outputs = reuse && { get: reuse.output.bind(reuse), set: reuse.setOutput.bind(reuse) };
   const plan: PlanOf = (name, names, keyOf, valid) => {
-    const key = outputs ? createHash("sha1").update(JSON.stringify(keyOf())).digest("hex") : "";
+    const key = outputs ? updateJson(createHash("sha1"), keyOf()).digest("hex") : "";
     const hit = outputs?.get(name, key, names);
     return { name, names, key, hit: hit && (!valid || valid(hit.extra)) ? hit : undefined };
   };

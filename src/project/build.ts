@@ -13,6 +13,7 @@ import { ChunkStage } from "../emit/chunk-stage.js";
 import { IndexStage } from "../emit/index-stage.js";
 import { ChunksGone } from "../emit/write-chunks.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
+import type { SkillAnalysis } from "../pipeline/analyze.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
@@ -80,7 +81,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     stage ??= writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
-    return await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed });
+    return await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
     // once more, writing every chunk (nothing can go missing then), without the caches.
@@ -109,12 +110,12 @@ function layoutOf(config: ResolvedConfig, project: ProjectAnalysis): "single" | 
 async function buildLaidOut(
   opts: BuildOptions,
   project: ProjectAnalysis,
-  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; indexStage?: IndexStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks },
+  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; indexStage?: IndexStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks; onAnalysed?: (a: SkillAnalysis) => Promise<void> },
 ): Promise<BuildResult> {
   const { config } = opts;
   const { outDir, layout, stage, reuse, profile } = run;
   const { reporter, resolved } = project;
-  const compiled = await compileSkills(project, reuse, config, run.streamed);
+  const compiled = await compileSkills(project, reuse, config, run.streamed, run.onAnalysed);
   const { skills, diagnostics: skillDiagnostics } = await withToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
   const diagnostics = [...project.diagnostics, ...skillDiagnostics];
   const emitted = await emit({

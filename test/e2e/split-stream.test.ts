@@ -63,6 +63,28 @@ describe("split build, chunks staged while analysing", () => {
     }
     const memory = await build({ cwd: dir, config: config("mem"), write: false, cache: false });
     expect(memory.skills.every((s) => s.text !== "" && s.files[0]!.content !== "")).toBe(true);
+    // The kept strings are copies (one per distinct string), equal to what the in-memory build holds.
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    expect(result.diagnostics).toEqual(memory.diagnostics);
+    expect(result.skills.map((s) => [s.fields, s.frontmatter])).toEqual(memory.skills.map((s) => [s.fields, s.frontmatter]));
+  });
+
+  it("with the caches kept and outDir removed, stages the skills it reads again and lets go of them too", async () => {
+    const first = await build({ cwd: dir, config: config("out"), cache: true });
+    const files = async () => Object.fromEntries(await Promise.all((await readdir(path.join(dir, "out"), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map(async (e) => {
+      const f = path.relative(path.join(dir, "out"), path.join(e.parentPath, e.name));
+      return [f, await readFile(path.join(dir, "out", f), "utf8")];
+    })));
+    const before = await files();
+    await rm(path.join(dir, "out"), { recursive: true });
+    const again = await build({ cwd: dir, config: config("out"), cache: true });
+    expect(again.written).toBe(true);
+    expect(await files()).toEqual(before);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+    for (const s of again.skills) {
+      expect(s.text).toBe("");
+      expect(s.files.map((f) => f.content)).toEqual([""]);
+    }
   });
 
   it("with mcp, keeps every SKILL.md's text for mcp.js and renders the chunks at emit", async () => {

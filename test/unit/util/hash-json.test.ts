@@ -1,0 +1,25 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { updateJson } from "../../../src/util/hash-json.js";
+
+const digest = (v: unknown, depth?: number) => updateJson(createHash("sha1"), v, depth).digest("hex");
+const whole = (v: unknown) => createHash("sha1").update(JSON.stringify(v)).digest("hex");
+
+describe("updateJson", () => {
+  it("hashes the bytes JSON.stringify gives, at every depth", () => {
+    const values: unknown[] = [
+      [],
+      [[]],
+      [{ format: "xml", budget: 8000 }, [["a", "Does \u00e9 things \u{1F600}", false, undefined, "skills/a/SKILL.md", 1], ["b", null, true, [["x.md", false]], () => 1]]],
+      [undefined, null, 0, -0, 1.5, "q\"uote\n", [undefined, [undefined]]],
+      "a string",
+      { a: [1, 2] },
+    ];
+    for (const v of values) for (const depth of [0, 1, 2, 5]) expect(digest(v, depth), JSON.stringify(v)).toBe(whole(v));
+  });
+
+  it("tells apart values whose parts alone would hash alike", () => {
+    expect(digest([["a", "b"]])).not.toBe(digest([["a"], ["b"]]));
+    expect(digest([["a,b"]])).not.toBe(digest([["a", "b"]]));
+  });
+});
