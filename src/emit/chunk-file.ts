@@ -15,12 +15,13 @@ export type ChunkFlags = "wx" | "w";
  * before it commit the journal, and done on the main thread it stalled the build (7.8 s of 24 s
  * sampled, in `openSync`, at 10,000 skills).
  */
-export function writeChunk(file: string, bytes: Uint8Array, sync: boolean, done: (err: NodeJS.ErrnoException | null) => void, flags: ChunkFlags = "wx"): void {
+export function writeChunk(file: string, bytes: Uint8Array, sync: boolean, done: (err: NodeJS.ErrnoException | null, existed?: boolean) => void, flags: ChunkFlags = "wx"): void {
   open(file, flags, 0o644, (err, fd) => {
     // Made by this build's other writer (the stage's own folder; both create it from the same
     // bytes, and both are waited for before the commit): two skills with one payload, staged by
     // this thread and the writer thread at once.
-    if (err?.code === "EEXIST") return done(null);
+    // `existed`: not made here, so possibly still being written (chunk-stage.ts rewrite()).
+    if (err?.code === "EEXIST") return done(null, true);
     if (err) return done(err);
     const finish = (first: NodeJS.ErrnoException | null) => close(fd, (closeErr) => done(first ?? closeErr));
     const rest = (off: number): void =>

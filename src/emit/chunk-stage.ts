@@ -37,6 +37,8 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   tmp?: string;
   /** Written to the staging folder (names in chunks/, `<hash>.<ext>`); a chunk staged for a skill later left out is never referred to. */
   private readonly written = new Set<string>();
+  /** Names this thread found already made (EEXIST): the chunk writer thread's, maybe unfinished when it was lost. */
+  private readonly borrowed = new Set<string>();
   readonly keep = new Set<string>();
   private making?: Promise<string>;
   private syncing = 0;
@@ -110,8 +112,9 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     if (this.written.has(name)) return void this.slots.shift()?.();
     this.written.add(name);
     this.syncing++;
-    writeChunk(join(tmp, CHUNK_DIR, name), bytes, !this.syncfs, (err) => {
+    writeChunk(join(tmp, CHUNK_DIR, name), bytes, !this.syncfs, (err, existed) => {
       if (err && !this.syncError) this.syncError = err;
+      if (existed) this.borrowed.add(name);
       this.wrote(bytes.length);
       this.syncing--;
       this.slots.shift()?.();
@@ -155,6 +158,10 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
    */
   rewrite(): void {
     this.flags = "w";
+    // A name this thread found already made was being made by the writer, which may have stopped
+    // halfway through it: forgotten, so the skill's re-render here writes it whole.
+    for (const name of this.borrowed) this.written.delete(name);
+    this.borrowed.clear();
   }
 
   /** Stopped before discard removes the staging folder: that writer. */
@@ -196,6 +203,8 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     await Promise.all(Array.from({ length: 16 }, async () => {
       for (let name = names.pop(); name !== undefined; name = names.pop()) await syncFile(join(dir, name));
     }));
+    // The names too (syncfs covered them): the folder is renamed whole, or its files one by one.
+    await syncFolder(dir);
   }
 
   /** Waits until no write is in flight. */
@@ -233,6 +242,20 @@ function runSyncFs(bin: string, dir: string): Promise<boolean> {
 }
 
 /** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
+/** A folder's entries made durable; best effort (a folder cannot be opened for syncing on Windows). */
+async function syncFolder(dir: string): Promise<void> {
+  try {
+    const fh = await openFile(dir, "r");
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
 async function syncFile(file: string): Promise<void> {
   const fh = await openFile(file, "r+");
   try {

@@ -100,7 +100,7 @@ export class FilesOffload implements FilesSource {
   }
 
   private send(t: number): boolean {
-    const skills = this.skills.slice(t * BATCH, (t + 1) * BATCH).map((s) => (isReused(s) ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) }));
+    const skills = this.skills.slice(t * BATCH, (t + 1) * BATCH).map((s) => (isReused(s) ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, ownBytes(f.content)]) }));
     if (!this.post({ kind: "literals", index: t, cursor: this.cursor, skills })) {
       this.fail();
       return false;
@@ -108,4 +108,9 @@ export class FilesOffload implements FilesSource {
     this.out++;
     return true;
   }
+}
+
+/** A view into a larger buffer would clone all of that buffer: such contents go as their own bytes. */
+function ownBytes(content: string | Uint8Array): string | Uint8Array {
+  return typeof content === "string" || content.byteLength === content.buffer.byteLength ? content : new Uint8Array(content);
 }

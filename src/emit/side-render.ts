@@ -115,8 +115,6 @@ export class SideRender {
         if (!worker) return resolve(undefined);
         this.worker = worker;
         this.started = true;
-        // Never what keeps the process alive (a build that throws meanwhile still ends).
-        worker.unref();
         const sent = sideMessages(job);
         const result: SideResult = { manifest: [] };
         let answered = 0;
@@ -138,6 +136,11 @@ export class SideRender {
         };
         worker.once("error", gone);
         worker.once("exit", gone);
+        // A reply that does not deserialize would leave `answered` short forever: rendered here instead.
+        worker.once("messageerror", gone);
+        // Never what keeps the process alive (a build that throws meanwhile still ends). After the
+        // listeners: adding the first "message" listener refs the worker again (nodejs/node#53036).
+        worker.unref();
         for (const m of sent) worker.postMessage({ kind: "side", job: m } satisfies SideMessage);
         if (sent.length === 0) resolve(result);
       } catch {

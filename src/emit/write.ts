@@ -139,6 +139,8 @@ async function applyRenames(tmp: string, outDir: string, names: string[]): Promi
   const made = new Set<string>();
   const moved = await moveChunkFolder(tmp, outDir, names);
   for (const name of names) {
+    // The names renamed so far durable before index.js, which points at them, is (power loss).
+    if (name === LAST) for (const dir of new Set([...made, outDir])) await syncDir(dir);
     if (moved.has(name)) {
       done.push(name);
       continue;

@@ -28,14 +28,14 @@ export function extend<T extends object, U extends object>(base: T, extra: U): T
  * Object.defineProperties(out, Object.getOwnPropertyDescriptors(from)), in the same key order, with
  * plain data properties assigned: defining every one kept the result out of V8's fast properties and
  * cost resolve ~3× as much at 10,000 restored skills. Accessors, odd attributes, `__proto__` and a key
- * that is an accessor in `out` already are defined as before.
+ * that `out` already holds as anything but plain data are defined as before.
  */
 function copyOwn(out: object, from: object, over: boolean): void {
   for (const key of Reflect.ownKeys(from)) {
     const d = Object.getOwnPropertyDescriptor(from, key)!;
     // `over`: `out` may hold the key already (else it is empty, or holds only other keys of `from`).
     const mine = over ? Object.getOwnPropertyDescriptor(out, key) : undefined;
-    const plain = "value" in d && d.writable && d.enumerable && d.configurable && key !== "__proto__" && (mine === undefined || "value" in mine);
+    const plain = "value" in d && d.writable && d.enumerable && d.configurable && key !== "__proto__" && (mine === undefined || ("value" in mine && mine.writable && mine.enumerable && mine.configurable));
     if (plain) (out as Record<PropertyKey, unknown>)[key] = d.value;
     else Object.defineProperty(out, key, d);
   }

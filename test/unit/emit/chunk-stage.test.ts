@@ -92,4 +92,23 @@ describe("ChunkStage flush of a few chunks", () => {
     expect(readFileSync(log, "utf8")).toBe(`-f ${many.tmp}\n`);
     await many.discard();
   });
+
+  it("rewrites whole a name it found already made once the writer thread is lost (it may have stopped halfway)", async () => {
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const first = chunk(1);
+    await stage.put(first.hash, first.bytes);
+    const c = chunk(7);
+    // The chunk writer thread made this name and died halfway through its bytes.
+    const file = path.join(stage.tmp!, "chunks", `${c.hash}.js`);
+    writeFileSync(file, c.bytes.subarray(0, 10));
+    await stage.put(c.hash, c.bytes);
+    await stage.flush();
+    expect(readFileSync(file).length).toBe(10);
+    // The writer is lost: its skills are rendered here again, and their names written whole.
+    stage.rewrite();
+    if (!stage.has(c.hash)) await stage.put(c.hash, c.bytes);
+    await stage.flush();
+    expect(readFileSync(file).equals(c.bytes)).toBe(true);
+    await stage.discard();
+  });
 });

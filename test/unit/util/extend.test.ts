@@ -25,7 +25,7 @@ function marked(): Record<string | symbol, unknown> {
 
 describe("extend", () => {
   it("copies a marked object's properties as their descriptors would, accessors kept, and stays marked", () => {
-    for (const extra of [{ name: "n" }, { b: "over", text: "data now" }, { a: undefined }]) {
+    for (const extra of [{ name: "n" }, { b: "over", text: "data now" }, { a: undefined }, { hidden: 5 }]) {
       const base = marked();
       const got = extend(base, extra);
       expect(shape(got)).toEqual(shape(byDescriptors(base, extra)));
