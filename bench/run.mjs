@@ -93,6 +93,11 @@ const useTime = (() => {
  * Runs `node ...args` as a whole process: wall time from spawn to exit, peak RSS (KB) and CPU seconds.
  * stdout and stderr go to files (no pipe for the harness to drain); their text is returned on request.
  */
+/** sync(1), where there is one: the page cache's dirty data written before the next timed process. */
+function settleDisk() {
+  if (process.platform !== "win32") spawnSync("sync", [], { stdio: "ignore" });
+}
+
 function runNode(args, { cwd = REPO, keepOutput = false, tmp } = {}) {
   const outFile = path.join(tmp, "stdout.txt");
   const errFile = path.join(tmp, "stderr.txt");
@@ -103,6 +108,10 @@ function runNode(args, { cwd = REPO, keepOutput = false, tmp } = {}) {
   const [cmd, argv, env] = useTime
     ? [TIME_BIN, ["-f", "%M %U %S", "-o", rssFile, process.execPath, ...args], process.env]
     : [process.execPath, ["--import", pathToFileURL(path.join(BENCH, "maxrss.mjs")).href, ...args], { ...process.env, SKILLC_BENCH_RSS_FILE: rssFile }];
+  // Untimed: the dirty pages earlier processes left (the floor writes without fsync) go to disk
+  // now, so a process that syncs its own output (skillc's atomic writes do) pays for its own
+  // writes only, not for whatever ran before it.
+  settleDisk();
   const t0 = process.hrtime.bigint();
   const res = spawnSync(cmd, argv, { cwd, env: { ...env, NO_COLOR: "1" }, stdio: ["ignore", fo, fe], maxBuffer: 0 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
