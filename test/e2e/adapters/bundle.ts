@@ -28,7 +28,11 @@ export async function buildExampleBundle(output: Layout = "single"): Promise<Bui
   const { skills } = (await import(pathToFileURL(path.join(out, "index.js")).href)) as { skills: Skills };
   // The layout is what the tests say it is: only a split bundle has ready() and answers load with a Promise.
   const split = typeof (skills as { ready?: unknown }).ready == "function";
-  if (split !== (output === "split") || (skills.load("commit-message") instanceof Promise) !== split) throw new Error(`not a ${output} bundle: ${out}`);
+  const probe: unknown = skills.load("commit-message");
+  if (split !== (output === "split") || (probe instanceof Promise) !== split) throw new Error(`not a ${output} bundle: ${out}`);
+  // A split bundle's probe imports a chunk: awaited, or that import could still be running when
+  // dispose() removes the folder (an unhandled rejection, seen once in CI).
+  if (probe instanceof Promise) await probe;
   return { out, skills, dispose: () => rm(out, { recursive: true, force: true }) };
 }
 
