@@ -16,6 +16,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, open as openFile, rm } from "node:fs/promises";
+import { syncDir } from "../util/sync-dir.js";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkSink, type ChunkWrite } from "./split.js";
@@ -204,7 +205,7 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
       for (let name = names.pop(); name !== undefined; name = names.pop()) await syncFile(join(dir, name));
     }));
     // The names too (syncfs covered them): the folder is renamed whole, or its files one by one.
-    await syncFolder(dir);
+    await syncDir(dir);
   }
 
   /** Waits until no write is in flight. */
@@ -242,19 +243,6 @@ function runSyncFs(bin: string, dir: string): Promise<boolean> {
 }
 
 /** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
-/** A folder's entries made durable; best effort (a folder cannot be opened for syncing on Windows). */
-async function syncFolder(dir: string): Promise<void> {
-  try {
-    const fh = await openFile(dir, "r");
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}
 
 async function syncFile(file: string): Promise<void> {
   const fh = await openFile(file, "r+");

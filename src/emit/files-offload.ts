@@ -9,6 +9,7 @@
 // Bounded: at most OUT batches are out at once (~1 MB of contents each), and a batch this thread
 // has passed is skipped by the worker (a shared cursor) and dropped here when it comes back.
 import { payloadTo, type FilesSource } from "./bundle.js";
+import { ownBytes } from "../util/own-bytes.js";
 import type { TemplatePart } from "../runtime/data.js";
 import { isReused, type EmitSkill } from "../types.js";
 
@@ -108,9 +109,4 @@ export class FilesOffload implements FilesSource {
     this.out++;
     return true;
   }
-}
-
-/** A view into a larger buffer would clone all of that buffer: such contents go as their own bytes. */
-function ownBytes(content: string | Uint8Array): string | Uint8Array {
-  return typeof content === "string" || content.byteLength === content.buffer.byteLength ? content : new Uint8Array(content);
 }

@@ -17,6 +17,7 @@
 // (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
 // the chunks no index refers to any more are removed only after index.js is in place.
 import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { syncDir } from "../util/sync-dir.js";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { lockOutDir, type LockHolder } from "./out-lock.js";
@@ -188,19 +189,6 @@ export async function writeDurably(file: string, bytes: Uint8Array): Promise<voi
   }
 }
 
-async function syncDir(dir: string): Promise<void> {
-  // Makes the renames durable; directories cannot be opened for syncing on Windows.
-  try {
-    const fh = await open(dir, "r");
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}
 
 async function renameRetrying(from: string, to: string): Promise<void> {
   // Windows refuses to replace a file another process holds open for a moment (EPERM/EBUSY).

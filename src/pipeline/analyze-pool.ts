@@ -13,10 +13,8 @@
 // Failure never loses a skill: a worker that cannot start, crashes or throws gives its batches back,
 // and they are analysed in this thread (silently: the output is the same). When running from the
 // TypeScript sources (vitest) there is no JS worker file, and everything runs in this thread.
-import { existsSync } from "node:fs";
+import { builtScript } from "../util/built-script.js";
 import os from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { newWorker } from "./new-worker.js";
 import type { SkillSource } from "../types.js";
@@ -79,13 +77,7 @@ const IN_FLIGHT = 2;
 
 /** The built worker script next to this module (dist/ or dist/chunks/ → dist/analyze-worker.js), if any. */
 export function findWorkerScript(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 2; i++) {
-    const candidate = join(dir, "analyze-worker.js");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  return undefined;
+  return builtScript("analyze-worker.js");
 }
 
 export interface PoolConfig {

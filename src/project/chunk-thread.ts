@@ -6,10 +6,9 @@
 // contents until the writer takes it), and hands back the hashes and the names it created.
 // A writer that fails (its script missing, an error, an exit) answers undefined for its pending and
 // later jobs: the stage then renders them in this thread (chunk-stage.ts).
+import { builtScript } from "../util/built-script.js";
+import { ownBytes } from "../util/own-bytes.js";
 import { Worker } from "node:worker_threads";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { renderChunk, type ChunkInput } from "../emit/chunk-render.js";
 import type { ChunkStage } from "../emit/chunk-stage.js";
 import { compileTemplate, type TemplateOptions } from "../pipeline/template.js";
@@ -83,14 +82,7 @@ const IN_FLIGHT = 32;
 
 /** The built writer script next to this module (dist/ or dist/chunks/ → dist/chunk-writer.js), if any; SKILLC_CHUNK_WRITER=off: none. */
 export function findWriterScript(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.SKILLC_CHUNK_WRITER === "off") return undefined;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 2; i++) {
-    const candidate = join(dir, "chunk-writer.js");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  return undefined;
+  return env.SKILLC_CHUNK_WRITER === "off" ? undefined : builtScript("chunk-writer.js");
 }
 
 export class ChunkThread {
@@ -125,8 +117,7 @@ export class ChunkThread {
     while (this.pending.size >= IN_FLIGHT && !this.lost) await new Promise<void>((resolve) => this.slots.push(resolve));
     if (this.lost) return undefined;
     const id = this.next++;
-    // A view into a larger buffer would clone all of that buffer: binary contents go as their own bytes.
-    const files = input.files.map((f) => ({ path: f.path, content: typeof f.content === "string" || f.content.byteLength === f.content.buffer.byteLength ? f.content : new Uint8Array(f.content) }));
+    const files = input.files.map((f) => ({ path: f.path, content: ownBytes(f.content) }));
     return new Promise((resolve) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, resolve);
