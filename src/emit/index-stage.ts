@@ -2,12 +2,13 @@
 // buffer (8 MiB, or one skill's line when that is longer), never the whole file (338 MB at 10,000
 // skills). The file is staged in a folder `<outDir>.tmp-<pid>-<hex>` beside outDir, the temp-dir
 // shape write.ts commits from (and removes when a killed build left it), and fsynced before
-// write.ts renames it over index.js: the same stage → fsync → rename as every other output.
+// write.ts renames it over index.js: the same stage → fsync → rename as every other output (an
+// fdatasync starts in the background every 64 MB written, so the last one has only the tail left).
 // A rebuild whose bytes come out equal to the previous index.js stages nothing: while the bytes
 // written equal the previous file's, nothing reaches the disk; at the first difference the equal
 // prefix is written from the previous bytes and writing goes on from there.
-import { close, closeSync, fdatasync, mkdirSync, openSync, writeSync } from "node:fs";
-import { AsyncWrites } from "./async-writes.js";
+import { close, closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { AsyncWrites, EARLY_SYNC } from "./async-writes.js";
 import { readFully } from "../util/read-fully.js";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -177,8 +178,9 @@ export class IndexWriter implements BundleOut {
     if (!unchanged && this.unknown) this.diverge();
     const { fd, async } = this;
     if (fd !== undefined && async) {
-      this.sync = async.idle().then(
-        () => new Promise<void>((resolve, reject) => fdatasync(fd, (err) => close(fd, () => (err ? reject(err) : resolve())))),
+      // Background syncs already wrote back most of it while the build rendered (async-writes.ts).
+      this.sync = async.synced().then(
+        () => new Promise<void>((resolve) => close(fd, () => resolve())),
         (err: unknown) => new Promise<void>((_, reject) => close(fd, () => reject(err))),
       );
       // Awaited only later (flush, after emit renders the rest) or never (discard): a write error
@@ -254,7 +256,7 @@ export class IndexWriter implements BundleOut {
 
   private open(): void {
     this.fd = openSync(this.file, "wx", 0o644);
-    this.async = new AsyncWrites(this.fd, IN_FLIGHT);
+    this.async = new AsyncWrites(this.fd, IN_FLIGHT, { syncEvery: EARLY_SYNC });
   }
 
   /** A synchronous write (the previous file's equal prefix, before any buffer goes to the thread pool). */
