@@ -75,10 +75,23 @@ export function serializeSkillTo(skill: ToolsetSkill, put: (text: string) => voi
 
 /** The object its `payload` returns, but its closing brace: `{"template":…,"files":{…}`, in pieces (each file's literal on its own). */
 export function payloadTo(template: unknown[] | undefined, files: ReadonlyArray<{ path: string; content: string | Uint8Array }>, put: (text: string) => void): void {
-  put((template === undefined ? "{" : '{"template":' + json(template) + ",") + '"files":{');
+  // The long texts (the template's JSON, a file's literal) are put on their own, never joined to
+  // the short ones around them: writing a joined (cons) string flattens it first, a copy of the
+  // whole text (~100 MB of templates at 10,000 skills).
+  if (template === undefined) put('{"files":{');
+  else {
+    put('{"template":');
+    put(json(template));
+    put(',"files":{');
+  }
   files.forEach((file, i) => {
     put((i > 0 ? "," : "") + key(file.path) + ":");
-    put(typeof file.content === "string" ? str(file.content) : `{"b64":${str(Buffer.from(file.content).toString("base64"))}}`);
+    if (typeof file.content === "string") put(str(file.content));
+    else {
+      put('{"b64":');
+      put(str(Buffer.from(file.content).toString("base64")));
+      put("}");
+    }
   });
   put("}");
 }
