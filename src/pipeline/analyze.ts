@@ -117,6 +117,17 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
   return analyzeBytes(source, read.bytes, read.files, read.paths, read.leftOut, read.diagnostics, opts);
 }
 
+/**
+ * The file walk's options for a run's analysis options, made once per options object: the spread of
+ * config.files per skill was ~8 µs (a 10,000-skill rebuild's profile: ~80 ms of analyzeWithBuildCache).
+ */
+const fileOptions = new WeakMap<AnalyzeOptions, FileOptions>();
+function fileOptionsOf(opts: AnalyzeOptions): FileOptions {
+  let f = fileOptions.get(opts);
+  if (!f) fileOptions.set(opts, (f = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings }));
+  return f;
+}
+
 /** What a skill's analysis reads (without a build cache): its SKILL.md's bytes and its folder's files (and their diagnostics). */
 export interface SkillRead {
   bytes: Uint8Array;
@@ -128,7 +139,7 @@ export interface SkillRead {
 
 /** The I/O part of startAnalysis: the SKILL.md's bytes and the folder's files listed (lint) or read (build). */
 export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Promise<SkillRead | UnreadableAnalysis> {
-  const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
+  const fileOpts = fileOptionsOf(opts);
   let bytes: Uint8Array;
   try {
     // Synchronous on purpose: for many small files it is several times faster than fs.promises here
@@ -148,7 +159,7 @@ export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Prom
 /** The build's analysis with a build cache: stat first, and read nothing when the fingerprint is unchanged. */
 async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildStore): Promise<StartedAnalysis> {
   const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
-  const fileOpts: FileOptions = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings };
+  const fileOpts = fileOptionsOf(opts);
   const mdPath = path.join(source.absDir, source.fileName);
   const walked = walkFiles(source, fileOpts);
   const known = build.has(source.file);
