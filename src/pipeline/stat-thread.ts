@@ -27,11 +27,12 @@ const SCRIPT = `"use strict";
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
 parentPort.on("message", (m) => {
-  const out = new Float64Array(m.paths.length * ${N});
-  for (let i = 0; i < m.paths.length; i++) {
+  const paths = m.paths.split("\\0");
+  const out = new Float64Array(paths.length * ${N});
+  for (let i = 0; i < paths.length; i++) {
     const o = i * ${N};
     let st;
-    try { st = fs.statSync(m.paths[i]); } catch { out[o] = -1; continue; }
+    try { st = fs.statSync(paths[i]); } catch { out[o] = -1; continue; }
     out[o] = st.size; out[o + 1] = st.mtimeMs; out[o + 2] = st.ctimeMs; out[o + 3] = st.ino; out[o + 4] = st.mode;
   }
   parentPort.postMessage({ id: m.id, out }, [out.buffer]);
@@ -120,7 +121,8 @@ export class StatThread {
     return new Promise<StatBatch>((resolve) => {
       this.pending.set(id, { paths, resolve });
       try {
-        this.worker!.postMessage({ id, paths });
+        // One string, not a list: cloning 60,000 strings one by one cost ~0.1 s of this thread. No path holds a NUL.
+        this.worker!.postMessage({ id, paths: paths.join("\0") });
       } catch {
         this.fail();
       }
