@@ -93,12 +93,13 @@ export class StatThread {
     readonly forced: boolean,
   ) {
     this.worker = worker;
-    // It never keeps the process alive; close() ends it.
+    // It keeps the process alive only while a batch is out (someone awaits it); close() ends it.
     worker.unref();
     worker.on("message", (m: { id: number; out: Float64Array }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
+      if (this.pending.size === 0) worker.unref();
       p.resolve(new StatBatch(m.out));
     });
     worker.on("error", () => this.fail());
@@ -120,6 +121,7 @@ export class StatThread {
     const id = this.nextId++;
     return new Promise<StatBatch>((resolve) => {
       this.pending.set(id, { paths, resolve });
+      if (this.pending.size === 1) this.worker!.ref();
       try {
         // One string, not a list: cloning 60,000 strings one by one cost ~0.1 s of this thread. No path holds a NUL.
         this.worker!.postMessage({ id, paths: paths.join("\0") });
