@@ -1,7 +1,8 @@
 // One folder's entries for discovery: listed, or kept from an earlier run (the listing store,
 // src/cache/listing-cache.ts) while the folder's stat is unchanged. A folder's mtime changes whenever
 // an entry is added to it, removed from it or renamed in it, and a stat costs a third of a listing
-// (at 10,000 skills discovery lists 22,000 folders).
+// (at 10,000 skills discovery lists 22,000 folders). A rebuild of a large tree makes a level's folder
+// stats ahead, on the stat thread (statsAhead, stat-thread.ts), and hands each to readFolder.
 import fs from "node:fs";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
 import { compareCodeUnits } from "../util/compare.js";
