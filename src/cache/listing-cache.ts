@@ -73,6 +73,11 @@ export class ListingCache implements ListingStore {
     return new ListingCache(file, key, secret, dirs);
   }
 
+  /** Folders the previous run listed (a rebuild of a large tree starts a stat thread: pipeline/stat-thread.ts). */
+  get previousSize(): number {
+    return Object.keys(this.prev).length;
+  }
+
   get(realDir: string, fp: string): DirEntry[] | undefined {
     const v = Object.hasOwn(this.prev, realDir) ? this.prev[realDir] : undefined;
     if (!isStored(v) || v[0] !== fp) return undefined;

@@ -1,7 +1,8 @@
 // Every skill's analysis (analyzeAll): in this thread, or with workers when there are enough cache
 // misses, lint's whole skills (analyze-share.ts) or the build's CPU part (analyze-pool.ts).
 import type { SkillSource } from "../types.js";
-import { analyzeSkill, startAnalysis, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { analyzeSkill, fileOptionsOf, startAnalysis, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { WalkAhead } from "./walk-ahead.js";
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
 import { analyzeShared } from "./analyze-share.js";
 
@@ -12,7 +13,8 @@ import { analyzeShared } from "./analyze-share.js";
  * `onDone` is called with each skill's analysis as it completes, and awaited (a build stages the
  * skill's output then and lets go of its contents).
  */
-export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
+export async function analyzeAll(sources: readonly SkillSource[], given: AnalyzeOptions, onDone?: (a: SkillAnalysis) => void | Promise<void>): Promise<SkillAnalysis[]> {
+  const opts = withWalkAhead(sources, given);
   const config = opts.pool ? undefined : poolConfig(sources.length, process.env, opts.inThread);
   const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => (await onDone?.(a), a);
   if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
@@ -49,6 +51,15 @@ export async function analyzeAll(sources: readonly SkillSource[], opts: AnalyzeO
   } finally {
     await pool.close();
   }
+}
+
+/** Skills a rebuild holds at least for its walks and stats to be made ahead (walk-ahead.ts). */
+const WALK_AHEAD_MIN = 256;
+
+/** A large rebuild's options with its skills walked and stat'ed ahead on the stat thread; else `opts`. */
+function withWalkAhead(sources: readonly SkillSource[], opts: AnalyzeOptions): AnalyzeOptions {
+  if (!opts.stats || !opts.build || !opts.cache || !opts.readFiles || (!opts.stats.forced && sources.length < WALK_AHEAD_MIN)) return opts;
+  return { ...opts, ahead: new WalkAhead(sources, fileOptionsOf(opts), opts.build, opts.stats) };
 }
 
 /** Skills read between turns of the event loop while workers analyse (see analyzeAll). */

@@ -2,6 +2,7 @@
 // can name them without importing discover.ts back.
 import type { Profile, RuleSetting } from "../types.js";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
+import type { StatThread } from "./stat-thread.js";
 
 export type { DirEntry, ListingStore };
 
@@ -19,4 +20,6 @@ export interface DiscoverOptions {
   listings?: Map<string, DirEntry[]>;
   /** Listings of earlier runs (with the caches on). */
   listingStore?: ListingStore;
+  /** A thread that stats the folders of a large level ahead (stat-thread.ts), with a listing store only. */
+  stats?: StatThread;
 }

@@ -23,7 +23,8 @@ import { errCode, kindOf, report, reportCuts, unreadable } from "./discover-repo
 import type { DirEntry, DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { readFolder } from "./discover-listing.js";
+import { readFolder, STAT_BATCH, statsAhead } from "./discover-listing.js";
+import type { StatBatch, StatLike } from "./stat-thread.js";
 import { isInside, relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
@@ -78,13 +79,13 @@ interface RootContext {
   shownRoot: string;
 }
 
-/** Reads one folder: its skill file (if any) and the subfolders worth entering. */
-function listFolder(ctx: RootContext, folder: Folder): Listing {
+/** Reads one folder: its skill file (if any) and the subfolders worth entering (`pre`: its stat made ahead, see readFolder). */
+function listFolder(ctx: RootContext, folder: Folder, pre?: StatLike | null): Listing {
   const diagnostics: Diagnostic[] = [];
   const shown = (name?: string) => relPosix(ctx.opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
   let entries: DirEntry[];
   try {
-    entries = readFolder(folder, ctx.opts.listingStore, ctx.started);
+    entries = readFolder(folder, ctx.opts.listingStore, ctx.started, pre);
   } catch (e) {
     report(ctx.opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
     return { subdirs: [], diagnostics };
@@ -196,7 +197,7 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   /** Symlinked folders met so far, followed once no plain folder is left. */
   let links: Folder[] = [];
   while (level.length > 0) {
-    level = admit(opts, bounds, searchLevel(ctx, level, sources, diagnostics, links));
+    level = admit(opts, bounds, await searchLevel(ctx, level, sources, diagnostics, links));
     if (level.length === 0 && links.length > 0) {
       level = admit(opts, bounds, links);
       links = [];
@@ -227,10 +228,14 @@ async function resolveRoot(absRoot: string, shownRoot: string, opts: DiscoverOpt
 }
 
 /** Lists every folder of `level`: records its skill, returns its plain subfolders and adds its linked ones to `links`. */
-function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], diagnostics: Diagnostic[], links: Folder[]): Folder[] {
+async function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], diagnostics: Diagnostic[], links: Folder[]): Promise<Folder[]> {
   const candidates: Folder[] = [];
-  for (const folder of level) {
-    const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder);
+  const ahead = statsAhead(ctx.opts, level);
+  let batch: StatBatch | undefined;
+  for (let i = 0; i < level.length; i++) {
+    const folder = level[i]!;
+    if (ahead && i % STAT_BATCH === 0) batch = await ahead[i / STAT_BATCH];
+    const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder, batch ? (batch.at(i % STAT_BATCH) ?? null) : undefined);
     diagnostics.push(...found);
     if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
     for (const sub of subdirs) {

@@ -29,6 +29,7 @@ import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
+import { isRegularFile, type StatBatch, type StatLike } from "./stat-thread.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -71,7 +72,7 @@ function readAll(fd: number, size: number): Buffer {
  * A file's identity for the build cache: size, mtime, ctime, inode and mode. Like make and tsc, a
  * change that keeps all of them (same size, within one timestamp tick, ctime forged) goes unseen.
  */
-export function statFingerprint(st: fs.Stats): string {
+export function statFingerprint(st: StatLike): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
 }
 
@@ -141,7 +142,8 @@ function readListed(source: SkillSource, entries: Entry[], opts: FileOptions, di
 /**
  * A skill folder walked once, for the build cache: `paths` as collectFiles would list them before
  * reading; `stat()` fingerprints every listed file without reading it (undefined when some entry is
- * not a plain file within files.maxBytes: such a skill is always read in full); `read()` reads them
+ * not a plain file within files.maxBytes: such a skill is always read in full), from the stats of
+ * `reals` made ahead when given (`pre`, from its index `at` on: walk-ahead.ts); `read()` reads them
  * as collectFiles does, with the walk's diagnostics, collecting each file's fingerprint in `fps`.
  * `walkLeftOut` is what the walk left out (read() adds what reading leaves out, in its own copy).
  */
@@ -152,7 +154,9 @@ export function walkFiles(
   walkDiagnostics: Diagnostic[];
   walkLeftOut: LeftOut;
   paths: string[];
-  stat: () => string[] | undefined;
+  /** The listed files' real paths, in the order stat() fingerprints them. */
+  reals: string[];
+  stat: (pre?: StatBatch, at?: number) => string[] | undefined;
   read: (fps?: string[]) => { files: SkillFile[]; diagnostics: Diagnostic[]; leftOut: LeftOut };
 } {
   const walkDiagnostics: Diagnostic[] = [];
@@ -162,12 +166,14 @@ export function walkFiles(
     walkDiagnostics,
     walkLeftOut,
     paths: entries.map((e) => e.rel).sort(compareCodeUnits),
-    stat: () => {
+    reals: entries.map((e) => e.real),
+    stat: (pre, at = 0) => {
       const fingerprints: string[] = [];
-      for (const entry of entries) {
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i]!;
         try {
-          const st = fs.statSync(entry.real);
-          if (!st.isFile() || st.size > opts.maxBytes) return undefined;
+          const st = pre ? pre.at(at + i) : fs.statSync(entry.real);
+          if (!st || !isRegularFile(st) || st.size > opts.maxBytes) return undefined;
           fingerprints.push(entry.rel + "\0" + statFingerprint(st));
         } catch {
           return undefined;

@@ -1,6 +1,6 @@
 // The shape checks a cache record passes before use: every field of the wrong type is a miss.
 import { describe, expect, it } from "vitest";
-import { isAnalysisSnapshot, isBuildEntry } from "../../../src/cache/shape.js";
+import { isAnalysisSnapshot, isBuildEntry, OPTIONAL_STRINGS } from "../../../src/cache/shape.js";
 
 const FILE = "skills/a/SKILL.md";
 const R = { line: 1, column: 1, endLine: 1, endColumn: 5 };
@@ -37,6 +37,10 @@ describe("isAnalysisSnapshot", () => {
     delete bare.frontmatter;
     bare.diagnostics = [];
     expect(isAnalysisSnapshot(bare, FILE)).toBe(true);
+    const full: any = snapshot();
+    for (const k of OPTIONAL_STRINGS) full.fields[k] = "s";
+    Object.assign(full.fields, { allowedTools: ["a"], disallowedTools: [], paths: ["p"], triggers: { keywords: ["k"], verbs: [], patterns: [] } });
+    expect(isAnalysisSnapshot(full, FILE)).toBe(true);
   });
 
   const bad: Array<[string, Mut]> = [
@@ -60,6 +64,9 @@ describe("isAnalysisSnapshot", () => {
     ["a boolean field missing", (v) => delete v.fields.userInvocable],
     ["metadata with a non-string value", (v) => (v.fields.metadata = { k: 1 })],
   ];
+  // isFields checks these one by one, spelled out: each must still be checked.
+  for (const k of OPTIONAL_STRINGS) bad.push([`an optional ${k} that is not a string`, (v) => (v.fields[k] = 1)]);
+  bad.push(["allowedTools not a list", (v) => (v.fields.allowedTools = "x")], ["paths with a number", (v) => (v.fields.paths = [1])], ["triggers without verbs", (v) => (v.fields.triggers = { keywords: [], patterns: [] })]);
   for (const [what, mut] of bad) {
     it(`misses ${what}`, () => {
       const v = snapshot();
