@@ -46,8 +46,11 @@ const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 /** Decodes SKILL.md bytes: strict UTF-8, no NUL bytes; BOM stripped and line endings made LF. */
 export function decodeSkill(bytes: Uint8Array): Decoded {
   // Buffer's indexOf is a memchr; a plain Uint8Array's (a worker's view of its batch) is 3-5× slower.
-  const nul = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const nul = buf.indexOf(0);
   if (nul !== -1) return { ok: false, kind: "binary", ...positionOfByte(bytes, nul) };
+  // A CR byte is a CR character (UTF-8 never uses bytes below 0x80 inside a sequence): a memchr on the bytes, not a scan of the two-byte text.
+  const hasCr = buf.indexOf(13) !== -1;
   let raw: string;
   try {
     raw = decoder.decode(bytes);
@@ -56,7 +59,7 @@ export function decodeSkill(bytes: Uint8Array): Decoded {
   }
   const bom = raw.charCodeAt(0) === 0xfeff;
   if (bom) raw = raw.slice(1);
-  if (raw.indexOf("\r") === -1) return { ok: true, text: raw, map: { bom, crlf: [] } };
+  if (!hasCr) return { ok: true, text: raw, map: { bom, crlf: [] } };
   const crlf: number[] = [];
   let out = "";
   let last = 0;
