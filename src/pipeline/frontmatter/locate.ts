@@ -13,6 +13,8 @@
 // Line endings: micromark treats CRLF, LF and a lone CR alike; `decodeSkill` normalizes all of them
 // to LF, so this module only has to handle "\n".
 
+import { ownString } from "../../util/own-string.js";
+
 export type Decoded =
   | { ok: true; text: string; map: OffsetMap }
   | { ok: false; kind: "invalid-utf8" | "binary"; line: number; column: number };
@@ -156,7 +158,8 @@ export function locateFrontmatter(text: string): Located {
       const between = text.slice(valueStart, lineStart);
       return {
         kind: "found",
-        value: between.endsWith("\n") ? between.slice(0, -1) : between,
+        // Its own string: every value, field and record made from it is one-byte when it can be (util/own-string.ts).
+        value: ownString(between.endsWith("\n") ? between.slice(0, -1) : between),
         valueStart,
         closeLine: line,
         closeLineLength: lineEnd - lineStart,
