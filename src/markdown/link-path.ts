@@ -13,8 +13,22 @@ export type LinkTarget =
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]+:/;
 const SKILL_DIR = /^\$\{?CLAUDE_SKILL_DIR\}?(?:\/|$)/;
 
+/**
+ * A plain relative file path (`references/api.md`): segments of letters, digits, `_`, `-` and `.`,
+ * none starting with `.`, none empty. resolveLink's answer for one is always `inside` with the path
+ * as written and no `dir` (nothing to trim, cut, decode or normalize), and most destinations of a
+ * body are such paths (test/unit/markdown/link-path.test.ts compares the shortcut with the full rules).
+ */
+const PLAIN_PATH = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
 /** Classifies a destination as mdast's `url` holds it (escapes and entities already resolved). */
 export function resolveLink(url: string): LinkTarget {
+  if (PLAIN_PATH.test(url)) return { kind: "inside", path: url, dir: false };
+  return resolveAny(url);
+}
+
+/** resolveLink by its full rules (exported for the tests). */
+export function resolveAny(url: string): LinkTarget {
   let u = url.trim();
   if (u === "" || u.startsWith("#") || u.startsWith("//") || SCHEME.test(u)) return { kind: "external" };
   const cut = u.search(/[?#]/);

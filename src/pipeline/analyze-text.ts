@@ -12,6 +12,7 @@ import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
 import { keepAccessors } from "../util/extend.js";
 import { sha256Hex } from "../util/sha256.js";
+import { ownString } from "../util/own-string.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -47,7 +48,10 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
     ctx,
   });
   // Suppressed ones stay in the list, marked: the cache and the workers carry them like the others.
-  diagnostics.push(...applySuppressions(parsed, body, ctx));
+  const bodyDiagnostics = applySuppressions(parsed, body, ctx);
+  // Messages quoting the body (a placeholder, a link) are two-byte strings like the text (util/own-string.ts).
+  for (const d of bodyDiagnostics) d.message = ownString(d.message);
+  diagnostics.push(...bodyDiagnostics);
   return { parsed, skill: validated.skill, diagnostics };
 }
 

@@ -29,11 +29,11 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
     return result;
   }
   result.text = decoded.text;
-  setBody(result, 0);
   const located = locateOrReport(decoded.text, source, report);
+  // Without a frontmatter the whole text is the body (trimmed once: each trim scans the 10 KB text's ends and allocates).
+  setBody(result, located ? located.bodyOffset : 0);
   if (!located) return result;
   result.frontmatterRange = { line: 1, column: 1, endLine: located.closeLine, endColumn: located.closeLineLength + 1 };
-  setBody(result, located.bodyOffset);
   readFrontmatter(result, located, decoded.map, report);
   return result;
 }

@@ -44,6 +44,21 @@ export function validateSkill(parsed: ParsedSkill, opts: ValidateOptions): { ski
 
   const failed = c.diagnostics.some((d) => d.severity === "error") || parsed.diagnostics.some((d) => d.severity === "error");
   if (failed) return { diagnostics: c.diagnostics };
-  const skill: ValidSkill = { ...parsed, frontmatter, fields: buildFields(parsed, frontmatter) };
+  // ParsedSkill's members in its order, as `{ ...parsed, frontmatter, fields }` would give them from
+  // parseSkill's result (a spread cost ~10× this literal). portability.ts passes a skill with more
+  // members, and keeps only the diagnostics.
+  const skill: ValidSkill = {
+    source: parsed.source,
+    hash: parsed.hash,
+    text: parsed.text,
+    frontmatter,
+    positions: parsed.positions,
+    frontmatterRange: parsed.frontmatterRange,
+    bodyOffset: parsed.bodyOffset,
+    body: parsed.body,
+    bodyStart: parsed.bodyStart,
+    diagnostics: parsed.diagnostics,
+    fields: buildFields(parsed, frontmatter),
+  };
   return { skill, diagnostics: c.diagnostics };
 }

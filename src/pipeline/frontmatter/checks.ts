@@ -55,7 +55,8 @@ export function checkName(c: FmContext, profile: Profile = "skillc"): void {
   checkReserved(c, name, range);
   const folder = folderName(c.parsed.source);
   // Compared after NFKC, as skills-ref does (test_nfkc_normalization): "cafe\u0301" is the folder "café".
-  if (folder && folder.normalize("NFKC") !== name.normalize("NFKC")) {
+  // Equal strings are equal after NFKC too: most names are their folder's, and skip ICU's normalization.
+  if (folder && folder !== name && folder.normalize("NFKC") !== name.normalize("NFKC")) {
     report(c, R.NAME_MISMATCH, range, { name, folder: escapeTerminal(folder) });
   }
 }

@@ -13,6 +13,8 @@
 // Line endings: micromark treats CRLF, LF and a lone CR alike; `decodeSkill` normalizes all of them
 // to LF, so this module only has to handle "\n".
 
+import { ownString } from "../../util/own-string.js";
+
 export type Decoded =
   | { ok: true; text: string; map: OffsetMap }
   | { ok: false; kind: "invalid-utf8" | "binary"; line: number; column: number };
@@ -46,8 +48,11 @@ const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 /** Decodes SKILL.md bytes: strict UTF-8, no NUL bytes; BOM stripped and line endings made LF. */
 export function decodeSkill(bytes: Uint8Array): Decoded {
   // Buffer's indexOf is a memchr; a plain Uint8Array's (a worker's view of its batch) is 3-5× slower.
-  const nul = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const nul = buf.indexOf(0);
   if (nul !== -1) return { ok: false, kind: "binary", ...positionOfByte(bytes, nul) };
+  // A CR byte is a CR character (UTF-8 never uses bytes below 0x80 inside a sequence): a memchr on the bytes, not a scan of the two-byte text.
+  const hasCr = buf.indexOf(13) !== -1;
   let raw: string;
   try {
     raw = decoder.decode(bytes);
@@ -56,7 +61,7 @@ export function decodeSkill(bytes: Uint8Array): Decoded {
   }
   const bom = raw.charCodeAt(0) === 0xfeff;
   if (bom) raw = raw.slice(1);
-  if (raw.indexOf("\r") === -1) return { ok: true, text: raw, map: { bom, crlf: [] } };
+  if (!hasCr) return { ok: true, text: raw, map: { bom, crlf: [] } };
   const crlf: number[] = [];
   let out = "";
   let last = 0;
@@ -153,7 +158,8 @@ export function locateFrontmatter(text: string): Located {
       const between = text.slice(valueStart, lineStart);
       return {
         kind: "found",
-        value: between.endsWith("\n") ? between.slice(0, -1) : between,
+        // Its own string: every value, field and record made from it is one-byte when it can be (util/own-string.ts).
+        value: ownString(between.endsWith("\n") ? between.slice(0, -1) : between),
         valueStart,
         closeLine: line,
         closeLineLength: lineEnd - lineStart,
