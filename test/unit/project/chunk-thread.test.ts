@@ -105,6 +105,21 @@ parentPort.on("message", () => { writeFileSync(workerData.dir + "/" + ${JSON.str
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it("retire stops the writer (before emit): what is streamed later is staged here, whole", async () => {
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const stream = chunkStreaming(stage, { after: 4, script: SCRIPT });
+    const all = inputs(30);
+    const first = await Promise.all(all.slice(0, 20).map((x) => stream(x)));
+    await stage.retire();
+    const later = await Promise.all(all.slice(20).map((x) => stream(x)));
+    expect([...first, ...later]).toEqual(all.map(expected));
+    expect(stream.counts).toEqual({ here: 14, writer: 16 });
+    await stage.flush();
+    expect(stagedNames(stage)).toEqual([...new Set([...first, ...later].flatMap((g) => [g.chunk, ...g.pieces]))].map((h) => `${h}.js`).sort());
+    await stage.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("a writer script that cannot start: every skill is staged here", async () => {
     const stage = ChunkStage.open(path.join(dir, "out"));
     const stream = chunkStreaming(stage, { after: 2, script: path.join(dir, "missing.js") });
