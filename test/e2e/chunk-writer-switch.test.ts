@@ -1,11 +1,15 @@
 // SKILLC_CHUNK_WRITER=off: a split build stages every chunk in its main thread, with no writer
 // thread (README, Environment). Checked on the built CLI as a real process: a preload counts the
 // chunk writer threads it starts (node's Worker, wrapped before dist/ is imported), and both runs
-// write the same files, byte for byte.
+// write the same files, byte for byte. And the writer is stopped before emit stages the shards
+// (where the build's memory peaks).
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ChunkStage } from "../../src/emit/chunk-stage.js";
+import { build } from "../../src/project/build.js";
+import { resolveDefaults } from "../../src/config/types.js";
 import { CLI } from "../helpers/cli.js";
 import { skillMd, tempProject, type Tree } from "../helpers/project.js";
 
@@ -67,5 +71,31 @@ describe("SKILLC_CHUNK_WRITER", () => {
     expect([...on.files.keys()].filter((f) => f.startsWith("chunks/")).length).toBeGreaterThan(SKILLS);
     expect([...off.files.keys()].sort()).toEqual([...on.files.keys()].sort());
     for (const [name, bytes] of on.files) expect(off.files.get(name) === bytes, name).toBe(true);
+  });
+});
+
+describe("the chunk writer's end", () => {
+  it("is asked for (ChunkStage.retire) after every skill is streamed and before emit stages its shards", async () => {
+    const root = project();
+    const order: string[] = [];
+    const retire = vi.spyOn(ChunkStage.prototype, "retire").mockImplementation(async function (this: ChunkStage) {
+      order.push("retire");
+    });
+    const original = ChunkStage.prototype.put;
+    const put = vi.spyOn(ChunkStage.prototype, "put").mockImplementation(function (this: ChunkStage, hash, bytes, ext) {
+      order.push(ext === "json" || ext === "d.ts" ? "shard" : "chunk");
+      return original.call(this, hash, bytes, ext);
+    });
+    try {
+      const r = await build({ cwd: root, config: resolveDefaults(root, { outDir: "out-order", output: "split", discovery: { maxFolders: 10000 } }), cache: false });
+      expect(r.written).toBe(true);
+    } finally {
+      retire.mockRestore();
+      put.mockRestore();
+    }
+    expect(order.filter((o) => o === "retire")).toHaveLength(1);
+    expect(order.indexOf("retire")).toBeLessThan(order.indexOf("shard"));
+    // In this process no writer script is found: every skill's chunk is staged here, all before it.
+    expect(order.slice(0, order.indexOf("retire")).filter((o) => o === "chunk").length).toBeGreaterThanOrEqual(SKILLS);
   });
 });
