@@ -116,6 +116,7 @@ async function buildLaidOut(
   const { outDir, layout, stage, reuse, profile } = run;
   const { reporter, resolved } = project;
   const compiled = await compileSkills(project, reuse, config, run.streamed, run.onAnalysed);
+  await stage?.retire();
   const { skills, diagnostics: skillDiagnostics } = await withToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
   const diagnostics = [...project.diagnostics, ...skillDiagnostics];
   const emitted = await emit({

@@ -22,6 +22,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "skillc-writer-"));
 });
 afterEach(() => {
+  delete process.env.SKILLC_CHUNK_SYNC;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +54,9 @@ function stagedNames(stage: ChunkStage): string[] {
 }
 
 describe("chunkStreaming", () => {
-  it("stages in the writer thread past `after` skills what this thread would, each name once", async () => {
+  // syncfs: the writer creates each chunk itself, synchronously; each: on the thread pool, with an fdatasync each.
+  it.each(["syncfs", "each"])("stages in the writer thread past `after` skills what this thread would, each name once (%s)", async (mode) => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
     const stage = ChunkStage.open(path.join(dir, "out"));
     const stream = chunkStreaming(stage, { after: 8, script: SCRIPT });
     const all = inputs(60);
@@ -84,6 +87,37 @@ parentPort.on("message", () => { writeFileSync(workerData.dir + "/" + ${JSON.str
     await stage.flush();
     expect(stagedNames(stage)).toContain(victim);
     await stage.discard();
+  });
+
+  it.each(["syncfs", "each"])("a chunk the writer cannot create: flush throws its error (%s)", async (mode) => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const stream = chunkStreaming(stage, { after: 1, script: SCRIPT });
+    const all = inputs(6);
+    await stream(all[0]!);
+    // The staging folder's chunks/ gone under the writer: its creates fail (ENOENT), and say so.
+    rmSync(path.join(stage.tmp!, "chunks"), { recursive: true });
+    const got = await Promise.all(all.slice(1).map((x) => stream(x)));
+    expect(got).toEqual(all.slice(1).map(expected));
+    expect(stream.counts).toEqual({ here: 1, writer: 5 });
+    await expect(stage.flush()).rejects.toThrow(/ENOENT/);
+    await stage.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("retire stops the writer (before emit): what is streamed later is staged here, whole", async () => {
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    const stream = chunkStreaming(stage, { after: 4, script: SCRIPT });
+    const all = inputs(30);
+    const first = await Promise.all(all.slice(0, 20).map((x) => stream(x)));
+    await stage.retire();
+    const later = await Promise.all(all.slice(20).map((x) => stream(x)));
+    expect([...first, ...later]).toEqual(all.map(expected));
+    expect(stream.counts).toEqual({ here: 14, writer: 16 });
+    await stage.flush();
+    expect(stagedNames(stage)).toEqual([...new Set([...first, ...later].flatMap((g) => [g.chunk, ...g.pieces]))].map((h) => `${h}.js`).sort());
+    await stage.discard();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("a writer script that cannot start: every skill is staged here", async () => {
