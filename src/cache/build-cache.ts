@@ -291,6 +291,12 @@ export class BuildCache implements BuildStore {
     return this.shards.get(file);
   }
 
+  /** A metadata shard's size, when it was read for a reused line and is trusted (the fingerprint it had when written). */
+  shardSize(file: string): number | undefined {
+    const s = this.shards.get(file);
+    return s?.trusted ? s.bytes.length : undefined;
+  }
+
   /**
    * The files of an output group as the previous build wrote them, when its key is unchanged and
    * every file still has the fingerprint it had right after that write.

@@ -13,7 +13,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleTo, renderSplitBundle } from "./bundle.js";
 import type { IndexStage, PreviousIndex } from "./index-stage.js";
 import { resolveLayout, type ChunkSink } from "./split.js";
-import { renderChunks, renderShards, type SplitChunks } from "./split-shards.js";
+import { renderChunks, renderShards, type ShardReuse, type SplitChunks } from "./split-shards.js";
 import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -81,6 +81,8 @@ export interface EmitReuse {
   output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined;
   /** Records a group rendered by this build. */
   setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
+  /** Split layout: where a reused skill's line was, for keeping a metadata shard unchanged (split-shards.ts's ShardReuse). */
+  previousShard?(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined;
 }
 
 export interface EmitOutput {
@@ -159,7 +161,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   const runtime = await runtimeFor(config);
   if (chunks) {
     const onLine = reuse && ((s: EmitSkill, offset: number, line: Buffer, file: string) => reuse.onLine(s, offset, line, chunks.chunk.get(s), file));
-    const shards = await renderShards(skills, chunks, files, input.chunks, onLine);
+    const shards = await renderShards(skills, chunks, files, input.chunks, onLine, reuse && shardReuse(reuse));
     return renderSplitBundle(runtime, version, bundleOptions(config), skills, helper, await splitHelper(), shards);
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
@@ -168,6 +170,12 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   const offload = side?.offload(skills);
   await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
   return out.finish();
+}
+
+/** The build cache's side of a split rebuild's metadata shards, when it has one. */
+function shardReuse(reuse: EmitReuse): ShardReuse | undefined {
+  const previous = reuse.previousShard?.bind(reuse);
+  return previous && { previousShard: previous, output: reuse.output.bind(reuse), setOutput: reuse.setOutput.bind(reuse) };
 }
 
 type Render<E> = () => Promise<{ files: Array<[string, string]>; extra?: E }>;

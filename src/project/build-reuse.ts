@@ -92,6 +92,14 @@ export class BuildReuse implements EmitReuse {
     if (!reused) for (const f of skill.files) f.content = "";
   }
 
+  /** Split layout: a reused skill's line as the previous build placed it, while its shard is in outDir as written. */
+  previousShard(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined {
+    const l = isReused(skill) ? this.reused.get(skill.source.file)?.line : undefined;
+    const hash = l?.file !== undefined ? SHARD_FILE.exec(l.file)?.[1] : undefined;
+    const size = hash !== undefined ? this.cache.shardSize(l!.file!) : undefined;
+    return size === undefined ? undefined : { hash: hash!, offset: l!.offset, size };
+  }
+
   manifestEntry(skill: EmitSkill): string | undefined {
     // Only a skill whose line was reused is unchanged in everything its entry shows.
     const entry = isReused(skill) ? this.reused.get(skill.source.file) : undefined;
@@ -147,6 +155,8 @@ function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
 function skillLineKey(s: { name: string; source: SkillSource }, hash: string, layout: "single" | "split"): string {
   return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout, "shard"] : [])]);
 }
+
+const SHARD_FILE = /^chunks\/([0-9a-f]{64})\.js$/;
 
 const PAYLOAD = Buffer.from(',"payload":"');
 
