@@ -21,6 +21,7 @@ import { renderSplitDts } from "./dts-shards.js";
 import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { SideRender, type CatalogOptions, type SideJob, type SideResult, type SideWorkerStart } from "./side-render.js";
 import { renderManifestShards } from "./manifest-shards.js";
+import { catalogFields, skillParts, typesFields, type KeyParts } from "./group-key.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
 import { splitMcpData } from "./mcp-split.js";
@@ -81,6 +82,10 @@ export interface EmitReuse {
   output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined;
   /** Records a group rendered by this build. */
   setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
+  /** A reused skill's digest for an output group's key, as recorded with it (group-key.ts). */
+  part?(skill: EmitSkill, group: string): string | undefined;
+  /** A skill's digest for an output group's key, to record with it. */
+  onPart?(skill: EmitSkill, group: string, digest: string): void;
   /** Split layout: where a reused skill's line was, for keeping a metadata shard unchanged (split-shards.ts's ShardReuse). */
   previousShard?(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined;
 }
@@ -116,10 +121,10 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const split = !!chunks;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const { plan, settle, group } = groups(reuse, files);
-  const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])]);
+  const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skillParts("catalog", skills, catalogFields, keyParts(reuse))]);
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Single layout: the metadata outputs may render on a worker while index.js renders here (side-render.ts).
-  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries, input.sideWorker);
+  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries, input.sideWorker, reuse);
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
@@ -222,10 +227,10 @@ interface Side {
   entries(result: SideResult | undefined): ManifestEntries | undefined;
 }
 
-async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined, start?: SideWorkerStart): Promise<Side> {
+async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined, start: SideWorkerStart | undefined, reuse: EmitReuse | undefined): Promise<Side> {
   const version = skillcVersion();
   const runtimeApi = await runtimeTypes();
-  const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills));
+  const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills, keyParts(reuse)));
   const reused = skills.map((s) => entries?.reuse(s));
   const manifest: number[] = [];
   reused.forEach((r, i) => r === undefined && manifest.push(i));
@@ -243,9 +248,14 @@ async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefine
   };
 }
 
-/** What index.d.ts is rendered from (its group's key). */
-function typesKey(version: string, runtimeApi: string, split: boolean, skills: EmitSkill[]): unknown {
-  return [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])];
+/** What index.d.ts is rendered from (its group's key; each skill's part a digest, group-key.ts). */
+function typesKey(version: string, runtimeApi: string, split: boolean, skills: EmitSkill[], parts: KeyParts | undefined): unknown {
+  return [version, runtimeApi, ...(split ? ["split"] : []), skillParts("dts", skills, typesFields, parts)];
+}
+
+/** The build cache's record of each reused skill's part of the group keys, when there is one. */
+function keyParts(reuse: EmitReuse | undefined): KeyParts | undefined {
+  return reuse?.part && reuse.onPart ? { part: reuse.part.bind(reuse), onPart: reuse.onPart.bind(reuse) } : undefined;
 }
 
 /** index.d.ts, kept while what it is rendered from is unchanged; split, it imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir. */
@@ -256,7 +266,7 @@ async function renderTypes(group: Group, input: EmitInput, skills: EmitSkill[], 
   await group(
     "dts",
     ["index.d.ts"],
-    () => typesKey(version, runtimeApi, split, skills),
+    () => typesKey(version, runtimeApi, split, skills, keyParts(input.reuse)),
     async () => {
       if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
       const d = await renderSplitDts(version, skills, runtimeApi, files, sink);

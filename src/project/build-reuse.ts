@@ -92,6 +92,22 @@ export class BuildReuse implements EmitReuse {
     if (!reused) for (const f of skill.files) f.content = "";
   }
 
+  /** Each skill's digests for the output groups' keys, by SKILL.md path (recorded with its entry). */
+  private readonly parts = new Map<string, Record<string, string>>();
+
+  part(skill: EmitSkill, group: string): string | undefined {
+    const prev = isReused(skill) ? this.reused.get(skill.source.file)?.parts : undefined;
+    const digest = prev && Object.hasOwn(prev, group) ? prev[group] : undefined;
+    if (digest !== undefined) this.onPart(skill, group, digest);
+    return digest;
+  }
+
+  onPart(skill: EmitSkill, group: string, digest: string): void {
+    let p = this.parts.get(skill.source.file);
+    if (!p) this.parts.set(skill.source.file, (p = {}));
+    p[group] = digest;
+  }
+
   /** Split layout: a reused skill's line as the previous build placed it, while its shard is in outDir as written. */
   previousShard(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined {
     const l = isReused(skill) ? this.reused.get(skill.source.file)?.line : undefined;
@@ -130,6 +146,7 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
+    for (const [file, p] of this.parts) if (this.entries[file]) this.entries[file].parts = p;
     const same = new Set<string>();
     for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
     await this.cache.save(this.entries, same);
@@ -144,7 +161,12 @@ function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
   const spans = (x?: { length: number }, y?: { length: number }) => x?.length === y?.length;
   const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && a.line.file === b.line.file && spans(a.line, b.line);
   const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
-  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);
+  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest) && sameParts(a.parts, b.parts);
+}
+
+function sameParts(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  const ka = Object.keys(a ?? {});
+  return ka.length === Object.keys(b ?? {}).length && ka.every((k) => b![k] === a![k]);
 }
 
 function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
