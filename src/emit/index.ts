@@ -73,8 +73,8 @@ export interface EmitReuse {
    */
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void;
   /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
-  manifestEntry(skill: EmitSkill): string | undefined;
-  /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets; split layout: offset 0 and its length in its shard). */
+  manifestEntry(skill: EmitSkill): Uint8Array | undefined;
+  /** Where a skill's entry sits in the new manifest.json (byte offsets; split layout: offset 0 and its length in UTF-16 units, what its shard's boundaries count). */
   onManifestEntry(skill: EmitSkill, offset: number, length: number): void;
   /** Split layout: a reused skill's entry length as recorded last time (its manifest shard's boundaries depend on it). */
   manifestLength?(skill: EmitSkill): number | undefined;

@@ -116,7 +116,7 @@ export class BuildReuse implements EmitReuse {
     return size === undefined ? undefined : { hash: hash!, offset: l!.offset, size };
   }
 
-  manifestEntry(skill: EmitSkill): string | undefined {
+  manifestEntry(skill: EmitSkill): Uint8Array | undefined {
     // Only a skill whose line was reused is unchanged in everything its entry shows.
     const entry = isReused(skill) ? this.reused.get(skill.source.file) : undefined;
     return entry && this.cache.manifestEntry(entry);
