@@ -95,11 +95,10 @@ export class BuildReuse implements EmitReuse {
   /** Each skill's digests for the output groups' keys, by SKILL.md path (recorded with its entry). */
   private readonly parts = new Map<string, Record<string, string>>();
 
+  /** A reused skill's recorded digest (kept in its new entry by save()). */
   part(skill: EmitSkill, group: string): string | undefined {
     const prev = isReused(skill) ? this.reused.get(skill.source.file)?.parts : undefined;
-    const digest = prev && Object.hasOwn(prev, group) ? prev[group] : undefined;
-    if (digest !== undefined) this.onPart(skill, group, digest);
-    return digest;
+    return prev && Object.hasOwn(prev, group) ? prev[group] : undefined;
   }
 
   onPart(skill: EmitSkill, group: string, digest: string): void {
@@ -146,7 +145,9 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
-    for (const [file, p] of this.parts) if (this.entries[file]) this.entries[file].parts = p;
+    // A reused skill keeps its recorded digests, with any computed this time over them.
+    for (const [file, prev] of this.reused) if (prev.parts && this.entries[file]) this.entries[file].parts = prev.parts;
+    for (const [file, p] of this.parts) if (this.entries[file]) this.entries[file].parts = { ...this.entries[file].parts, ...p };
     const same = new Set<string>();
     for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
     await this.cache.save(this.entries, same);

@@ -1,6 +1,6 @@
 // Build's steps after resolve: each resolved skill → a CompiledSkill (body → template parts), or a
 // ReusedSkill when the build cache still holds its line; then the toolsets and declared scripts.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../util/sha256.js";
 import { isReused, type CompiledSkill, type Diagnostic, type EmitSkill, type ReusedSkill, type SkillFile, type SkillFileMeta } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Reporter } from "../diagnostics/reporter.js";
@@ -91,7 +91,9 @@ function errorFiles(diagnostics: readonly Diagnostic[]): Set<string> {
 
 /** Changes when anything the bundle serves for this skill changes: the SKILL.md and every file. */
 function contentHash(skillMdHash: string, files: ReadonlyArray<SkillFile | SkillFileMeta>): string {
-  const hash = createHash("sha256").update(skillMdHash);
-  for (const f of files) hash.update("\0" + f.path + "\0" + f.sha256);
-  return hash.digest("hex");
+  // One string hashed at once (the digest of the parts fed in turn): a Hash object and an update
+  // per file cost a 10,000-skill rebuild ~30 ms, for every reused skill.
+  let text = skillMdHash;
+  for (const f of files) text += "\0" + f.path + "\0" + f.sha256;
+  return sha256Hex(text);
 }
