@@ -110,9 +110,19 @@ export class BuildReuse implements EmitReuse {
   /** Split layout: a reused skill's line as the previous build placed it, while its shard is in outDir as written. */
   previousShard(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined {
     const l = isReused(skill) ? this.reused.get(skill.source.file)?.line : undefined;
-    const hash = l?.file !== undefined ? SHARD_FILE.exec(l.file)?.[1] : undefined;
-    const size = hash !== undefined ? this.cache.shardSize(l!.file!) : undefined;
-    return size === undefined ? undefined : { hash: hash!, offset: l!.offset, size };
+    const shard = l?.file !== undefined ? this.shardOf(l.file) : undefined;
+    return shard && { hash: shard.hash, offset: l!.offset, size: shard.size };
+  }
+
+  /** A shard file's hash and size, once per shard (about 128 skills share one). */
+  private readonly shardInfo = new Map<string, { hash: string; size: number } | undefined>();
+  private shardOf(file: string): { hash: string; size: number } | undefined {
+    if (!this.shardInfo.has(file)) {
+      const hash = SHARD_FILE.exec(file)?.[1];
+      const size = hash !== undefined ? this.cache.shardSize(file) : undefined;
+      this.shardInfo.set(file, size === undefined ? undefined : { hash: hash!, size });
+    }
+    return this.shardInfo.get(file);
   }
 
   manifestEntry(skill: EmitSkill): Uint8Array | undefined {
