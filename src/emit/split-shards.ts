@@ -139,6 +139,12 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
     for (const group of grouper.push(k, s.name, line.length + 80 + tools.length)) await store(group);
   }
   for (const group of grouper.finish()) await store(group);
+  const linkOf = await renderLinks(groups, shards, skills, chunks, files, sink, reuse);
+  return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
+}
+
+/** The links modules of runs of shards (`groups`, their hashes `shards`): each shard's links module's hash. */
+async function renderLinks(groups: number[][], shards: string[], skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, reuse: ShardReuse | undefined): Promise<Map<number[], string>> {
   const linkOf = new Map<number[], string>();
   const shardOf = new Map(groups.map((g, i) => [g, shards[i]!]));
   // A link is `"<hash>":()=>import("./<hash>.js"),`: 154 bytes, one per chunk and piece.
@@ -161,7 +167,7 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
     for (const g of run) linkOf.set(g, hash);
   }
   reuse?.setOutput(LINKS_GROUP, "1", [], next);
-  return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
+  return linkOf;
 }
 
 /**
