@@ -131,7 +131,8 @@ export class BuildCache implements BuildStore {
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
-    const key = configCacheKey(configKey);
+    // manifest: "bytes": the spans count bytes (a file whose spans counted UTF-16 units starts empty).
+    const key = configCacheKey({ build: configKey, manifest: "bytes" });
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key };
     let raw = new Map<string, Buffer>();
@@ -215,11 +216,11 @@ export class BuildCache implements BuildStore {
     this.prevFile = undefined;
   }
 
-  private prevManifest: string | undefined;
+  private prevManifest: Buffer | undefined;
   private manifestLoaded = false;
 
   /** A reused skill's entry in the previous manifest.json, when the cache trusts that file as its own. */
-  manifestEntry(entry: BuildEntry): string | undefined {
+  manifestEntry(entry: BuildEntry): Buffer | undefined {
     const m = entry.manifest;
     if (!m) return undefined;
     if (!this.manifestLoaded) {
@@ -229,7 +230,7 @@ export class BuildCache implements BuildStore {
         try {
           const st = fs.fstatSync(fd);
           const bytes = fs.readFileSync(fd);
-          if (this.data.manifest !== undefined && this.data.manifest === indexFingerprint(st) && bytes.length === st.size) this.prevManifest = bytes.toString("utf8");
+          if (this.data.manifest !== undefined && this.data.manifest === indexFingerprint(st) && bytes.length === st.size) this.prevManifest = bytes;
         } finally {
           fs.closeSync(fd);
         }
@@ -239,7 +240,8 @@ export class BuildCache implements BuildStore {
     }
     const prev = this.prevManifest;
     if (prev === undefined || m.offset < 0 || m.offset + m.length > prev.length) return undefined;
-    return prev.slice(m.offset, m.offset + m.length);
+    // Bytes: the offsets are the file's (manifest.ts), not decoded to text.
+    return prev.subarray(m.offset, m.offset + m.length);
   }
 
   /** The previous line of `entry` when its key matches and its bytes are intact; from a trusted index.js, its `span` (emit splices it; bytes read if asked). */
@@ -289,6 +291,12 @@ export class BuildCache implements BuildStore {
       this.shards.set(file, read);
     }
     return this.shards.get(file);
+  }
+
+  /** A metadata shard's size, when it was read for a reused line and is trusted (the fingerprint it had when written). */
+  shardSize(file: string): number | undefined {
+    const s = this.shards.get(file);
+    return s?.trusted ? s.bytes.length : undefined;
   }
 
   /**

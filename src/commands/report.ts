@@ -4,10 +4,9 @@ import path from "node:path";
 import type { CliContext } from "./context.js";
 import { useColorOn } from "./context.js";
 import type { Diagnostic } from "../types.js";
-import { normalizeResults } from "../diagnostics/format.js";
+import { resultsByFile } from "../diagnostics/format.js";
 import { writeStylish } from "../diagnostics/format-stylish.js";
 import { RULES } from "../diagnostics/registry.js";
-import { groupByFile } from "../project/lint.js";
 import { relPosix } from "../util/paths.js";
 import type { BuildResult } from "../project/build.js";
 
@@ -17,7 +16,7 @@ import type { BuildResult } from "../project/build.js";
  */
 export function printDiagnostics(ctx: CliContext, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;
-  const results = normalizeResults(groupByFile([], diagnostics), ctx.cwd);
+  const results = resultsByFile(diagnostics, ctx.cwd);
   let pending = "";
   let last = "";
   const flush = () => {

@@ -13,7 +13,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { bundleOptions, renderBundle, renderBundleTo, renderSplitBundle } from "./bundle.js";
 import type { IndexStage, PreviousIndex } from "./index-stage.js";
 import { resolveLayout, type ChunkSink } from "./split.js";
-import { renderChunks, renderShards, type SplitChunks } from "./split-shards.js";
+import { renderChunks, renderShards, type ShardReuse, type SplitChunks } from "./split-shards.js";
 import { splitHelper } from "./split-helper.js";
 import { CATALOG_FILES, renderCatalogs } from "./catalog.js";
 import { renderDts } from "./dts.js";
@@ -21,6 +21,7 @@ import { renderSplitDts } from "./dts-shards.js";
 import { renderManifest, type ManifestEntries } from "./manifest.js";
 import { SideRender, type CatalogOptions, type SideJob, type SideResult, type SideWorkerStart } from "./side-render.js";
 import { renderManifestShards } from "./manifest-shards.js";
+import { catalogFields, skillParts, typesFields, type KeyParts } from "./group-key.js";
 import { renderMcp } from "./mcp.js";
 import { mcpCode } from "./mcp-code.js";
 import { splitMcpData } from "./mcp-split.js";
@@ -72,8 +73,8 @@ export interface EmitReuse {
    */
   onLine(skill: EmitSkill, offset: number, line: Buffer, chunk?: string, file?: string): void;
   /** manifest.json: a skill's entry as the previous file has it (indented, no trailing comma), if still valid. */
-  manifestEntry(skill: EmitSkill): string | undefined;
-  /** Where a skill's entry sits in the new manifest.json (UTF-16 offsets; split layout: offset 0 and its length in its shard). */
+  manifestEntry(skill: EmitSkill): Uint8Array | undefined;
+  /** Where a skill's entry sits in the new manifest.json (byte offsets; split layout: offset 0 and its length in UTF-16 units, what its shard's boundaries count). */
   onManifestEntry(skill: EmitSkill, offset: number, length: number): void;
   /** Split layout: a reused skill's entry length as recorded last time (its manifest shard's boundaries depend on it). */
   manifestLength?(skill: EmitSkill): number | undefined;
@@ -81,6 +82,12 @@ export interface EmitReuse {
   output(group: string, key: string, names: readonly string[]): { files: Map<string, string>; extra?: unknown } | undefined;
   /** Records a group rendered by this build. */
   setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
+  /** A reused skill's digest for an output group's key, as recorded with it (group-key.ts). */
+  part?(skill: EmitSkill, group: string): string | undefined;
+  /** A skill's digest for an output group's key, to record with it. */
+  onPart?(skill: EmitSkill, group: string, digest: string): void;
+  /** Split layout: where a reused skill's line was, for keeping a metadata shard unchanged (split-shards.ts's ShardReuse). */
+  previousShard?(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined;
 }
 
 export interface EmitOutput {
@@ -114,10 +121,10 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const split = !!chunks;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
   const { plan, settle, group } = groups(reuse, files);
-  const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skills.map((s) => [s.name, s.fields.description, s.fields.disableModelInvocation, s.fields.defaultEnabled, s.source.file, s.source.root.scope, s.source.root.precedence])]);
+  const catalogPlan = plan("catalog", CATALOG_FILES.map(([file]) => file), () => [catalogOpts, skillParts("catalog", skills, catalogFields, keyParts(reuse))]);
   const entries = reuse && { reuse: (s: EmitSkill) => reuse.manifestEntry(s), onEntry: (s: EmitSkill, offset: number, length: number) => reuse.onManifestEntry(s, offset, length) };
   // Single layout: the metadata outputs may render on a worker while index.js renders here (side-render.ts).
-  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries, input.sideWorker);
+  const side = split ? undefined : await startSide(skills, catalogPlan.hit ? undefined : catalogOpts, plan, entries, input.sideWorker, reuse);
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
@@ -159,7 +166,7 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   const runtime = await runtimeFor(config);
   if (chunks) {
     const onLine = reuse && ((s: EmitSkill, offset: number, line: Buffer, file: string) => reuse.onLine(s, offset, line, chunks.chunk.get(s), file));
-    const shards = await renderShards(skills, chunks, files, input.chunks, onLine);
+    const shards = await renderShards(skills, chunks, files, input.chunks, onLine, reuse && shardReuse(reuse));
     return renderSplitBundle(runtime, version, bundleOptions(config), skills, helper, await splitHelper(), shards);
   }
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
@@ -168,6 +175,12 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   const offload = side?.offload(skills);
   await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
   return out.finish();
+}
+
+/** The build cache's side of a split rebuild's metadata shards, when it has one. */
+function shardReuse(reuse: EmitReuse): ShardReuse | undefined {
+  const previous = reuse.previousShard?.bind(reuse);
+  return previous && { previousShard: previous, output: reuse.output.bind(reuse), setOutput: reuse.setOutput.bind(reuse) };
 }
 
 type Render<E> = () => Promise<{ files: Array<[string, string]>; extra?: E }>;
@@ -214,10 +227,10 @@ interface Side {
   entries(result: SideResult | undefined): ManifestEntries | undefined;
 }
 
-async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined, start?: SideWorkerStart): Promise<Side> {
+async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefined, plan: PlanOf, entries: ManifestEntries | undefined, start: SideWorkerStart | undefined, reuse: EmitReuse | undefined): Promise<Side> {
   const version = skillcVersion();
   const runtimeApi = await runtimeTypes();
-  const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills));
+  const dts = plan("dts", ["index.d.ts"], () => typesKey(version, runtimeApi, false, skills, keyParts(reuse)));
   const reused = skills.map((s) => entries?.reuse(s));
   const manifest: number[] = [];
   reused.forEach((r, i) => r === undefined && manifest.push(i));
@@ -235,9 +248,14 @@ async function startSide(skills: EmitSkill[], catalog: CatalogOptions | undefine
   };
 }
 
-/** What index.d.ts is rendered from (its group's key). */
-function typesKey(version: string, runtimeApi: string, split: boolean, skills: EmitSkill[]): unknown {
-  return [version, runtimeApi, ...(split ? ["split"] : []), skills.map((s) => [s.name, s.source.file, s.source.dir, s.source.root.scope, s.fields.arguments, s.toolsets?.tools ?? null, s.files.map((f) => [f.path, f.binary])])];
+/** What index.d.ts is rendered from (its group's key; each skill's part a digest, group-key.ts). */
+function typesKey(version: string, runtimeApi: string, split: boolean, skills: EmitSkill[], parts: KeyParts | undefined): unknown {
+  return [version, runtimeApi, ...(split ? ["split"] : []), skillParts("dts", skills, typesFields, parts)];
+}
+
+/** The build cache's record of each reused skill's part of the group keys, when there is one. */
+function keyParts(reuse: EmitReuse | undefined): KeyParts | undefined {
+  return reuse?.part && reuse.onPart ? { part: reuse.part.bind(reuse), onPart: reuse.onPart.bind(reuse) } : undefined;
 }
 
 /** index.d.ts, kept while what it is rendered from is unchanged; split, it imports its type shards (emit/dts-shards.ts), kept with it while they are in outDir. */
@@ -248,7 +266,7 @@ async function renderTypes(group: Group, input: EmitInput, skills: EmitSkill[], 
   await group(
     "dts",
     ["index.d.ts"],
-    () => typesKey(version, runtimeApi, split, skills),
+    () => typesKey(version, runtimeApi, split, skills, keyParts(input.reuse)),
     async () => {
       if (!split) return { files: [["index.d.ts", renderDts(version, skills, runtimeApi)]] };
       const d = await renderSplitDts(version, skills, runtimeApi, files, sink);

@@ -18,11 +18,12 @@ export interface ManifestInput {
 
 /**
  * Build's incremental path: `reuse` may hand a skill's entry of the `skills` array as the previous
- * manifest.json has it (indented, without a trailing comma); `onEntry` learns where each entry sits
- * in the returned text (UTF-16 offsets).
+ * manifest.json has it (indented, without a trailing comma; its bytes, as the build cache cuts them
+ * from that file, or text); `onEntry` learns where each entry sits in the returned file (byte
+ * offsets in its UTF-8, so the next build cuts entries out of the file without decoding its 25 MB).
  */
 export interface ManifestEntries {
-  reuse: (skill: EmitSkill) => string | undefined;
+  reuse: (skill: EmitSkill) => string | Uint8Array | undefined;
   onEntry: (skill: EmitSkill, offset: number, length: number) => void;
 }
 
@@ -92,24 +93,38 @@ export function sortedSkill(skill: EmitSkill, chunk?: string): unknown {
   };
 }
 
-export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string {
+/** The single layout's manifest.json: text, or its UTF-8 bytes when `entries` handed any entry as bytes. */
+export function renderManifest(input: ManifestInput, entries?: ManifestEntries): string | Buffer {
   const manifest = topLevel(input);
   // The skills are rendered one by one and put in place of the empty array: JSON.stringify's
   // indentation is additive, so each entry is its own rendering indented by four more spaces.
   const text = JSON.stringify(sortKeys(manifest), null, 2) + "\n";
   if (input.skills.length === 0) return text;
   const at = text.indexOf(EMPTY_SKILLS);
-  const parts = [text.slice(0, at) + '\n  "skills": [\n'];
-  let offset = parts[0]!.length;
+  const parts: Array<string | Uint8Array> = [text.slice(0, at) + '\n  "skills": [\n'];
+  let offset = Buffer.byteLength(parts[0] as string);
+  let bytes = false;
   input.skills.forEach((skill, i) => {
     const entry = entries?.reuse(skill) ?? manifestEntry(skill, input.chunks?.get(skill));
-    entries?.onEntry(skill, offset, entry.length);
+    // Byte lengths only for a caller that records them (the build cache's offsets).
+    const length = typeof entry === "string" ? (entries ? Buffer.byteLength(entry) : 0) : ((bytes = true), entry.byteLength);
+    entries?.onEntry(skill, offset, length);
     const sep = i === input.skills.length - 1 ? "\n  ]," : ",\n";
     parts.push(entry, sep);
-    offset += entry.length + sep.length;
+    offset += length + sep.length;
   });
-  parts.push(text.slice(at + EMPTY_SKILLS.length - 1));
-  return parts.join("");
+  const tail = text.slice(at + EMPTY_SKILLS.length - 1);
+  parts.push(tail);
+  return bytes ? joinBytes(parts, offset + Buffer.byteLength(tail)) : (parts as string[]).join("");
+}
+
+/** Text and bytes as one buffer of `total` bytes (their UTF-8, in order). */
+function joinBytes(parts: ReadonlyArray<string | Uint8Array>, total: number): Buffer {
+  const out = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (const p of parts) at += typeof p === "string" ? out.write(p, at, "utf8") : (out.set(p, at), p.byteLength);
+  if (at !== total) throw new Error(`skillc: manifest.json came out ${at} bytes, not ${total}`);
+  return out;
 }
 
 /** A skill's entry before its keys are sorted (the shape sortedSkill builds sorted). */

@@ -100,19 +100,33 @@ export type OnShardLine = (skill: EmitSkill, offset: number, line: Buffer, file:
  * links module's, in output order (index.js imports them so). Each shard is written as soon as its
  * last skill's line is known and let go before the next: memory holds one shard's lines.
  */
-export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine): Promise<Array<{ shard: string; links: string }>> {
+export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine, reuse?: ShardReuse): Promise<Array<{ shard: string; links: string }>> {
   const lines = new Map<number, { line: Buffer; tools: string }>();
   const groups: number[][] = [];
   const shards: string[] = [];
   const store = async (group: number[]) => {
-    const { bytes, offsets } = shardBytes(group.map((k) => lines.get(k)!));
-    const hash = sha256Hex(bytes);
-    await put(hash, bytes, files, sink);
-    sink?.refer(hash);
+    const kept = sink && reuse ? keptShard(group.map((k) => skills[k]!), group.map((k) => lines.get(k)!.line.length), sink, reuse) : undefined;
+    let hash: string;
+    let at: (n: number) => Buffer;
+    let offsets: number[];
+    if (kept) {
+      // The same lines at the same places as in a shard outDir holds as written: that shard, unread.
+      ({ hash, offsets } = kept);
+      sink!.refer(hash);
+      at = (n) => lines.get(group[n]!)!.line;
+    } else {
+      const shard = shardBytes(group.map((k) => lines.get(k)!));
+      hash = sha256Hex(shard.bytes);
+      offsets = shard.offsets;
+      await put(hash, shard.bytes, files, sink);
+      sink?.refer(hash);
+      at = (n) => shard.bytes.subarray(offsets[n]!, offsets[n]! + lines.get(group[n]!)!.line.length);
+      reuse?.onShardRendered?.(hash);
+    }
     groups.push(group);
     shards.push(hash);
     group.forEach((k, n) => {
-      if (onLine) onLine(skills[k]!, offsets[n]!, bytes.subarray(offsets[n]!, offsets[n]! + lines.get(k)!.line.length), chunkFile(hash));
+      if (onLine) onLine(skills[k]!, offsets[n]!, at(n), chunkFile(hash));
       lines.delete(k);
     });
   };
@@ -125,21 +139,97 @@ export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, fil
     for (const group of grouper.push(k, s.name, line.length + 80 + tools.length)) await store(group);
   }
   for (const group of grouper.finish()) await store(group);
+  const linkOf = await renderLinks(groups, shards, skills, chunks, files, sink, reuse);
+  return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
+}
+
+/** The links modules of runs of shards (`groups`, their hashes `shards`): each shard's links module's hash. */
+async function renderLinks(groups: number[][], shards: string[], skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, reuse: ShardReuse | undefined): Promise<Map<number[], string>> {
   const linkOf = new Map<number[], string>();
+  const shardOf = new Map(groups.map((g, i) => [g, shards[i]!]));
   // A link is `"<hash>":()=>import("./<hash>.js"),`: 154 bytes, one per chunk and piece.
   const linkBytes = (g: number[]) => g.reduce((n, k) => n + 154 * (1 + (chunks.pieces.get(skills[k]!)?.length ?? 0)), 0);
+  const prev = sink && reuse ? previousLinks(reuse, sink) : undefined;
+  const next = { keys: [] as string[], hashes: [] as string[] };
   for (const run of groupShards(groups, (g) => skills[g[0]!]!.name, linkBytes, LINK_OPTIONS)) {
-    const links = chunkBytes(linksText(run.flat(), skills, chunks));
-    await put(links.hash, links.bytes, files, sink);
-    sink?.refer(links.hash);
-    for (const g of run) linkOf.set(g, links.hash);
+    // A links module lists the chunks its shards' lines name: the same shards, the same module.
+    const key = run.map((g) => shardOf.get(g)!).join(",");
+    let hash = prev?.get(key);
+    if (hash) sink!.refer(hash);
+    else {
+      const links = chunkBytes(linksText(run.flat(), skills, chunks));
+      await put(links.hash, links.bytes, files, sink);
+      sink?.refer(links.hash);
+      reuse?.onShardRendered?.(links.hash);
+      hash = links.hash;
+    }
+    next.keys.push(key), next.hashes.push(hash);
+    for (const g of run) linkOf.set(g, hash);
   }
-  return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
+  reuse?.setOutput(LINKS_GROUP, "1", [], next);
+  return linkOf;
+}
+
+/**
+ * What a rebuild knows of the previous metadata shards (project/build-reuse.ts, over the build
+ * cache), so that a shard or links module whose contents are unchanged is neither rendered nor hashed.
+ */
+export interface ShardReuse {
+  /** A reused skill's line in the previous build: its shard's hash, the line's byte offset there, and the shard's size, while that shard is in outDir as it was written. */
+  previousShard(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined;
+  output(group: string, key: string, names: readonly string[]): { extra?: unknown } | undefined;
+  setOutput(group: string, key: string, names: readonly string[], extra?: unknown): void;
+  /** Called for each shard or links module rendered (tests count them). */
+  onShardRendered?(hash: string): void;
+}
+
+/** The build cache's output group holding the previous links modules' hashes by their shards' hashes. */
+const LINKS_GROUP = "links-modules";
+const HEAD = "export const m='[";
+/** A shard's end when none of its skills has toolsets (none reused has). */
+const TAIL = "]';\n";
+const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * The previous shard a group of skills would render again byte for byte: every skill reused, each
+ * line where it was in one shard, one after the other from its head, that shard's size exactly
+ * its head, lines, commas and tail (so it held these lines only, and no toolsets), and the shard
+ * still in outDir. The lines' bytes were verified as they were reused (build-cache.ts).
+ */
+function keptShard(group: readonly EmitSkill[], lengths: readonly number[], sink: ChunkSink, reuse: ShardReuse): { hash: string; offsets: number[] } | undefined {
+  let hash: string | undefined;
+  let size = 0;
+  let at = HEAD.length;
+  const offsets: number[] = [];
+  for (let n = 0; n < group.length; n++) {
+    const s = group[n]!;
+    const p = isReused(s) ? reuse.previousShard(s) : undefined;
+    if (!p || p.offset !== at || (hash !== undefined && p.hash !== hash)) return undefined;
+    hash = p.hash;
+    size = p.size;
+    offsets.push(at);
+    at += lengths[n]! + 1;
+  }
+  if (hash === undefined || at - 1 + TAIL.length !== size || !sink.has(hash)) return undefined;
+  return { hash, offsets };
+}
+
+/** The previous build's links modules still in outDir, by their shards' hashes (a malformed record is ignored). */
+function previousLinks(reuse: ShardReuse, sink: ChunkSink): Map<string, string> {
+  const out = new Map<string, string>();
+  const extra = reuse.output(LINKS_GROUP, "1", [])?.extra as { keys?: unknown; hashes?: unknown } | undefined;
+  if (!extra || !Array.isArray(extra.keys) || !Array.isArray(extra.hashes) || extra.keys.length !== extra.hashes.length) return out;
+  const hashes = extra.hashes as unknown[];
+  extra.keys.forEach((k, i) => {
+    const h = hashes[i];
+    if (typeof k === "string" && typeof h === "string" && HASH.test(h) && sink.has(h)) out.set(k, h);
+  });
+  return out;
 }
 
 /** One shard's bytes (the shape above) from its skills' lines, and where each line starts in them. */
 function shardBytes(group: Array<{ line: Buffer; tools: string }>): { bytes: Buffer; offsets: number[] } {
-  const parts: Buffer[] = [Buffer.from("export const m='[")];
+  const parts: Buffer[] = [Buffer.from(HEAD)];
   let at = parts[0]!.length;
   const offsets: number[] = [];
   group.forEach(({ line }, n) => {
@@ -148,7 +238,7 @@ function shardBytes(group: Array<{ line: Buffer; tools: string }>): { bytes: Buf
     parts.push(line);
     at += line.length;
   });
-  let tail = "]';\n";
+  let tail = TAIL;
   const t = group.flatMap(({ tools }, n) => (tools ? [`${n}:${tools}`] : []));
   if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
   parts.push(Buffer.from(tail));

@@ -54,6 +54,8 @@ export interface BuildEntry {
   manifest?: { offset: number; length: number };
   /** Split layout: the hash of the skill's chunk (`chunks/<hash>.js` in outDir). */
   chunk?: string;
+  /** What the skill gives each output group's key (emit/index.ts), by group: a digest of its fields there, valid while `line.key` is. */
+  parts?: Record<string, string>;
 }
 
 /** The build's previous entries, by SKILL.md path and folder fingerprint (src/cache/build-cache.ts). */

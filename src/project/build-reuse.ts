@@ -92,7 +92,40 @@ export class BuildReuse implements EmitReuse {
     if (!reused) for (const f of skill.files) f.content = "";
   }
 
-  manifestEntry(skill: EmitSkill): string | undefined {
+  /** Each skill's digests for the output groups' keys, by SKILL.md path (recorded with its entry). */
+  private readonly parts = new Map<string, Record<string, string>>();
+
+  /** A reused skill's recorded digest (kept in its new entry by save()). */
+  part(skill: EmitSkill, group: string): string | undefined {
+    const prev = isReused(skill) ? this.reused.get(skill.source.file)?.parts : undefined;
+    return prev && Object.hasOwn(prev, group) ? prev[group] : undefined;
+  }
+
+  onPart(skill: EmitSkill, group: string, digest: string): void {
+    let p = this.parts.get(skill.source.file);
+    if (!p) this.parts.set(skill.source.file, (p = {}));
+    p[group] = digest;
+  }
+
+  /** Split layout: a reused skill's line as the previous build placed it, while its shard is in outDir as written. */
+  previousShard(skill: EmitSkill): { hash: string; offset: number; size: number } | undefined {
+    const l = isReused(skill) ? this.reused.get(skill.source.file)?.line : undefined;
+    const shard = l?.file !== undefined ? this.shardOf(l.file) : undefined;
+    return shard && { hash: shard.hash, offset: l!.offset, size: shard.size };
+  }
+
+  /** A shard file's hash and size, once per shard (about 128 skills share one). */
+  private readonly shardInfo = new Map<string, { hash: string; size: number } | undefined>();
+  private shardOf(file: string): { hash: string; size: number } | undefined {
+    if (!this.shardInfo.has(file)) {
+      const hash = SHARD_FILE.exec(file)?.[1];
+      const size = hash !== undefined ? this.cache.shardSize(file) : undefined;
+      this.shardInfo.set(file, size === undefined ? undefined : { hash: hash!, size });
+    }
+    return this.shardInfo.get(file);
+  }
+
+  manifestEntry(skill: EmitSkill): Uint8Array | undefined {
     // Only a skill whose line was reused is unchanged in everything its entry shows.
     const entry = isReused(skill) ? this.reused.get(skill.source.file) : undefined;
     return entry && this.cache.manifestEntry(entry);
@@ -122,6 +155,9 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
+    // A reused skill keeps its recorded digests, with any computed this time over them.
+    for (const [file, prev] of this.reused) if (prev.parts && this.entries[file]) this.entries[file].parts = prev.parts;
+    for (const [file, p] of this.parts) if (this.entries[file]) this.entries[file].parts = { ...this.entries[file].parts, ...p };
     const same = new Set<string>();
     for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
     await this.cache.save(this.entries, same);
@@ -136,7 +172,12 @@ function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
   const spans = (x?: { length: number }, y?: { length: number }) => x?.length === y?.length;
   const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && a.line.file === b.line.file && spans(a.line, b.line);
   const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
-  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest);
+  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest) && sameParts(a.parts, b.parts);
+}
+
+function sameParts(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  const ka = Object.keys(a ?? {});
+  return ka.length === Object.keys(b ?? {}).length && ka.every((k) => b![k] === a![k]);
 }
 
 function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
@@ -147,6 +188,8 @@ function sameFile(a: SkillFileMeta, b: SkillFileMeta): boolean {
 function skillLineKey(s: { name: string; source: SkillSource }, hash: string, layout: "single" | "split"): string {
   return lineKey([s.name, s.source.file, s.source.dir, s.source.root.scope, s.source.root.precedence, hash, ...(layout === "split" ? [layout, "shard"] : [])]);
 }
+
+const SHARD_FILE = /^chunks\/([0-9a-f]{64})\.js$/;
 
 const PAYLOAD = Buffer.from(',"payload":"');
 

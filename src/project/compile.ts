@@ -1,6 +1,6 @@
 // Build's steps after resolve: each resolved skill → a CompiledSkill (body → template parts), or a
 // ReusedSkill when the build cache still holds its line; then the toolsets and declared scripts.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../util/sha256.js";
 import { isReused, type CompiledSkill, type Diagnostic, type EmitSkill, type ReusedSkill, type SkillFile, type SkillFileMeta } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Reporter } from "../diagnostics/reporter.js";
@@ -26,8 +26,10 @@ export async function compileSkills(
   const { resolved } = project;
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
   const out: Array<CompiledSkill | ReusedSkill> = [];
+  // One set, not a search of resolve's diagnostics per skill (at 10,000 skills ~20,000 of them each).
+  const failed = errorFiles(resolved.diagnostics);
   for (const s of resolved.skills) {
-    if (resolved.diagnostics.some((d) => d.severity === "error" && d.file === s.source.file)) continue;
+    if (failed.has(s.source.file)) continue;
     const a = byFile.get(s.source.file)!;
     // mcp.js serves each SKILL.md's text, which a reused skill does not carry: with `mcp`, all are read.
     if (a.outcome === "reused" && !config.mcp) {
@@ -70,8 +72,9 @@ export async function withToolsets(
   const toolsets = await compileToolsets(compiled, reporter, mode);
   const scripts = compiled.flatMap((s) => checkScripts(s, s.files.map((f) => f.path), reporter));
   const diagnostics = reporter.rate([...toolsets.diagnostics, ...scripts]);
+  const failed = errorFiles(diagnostics);
   const skills: EmitSkill[] = compiled
-    .filter((s) => !diagnostics.some((d) => d.severity === "error" && d.file === s.source.file))
+    .filter((s) => !failed.has(s.source.file))
     .map((s) => {
       const t = toolsets.toolsets.get(s);
       return t && !isReused(s) ? { ...s, toolsets: t } : s;
@@ -79,9 +82,18 @@ export async function withToolsets(
   return { skills, diagnostics };
 }
 
+/** The files with an error among `diagnostics`. */
+function errorFiles(diagnostics: readonly Diagnostic[]): Set<string> {
+  const out = new Set<string>();
+  for (const d of diagnostics) if (d.severity === "error") out.add(d.file);
+  return out;
+}
+
 /** Changes when anything the bundle serves for this skill changes: the SKILL.md and every file. */
 function contentHash(skillMdHash: string, files: ReadonlyArray<SkillFile | SkillFileMeta>): string {
-  const hash = createHash("sha256").update(skillMdHash);
-  for (const f of files) hash.update("\0" + f.path + "\0" + f.sha256);
-  return hash.digest("hex");
+  // One string hashed at once (the digest of the parts fed in turn): a Hash object and an update
+  // per file cost a 10,000-skill rebuild ~30 ms, for every reused skill.
+  let text = skillMdHash;
+  for (const f of files) text += "\0" + f.path + "\0" + f.sha256;
+  return sha256Hex(text);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { printDiagnostics } from "../../../src/commands/report.js";
 import { formatResults } from "../../../src/diagnostics/format.js";
 import { RULES } from "../../../src/diagnostics/registry.js";
+import { compareDiagnostics } from "../../../src/diagnostics/rule.js";
 import { groupByFile } from "../../../src/project/lint.js";
 import type { Diagnostic } from "../../../src/types.js";
 import { skillcVersion } from "../../../src/util/version.js";
@@ -37,6 +38,14 @@ describe("printDiagnostics", () => {
       expect(writes).toBeGreaterThan(2);
     });
   }
+
+  it("prints a build's sorted diagnostics (cut by file without a sort) as formatResults does, and any others too", () => {
+    const sorted = diagnostics(400).sort(compareDiagnostics);
+    const odd = [...sorted.slice(0, 50), { ...sorted[60]!, file: "/repo/skills/abs/SKILL.md" }, { ...sorted[61]!, file: "skills\\win\\SKILL.md" }];
+    for (const ds of [sorted, odd, odd.sort(compareDiagnostics), [sorted[5]!, sorted[1]!]]) {
+      expect(printed(ds, false).text).toBe(formatResults("stylish", groupByFile([], ds), { color: false, cwd: "/repo", version: "", rules: RULES }));
+    }
+  });
 
   it("writes nothing for no diagnostics, and a small report in one write", () => {
     expect(printed([], false)).toEqual({ text: "", writes: 0 });

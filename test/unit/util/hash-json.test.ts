@@ -18,6 +18,12 @@ describe("updateJson", () => {
     for (const v of values) for (const depth of [0, 1, 2, 5]) expect(digest(v, depth), JSON.stringify(v)).toBe(whole(v));
   });
 
+  it("hashes the same bytes when the text passes the batch size (many updates)", () => {
+    const big = [["opts"], Array.from({ length: 5000 }, (_, i) => [`skill-${i}`, "d\u00e9scription \u{1F600} ".repeat(i % 7), i % 2 === 0, [[`f${i}.md`, false]]])];
+    expect(JSON.stringify(big).length).toBeGreaterThan(3 * 64 * 1024);
+    for (const depth of [1, 2, 3]) expect(digest(big, depth)).toBe(whole(big));
+  });
+
   it("tells apart values whose parts alone would hash alike", () => {
     expect(digest([["a", "b"]])).not.toBe(digest([["a"], ["b"]]));
     expect(digest([["a,b"]])).not.toBe(digest([["a", "b"]]));
