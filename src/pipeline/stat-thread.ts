@@ -45,7 +45,8 @@ export class StatBatch {
   at(i: number): StatLike | undefined {
     const o = i * N;
     const out = this.out;
-    return out[o]! < 0 ? undefined : { size: out[o]!, mtimeMs: out[o + 1]!, ctimeMs: out[o + 2]!, ino: out[o + 3]!, mode: out[o + 4]! };
+    // `!(x >= 0)`: also undefined past the batch's end (never a record of undefineds).
+    return !(out[o]! >= 0) ? undefined : { size: out[o]!, mtimeMs: out[o + 1]!, ctimeMs: out[o + 2]!, ino: out[o + 3]!, mode: out[o + 4]! };
   }
 }
 
@@ -83,15 +84,18 @@ export function statThreadMode(env: NodeJS.ProcessEnv = process.env): "on" | "of
 
 /** The helper thread and the batches it has not answered yet. */
 export class StatThread {
+  /** The thread while it answers; undefined once it failed or was closed. */
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly pending = new Map<number, { paths: readonly string[]; resolve: (b: StatBatch) => void }>();
 
   /** `forced`: asked for by SKILLC_STAT_THREAD=on, so used whatever the size of a level or project. */
   private constructor(
-    worker: Worker,
+    /** Kept after a failure too, so that close() always ends it (a failed post leaves it alive). */
+    private readonly handle: Worker,
     readonly forced: boolean,
   ) {
+    const worker = handle;
     this.worker = worker;
     // It keeps the process alive only while a batch is out (someone awaits it); close() ends it.
     worker.unref();
@@ -104,6 +108,8 @@ export class StatThread {
     });
     worker.on("error", () => this.fail());
     worker.on("exit", () => this.fail());
+    // A reply that cannot be read would leave its batch waiting: treat it as a failed thread.
+    worker.on("messageerror", () => this.fail());
   }
 
   /** Starts the thread; undefined when it cannot be started (every stat is then made by the caller). */
@@ -133,6 +139,8 @@ export class StatThread {
   /** The thread is gone: what it had not answered is stat'ed here, and so is everything after. */
   private fail(): void {
     this.worker = undefined;
+    // Nothing is awaited from it any more: it must not hold the process open.
+    this.handle.unref();
     const left = [...this.pending.values()];
     this.pending.clear();
     for (const p of left) p.resolve(statHere(p.paths));
@@ -140,8 +148,7 @@ export class StatThread {
 
   /** Ends the thread (batches still pending are stat'ed here). */
   async close(): Promise<void> {
-    const w = this.worker;
     this.fail();
-    await w?.terminate();
+    await this.handle.terminate();
   }
 }

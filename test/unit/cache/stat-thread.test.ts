@@ -58,6 +58,25 @@ describe("StatThread", () => {
     expect((await thread.stat([file, path.join(dir, "nope")])).at(1)).toBeUndefined();
   });
 
+  it("ends a thread whose post failed, so that it does not hold the process open", async () => {
+    const dir = tempProject(tree());
+    const file = path.join(dir, "skills/beta/SKILL.md");
+    const thread = StatThread.start()!;
+    const handle = (thread as unknown as { handle: import("node:worker_threads").Worker }).handle;
+    const exited = new Promise<number>((resolve) => handle.once("exit", resolve));
+    vi.spyOn(handle, "postMessage").mockImplementation(() => {
+      throw new Error("cannot post");
+    });
+    expect((await thread.stat([file])).at(0)?.size).toBe(fs.statSync(file).size);
+    await thread.close();
+    expect(typeof (await exited)).toBe("number");
+  });
+
+  it("has no stats past a batch's end", () => {
+    expect(statHere([__filename]).at(1)).toBeUndefined();
+    expect(statHere([__filename]).at(0)?.size).toBe(fs.statSync(__filename).size);
+  });
+
   it("reads SKILLC_STAT_THREAD", () => {
     expect(statThreadMode({ SKILLC_STAT_THREAD: "on" })).toBe("on");
     expect(statThreadMode({ SKILLC_STAT_THREAD: "off" })).toBe("off");
