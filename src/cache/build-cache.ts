@@ -201,14 +201,12 @@ export class BuildCache implements BuildStore {
 
   /** Notes index.js as this build committed or kept it (called with outDir's lock held): save() records that one. */
   noteIndex(): void {
-    try {
-      this.committedIndex = indexFingerprint(fs.statSync(this.indexFile));
-    } catch {
-      this.committedIndex = undefined;
-    }
+    this.committedIndex = fingerprintOf(this.indexFile);
+    this.committedManifest = fingerprintOf(path.join(path.dirname(this.indexFile), "manifest.json"));
   }
 
   private committedIndex: string | undefined;
+  private committedManifest: string | undefined;
 
   /** Closes the previous index.js (after the write, or by a build that wrote nothing). */
   closeIndex(): void {
@@ -359,12 +357,9 @@ export class BuildCache implements BuildStore {
     const out: BuildCacheFile = { key: this.key };
     // The index.js noted under the lock: one another build committed after it is not this build's,
     // and offsets into it would splice wrong bytes. Not noted: lines are verified by hash next time.
+    // The same for manifest.json, whose entries are cut by byte offsets too (none noted: none copied).
     out.index = this.committedIndex;
-    try {
-      out.manifest = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), "manifest.json")));
-    } catch {
-      // no manifest.json: no entry is copied next time
-    }
+    out.manifest = this.committedManifest;
     this.prevManifest = undefined;
     out.outputs = this.outputFingerprints();
     out.shards = this.shardFingerprints(entries);
@@ -420,5 +415,14 @@ export class BuildCache implements BuildStore {
   /** Forgets everything (a build that wrote nothing keeps the old file as it is). */
   static async remove(projectRoot: string): Promise<void> {
     await fs.promises.rm(path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json"), { force: true });
+  }
+}
+
+/** A file's fingerprint, undefined when it is missing. */
+function fingerprintOf(file: string): string | undefined {
+  try {
+    return indexFingerprint(fs.statSync(file));
+  } catch {
+    return undefined;
   }
 }

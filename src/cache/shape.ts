@@ -19,6 +19,8 @@ function isStrs(v: unknown): v is string[] {
 }
 const opt = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
 export const isStrRecord = (v: unknown): v is Record<string, string> => isObj(v) && Object.values(v).every(isStr);
+/** SHA-1 hex digests by name: an output-group key joins them unseparated, so each must be 40 hex digits. */
+const isDigestRecord = (v: unknown): v is Record<string, string> => isObj(v) && Object.values(v).every((d) => typeof d === "string" && /^[0-9a-f]{40}$/.test(d));
 
 export function isRange(v: unknown): v is Range {
   return isObj(v) && isNat(v.line, 1) && isNat(v.column, 1) && isNat(v.endLine, 1) && isNat(v.endColumn, 1);
@@ -84,7 +86,7 @@ export function isBuildEntry(v: unknown): v is BuildEntry {
   const l = v.line;
   // A line's shard is read from outDir: only a chunk's name there.
   if (l !== undefined && !(isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1) && ((l as Obj).file === undefined || (isStr((l as Obj).file) && SHARD.test((l as Obj).file as string))))) return false;
-  return opt(v.manifest, isSpan) && opt(v.parts, isStrRecord);
+  return opt(v.manifest, isSpan) && opt(v.parts, isDigestRecord);
 }
 
 /** Whether `v` is an output group's record: a key, file fingerprints, and `extra` of string lists. */

@@ -1,11 +1,12 @@
 // A single-layout rebuild cuts each reused skill's manifest.json entry out of the previous file by
 // byte offsets (no 25 MB decode at 10,000 skills): entries after non-ASCII text (where bytes and
 // UTF-16 units part ways) land exactly, and only the changed skill's entry is rendered.
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
+import { BuildCache } from "../../../src/cache/build-cache.js";
 import { tempProject } from "../../helpers/project.js";
 
 const rendered = vi.hoisted(() => ({ entries: 0 }));
@@ -45,5 +46,28 @@ describe("manifest.json entries reused by byte offsets", () => {
     expect(warm).toEqual(cold);
     const described = Object.fromEntries(JSON.parse(warm["manifest.json"]!).skills.map((s: { name: string; description: string }) => [s.name, s.description]));
     expect(described).toEqual(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`s${i}`, `${i === 5 ? "Now does" : "Does"} ${WORDS[i % WORDS.length]} things for s${i}. Use it for s${i}.`])));
+  });
+
+  it("does not cut entries from a manifest.json another build committed after this one", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6; i++) files[`skills/s${i}/SKILL.md`] = skillMd(i);
+    const dir = tempProject(files, "skillc-manifest-race-");
+    const run = (outDir: string, cache = true) => build({ cwd: dir, config: resolveDefaults(dir, { outDir, output: "single" }), cache });
+    await run("out");
+    // Between this build's commit (outDir's lock released) and its cache save, another build
+    // commits a manifest.json with other entries (same length: offsets that would still "fit").
+    const save = BuildCache.prototype.save;
+    const spy = vi.spyOn(BuildCache.prototype, "save").mockImplementation(async function (this: BuildCache, ...args) {
+      const file = path.join(dir, "out", "manifest.json");
+      await writeFile(file + ".other", (await readFile(file, "utf8")).replaceAll("Does", "Xoes"));
+      await rename(file + ".other", file);
+      return save.apply(this, args);
+    });
+    await writeFile(path.join(dir, "skills/s2/SKILL.md"), skillMd(2, "Skill 2, edited."));
+    await run("out");
+    spy.mockRestore();
+    await run("out");
+    await run("cold", false);
+    expect((await outputs(dir, "out"))["manifest.json"]).toBe((await outputs(dir, "cold"))["manifest.json"]);
   });
 });

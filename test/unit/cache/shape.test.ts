@@ -87,6 +87,7 @@ describe("isBuildEntry", () => {
     const single: any = entry();
     delete single.line.file;
     expect(isBuildEntry(single)).toBe(true);
+    expect(isBuildEntry({ ...entry(), parts: { catalog: "0123456789abcdef0123456789abcdef01234567" } })).toBe(true);
   });
 
   const bad: Array<[string, Mut]> = [
@@ -98,6 +99,8 @@ describe("isBuildEntry", () => {
     ["a file whose binary is a string", (v) => (v.files[0].binary = "no")],
     ["a bad manifest span", (v) => (v.manifest = { offset: 1 })],
     ["files not a list", (v) => (v.files = {})],
+    ["a group digest that is not 40 hex digits (keys join them unseparated)", (v) => (v.parts = { catalog: "" })],
+    ["a group digest of the wrong length", (v) => (v.parts = { types: "ab".repeat(19) })],
   ];
   for (const [what, mut] of bad) {
     it(`misses ${what}`, () => {
