@@ -1,6 +1,7 @@
 // The one temporary-project helper: a throw-away folder holding a tree of files, removed when the
 // test file ends. `tempProject({ "skills/a/SKILL.md": skillMd("a") })` returns the folder.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFile, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
@@ -53,3 +54,14 @@ function chmodTree(dir: string): void {
     // already gone
   }
 }
+
+/** The text files of `outDir` under `root` by relative path, sorted, `chunks/` left out (content-addressed). */
+export async function readOutDir(root: string, outDir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const name of (await readdir(path.join(root, outDir), { recursive: true })).sort()) {
+    if (name === "chunks") continue;
+    files[name] = await readFile(path.join(root, outDir, name), "utf8");
+  }
+  return files;
+}
+

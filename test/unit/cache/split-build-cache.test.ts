@@ -1,7 +1,7 @@
 // The build cache with the split layout: a warm rebuild reuses every unchanged skill (its index.js
 // line and its chunk, neither read nor serialized again), renders only the changed one, and writes
 // exactly what a cold build writes.
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { sameJson } from "../../../src/cache/build-cache.js";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
 import { piecesOf } from "../../../src/project/build-reuse.js";
+import { readOutDir } from "../../helpers/project.js";
 import { linePieces } from "../../../src/emit/split-shards.js";
 
 let dir: string;
@@ -31,14 +32,7 @@ afterEach(async () => {
 
 const run = (outDir: string, cache = true) => build({ cwd: dir, config: resolveDefaults(dir, { outDir, output: "split" }), cache });
 
-async function tree(outDir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const name of (await readdir(path.join(dir, outDir), { recursive: true })).sort()) {
-    if (name === "chunks") continue;
-    files[name] = await readFile(path.join(dir, outDir, name), "utf8");
-  }
-  return files;
-}
+const tree = (outDir: string) => readOutDir(dir, outDir);
 
 describe("build cache, split layout", () => {
   it("reuses every unchanged skill and writes what a cold build writes", async () => {

@@ -1,13 +1,13 @@
 // A split rebuild keeps the metadata shards and links modules whose contents are unchanged: not
 // rendered, not hashed, not written. Counted by the hashing of each (sha256Hex is the one content
 // hash of every output): a shard's bytes start "export const m='[", a links module's "export const i={".
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { utimesSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
-import { tempProject } from "../../helpers/project.js";
+import { readOutDir, tempProject } from "../../helpers/project.js";
 
 const hashed = vi.hoisted(() => ({ shards: 0, links: 0 }));
 vi.mock("../../../src/util/sha256.js", async (original) => {
@@ -39,14 +39,7 @@ const run = async (outDir: string, cache = true) => {
   return { ...hashed };
 };
 
-async function tree(outDir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const name of (await readdir(path.join(dir, outDir), { recursive: true })).sort()) {
-    if (name === "chunks") continue;
-    files[name] = await readFile(path.join(dir, outDir, name), "utf8");
-  }
-  return files;
-}
+const tree = (outDir: string) => readOutDir(dir, outDir);
 
 describe("split rebuild: unchanged metadata shards and links modules", () => {
   it("renders none of them when nothing changed, and one shard and one links module for one changed skill", async () => {

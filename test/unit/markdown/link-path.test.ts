@@ -2,18 +2,11 @@
 // exactly as the full rules (resolveAny) on any destination.
 import { describe, expect, it } from "vitest";
 import { resolveAny, resolveLink } from "../../../src/markdown/link-path.js";
+import { rng } from "../../helpers/prng.js";
 
 /** Characters each rule of resolveAny turns on (scheme, fragment, query, escapes, `~`, `$`, spaces, dots, slashes), plus text. */
 const ALPHABET = ["a", "Z", "0", "_", "-", ".", "/", "%", "%2e", "?", "#", ":", "~", "$", "{", "}", " ", "\t", "é", "${CLAUDE_SKILL_DIR}", "http:", ".."];
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("resolveLink", () => {
   it("answers as the full rules on every destination of up to 4 pieces of a small alphabet", () => {

@@ -3,6 +3,7 @@
 // line endings included.
 import { describe, expect, it } from "vitest";
 import { decodeSkill } from "../../../src/pipeline/frontmatter/locate.js";
+import { rng } from "../../helpers/prng.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -22,14 +23,6 @@ function reference(bytes: Uint8Array): { ok: boolean; text?: string } {
 /** Bytes at the edges of UTF-8's rules (lead bytes, continuation limits, surrogates, overlongs), plus CR, LF and text. */
 const EDGES = [0x0a, 0x0d, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf3, 0xf4, 0xf5, 0xff];
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("decodeSkill", () => {
   it("accepts, rejects and decodes as the fatal TextDecoder on 100,000 random byte strings", () => {

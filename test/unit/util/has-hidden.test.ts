@@ -2,6 +2,7 @@
 // HIDDEN_ONE regex with its alternation: it must answer exactly as that regex on any string.
 import { describe, expect, it } from "vitest";
 import { HIDDEN_ONE_FOR_TESTS, hasHidden } from "../../../src/util/hidden-chars.js";
+import { rng } from "../../helpers/prng.js";
 
 /** Every code unit at or next to an edge of the hidden set, plus ordinary text. */
 const EDGES = [
@@ -11,14 +12,6 @@ const EDGES = [
 ];
 
 /** A small seeded generator (mulberry32), so a failure reproduces. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("hasHidden", () => {
   it("answers as HIDDEN_ONE on every single code unit", () => {
