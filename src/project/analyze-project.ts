@@ -124,7 +124,7 @@ interface RunParts {
 async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefined, run: RunParts): Promise<ProjectAnalysis> {
   const { cwd, config } = opts;
   const { settings, profile, reporter, listings, listingStore, stats } = run;
-  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, stats });
+  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, stats, lister: early?.peek() });
   const diagnostics = reporter.rate(found.diagnostics);
 
   const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };
