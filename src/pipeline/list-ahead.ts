@@ -6,8 +6,9 @@
 // side gets to it first, through a shared array of states (compare-and-exchange): the worker takes
 // them in order and answers each on a port of its own; this thread, when it reaches a batch, either
 // finds it claimed by the worker and waits for its answer (receiveMessageOnPort, so discovery stays
-// synchronous and needs no turn of the event loop), or claims it and lists it itself, as before (the
-// worker may still be starting). A worker that fails or is slow past WAIT_MS leaves the rest of the
+// synchronous and needs no turn of the event loop) — listing the level's last untaken batches itself
+// meanwhile, so neither side idles —, or claims it and lists it inline, as before (the worker may
+// still be starting). A worker that fails or is slow past WAIT_MS leaves the rest of the
 // level to this thread. A listing the worker could not make (an error) is made again here, so the
 // error is reported exactly as before; the listings are the same entries in the same order.
 import fs from "node:fs";
@@ -63,16 +64,31 @@ export class LevelAhead {
   /** Batches the worker answered (tests). */
   fromWorker = 0;
 
+  /** Batches this thread listed ahead while the worker was busy, and the last one it may still take. */
+  private readonly stolen = new Map<number, Listed[]>();
+  private tail: number;
+
   private constructor(
     private readonly port: MessagePort,
-    state: SharedArrayBuffer,
-    private readonly stat: boolean,
+    private readonly message: ListMessage,
+    private readonly waitMs: number,
   ) {
-    this.state = new Int32Array(state);
+    this.state = new Int32Array(message.state);
+    this.tail = this.state.length - 1;
+  }
+
+  private get abs(): string[] {
+    return this.message.abs;
+  }
+  private get real(): string[] {
+    return this.message.real;
+  }
+  private get stat(): boolean {
+    return this.message.stat;
   }
 
   /** Sends the level to the worker; undefined when the level is small or the post fails. */
-  static start(worker: Worker | undefined, level: ReadonlyArray<{ abs: string; real: string }>, stat: boolean): LevelAhead | undefined {
+  static start(worker: Worker | undefined, level: ReadonlyArray<{ abs: string; real: string }>, stat: boolean, waitMs = WAIT_MS): LevelAhead | undefined {
     if (!worker || level.length < LIST_AHEAD_MIN) return undefined;
     const state = new SharedArrayBuffer(4 * Math.ceil(level.length / LIST_BATCH));
     const { port1, port2 } = new MessageChannel();
@@ -83,7 +99,7 @@ export class LevelAhead {
       port1.close();
       return undefined;
     }
-    return new LevelAhead(port1, state, stat);
+    return new LevelAhead(port1, message, waitMs);
   }
 
   /** Folder i's listing made ahead (folders are asked for in order), or undefined: list it here. */
@@ -107,14 +123,40 @@ export class LevelAhead {
     this.port.close();
   }
 
-  /** The worker's answer for `batch`, or undefined when this thread claimed it (or gave up waiting). */
+  /**
+   * `batch`'s listings: the worker's answer, or those this thread made ahead while the worker was
+   * busy with it, or undefined when this thread claims it now (or gave up waiting) and lists it inline.
+   */
   private claim(batch: number): Listed[] | undefined {
-    if (this.broken) return undefined;
-    if (Atomics.compareExchange(this.state, batch, FREE, MAIN) === FREE) return undefined;
-    if (Atomics.wait(this.state, batch, WORKER, WAIT_MS) === "timed-out" && Atomics.load(this.state, batch) !== DONE) {
-      this.broken = true;
-      return undefined;
+    for (;;) {
+      const stolen = this.stolen.get(batch);
+      if (stolen) return this.stolen.delete(batch), stolen;
+      if (this.broken || Atomics.compareExchange(this.state, batch, FREE, MAIN) === FREE) return undefined;
+      if (Atomics.load(this.state, batch) === DONE) return this.answer(batch);
+      // The worker is listing it: rather than wait, this thread lists the last batch nobody took.
+      if (this.steal()) continue;
+      if (Atomics.wait(this.state, batch, WORKER, this.waitMs) === "timed-out" && Atomics.load(this.state, batch) !== DONE) {
+        this.broken = true;
+        return undefined;
+      }
+      return this.answer(batch);
     }
+  }
+
+  /** Claims and lists the last batch nobody has taken; false when there is none. */
+  private steal(): boolean {
+    for (; this.tail >= 0; this.tail--) {
+      const b = this.tail;
+      if (Atomics.compareExchange(this.state, b, FREE, MAIN) !== FREE) continue;
+      this.stolen.set(b, listBatch(this.abs, this.real, this.stat, b));
+      this.tail--;
+      return true;
+    }
+    return false;
+  }
+
+  /** The worker's answer for a batch it marked done, from the port; undefined (listed here) if it is not there. */
+  private answer(batch: number): Listed[] | undefined {
     for (;;) {
       const have = this.got.get(batch);
       if (have) {
@@ -134,15 +176,21 @@ export class LevelAhead {
   }
 }
 
+/** One batch's listings, as the worker makes them (this thread's steal() too). */
+function listBatch(abs: readonly string[], real: readonly string[], stat: boolean, b: number): Listed[] {
+  const listed: Listed[] = [];
+  const end = Math.min(abs.length, (b + 1) * LIST_BATCH);
+  for (let i = b * LIST_BATCH; i < end; i++) listed.push(listOne(abs[i]!, real[i]!, stat));
+  return listed;
+}
+
 /** The worker's side: lists every batch of the level it can claim, answering each on the level's port. */
 export function runList(message: ListMessage): void {
   const state = new Int32Array(message.state);
   try {
     for (let b = 0; b < state.length; b++) {
       if (Atomics.compareExchange(state, b, FREE, WORKER) !== FREE) continue;
-      const listed: Listed[] = [];
-      const end = Math.min(message.abs.length, (b + 1) * LIST_BATCH);
-      for (let i = b * LIST_BATCH; i < end; i++) listed.push(listOne(message.abs[i]!, message.real[i]!, message.stat));
+      const listed = listBatch(message.abs, message.real, message.stat, b);
       message.port.postMessage({ batch: b, listed } satisfies ListReply);
       Atomics.store(state, b, DONE);
       Atomics.notify(state, b);

@@ -35,10 +35,10 @@ beforeAll(() => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A stand-in worker that keeps the posted level, to be run with runList in this thread when the test says. */
-function fakeWorker(): { worker: Worker; run: () => void } {
+function fakeWorker(): { worker: Worker; run: () => void; state: () => Int32Array } {
   let message: ListMessage | undefined;
   const worker = { postMessage: (m: ListMessage) => void (message = m) } as unknown as Worker;
-  return { worker, run: () => runList(message!) };
+  return { worker, run: () => runList(message!), state: () => new Int32Array(message!.state) };
 }
 
 const kinds = (entries: readonly DirEntry[]) => entries.map((e) => `${e.name}:${e.isFile() ? "f" : e.isDirectory() ? "d" : e.isSymbolicLink() ? "l" : "o"}`);
@@ -79,6 +79,24 @@ describe("LevelAhead", () => {
       expect(kinds(made.entries!)).toEqual(listedHere(level[i]!.abs));
     }
     expect(ahead.fromWorker).toBe(Math.ceil(FOLDERS / LIST_BATCH) - 1);
+    ahead.close();
+  });
+
+  it("lists the last untaken batches here while the worker is busy with the one it needs, then lists that one itself when the worker never answers", () => {
+    const { worker, state } = fakeWorker();
+    const ahead = LevelAhead.start(worker, level, true, 50)!;
+    for (let i = 0; i < LIST_BATCH; i++) expect(ahead.take(i)).toBeUndefined(); // batch 0: here
+    state()[1] = 1; // the worker took batch 1 and never answers
+    for (let i = LIST_BATCH; i < 2 * LIST_BATCH; i++) expect(ahead.take(i)).toBeUndefined();
+    // Batches 2 and 3 were claimed here meanwhile, and listed as the worker would have.
+    expect([...state()]).toEqual([2, 1, 2, 2]);
+    for (let i = 2 * LIST_BATCH; i < level.length; i++) {
+      const made = ahead.take(i)!;
+      expect(kinds(made.entries!)).toEqual(listedHere(level[i]!.abs));
+      const st = statSync(level[i]!.real);
+      expect(made.stat).toEqual({ size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, mode: st.mode });
+    }
+    expect(ahead.fromWorker).toBe(0);
     ahead.close();
   });
 
