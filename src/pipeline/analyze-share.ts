@@ -59,6 +59,11 @@ export class EarlyWorkers {
     return this.idle.filter((e) => !e.dead).length;
   }
 
+  /** A started worker that is still alive, left in place (discovery's listings ahead, list-ahead.ts). */
+  peek(): Worker | undefined {
+    return this.idle.find((e) => !e.dead)?.worker;
+  }
+
   /** A started worker that is still alive, if any is left. */
   take(): Worker | undefined {
     for (let e = this.idle.pop(); e; e = this.idle.pop()) if (!e.dead) return e.worker;

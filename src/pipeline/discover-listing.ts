@@ -16,9 +16,9 @@ const RACY_MS = 2000;
 
 /**
  * The folder's entries in code-unit name order (throws as readdirSync does when it cannot be listed).
- * `pre`: the folder's stat made ahead (stat-thread.ts), null when that stat failed; else it is made here.
+ * `pre`: the folder's stat made ahead (stat-thread.ts, list-ahead.ts), null when that stat failed; else it is made here.
  */
-export function readFolder(folder: { abs: string; real: string }, store: ListingStore | undefined, started: number, pre?: StatLike | null): DirEntry[] {
+export function readFolder(folder: { abs: string; real: string }, store: ListingStore | undefined, started: number, pre?: StatLike | null, listed?: DirEntry[]): DirEntry[] {
   let fp: string | undefined;
   if (store) {
     try {
@@ -32,7 +32,8 @@ export function readFolder(folder: { abs: string; real: string }, store: Listing
       fp = undefined; // listed below, which reports what is wrong
     }
   }
-  const entries = fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name));
+  // `listed`: the sorted entries made ahead on the early worker (list-ahead.ts).
+  const entries = listed ?? fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name));
   store?.set(folder.real, fp, entries);
   return entries;
 }

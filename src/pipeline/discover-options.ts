@@ -3,6 +3,7 @@
 import type { Profile, RuleSetting } from "../types.js";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
 import type { StatThread } from "./stat-thread.js";
+import type { Worker } from "node:worker_threads";
 
 export type { DirEntry, ListingStore };
 
@@ -22,4 +23,6 @@ export interface DiscoverOptions {
   listingStore?: ListingStore;
   /** A thread that stats the folders of a large level ahead (stat-thread.ts), with a listing store only. */
   stats?: StatThread;
+  /** A cold lint's early worker, idle until the analysis: it lists large levels ahead (list-ahead.ts). */
+  lister?: Worker;
 }

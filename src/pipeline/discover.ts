@@ -19,157 +19,20 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic, SkillSource, SourceRoot } from "../types.js";
 import { compareDiagnostics } from "../diagnostics/rule.js";
-import { errCode, kindOf, report, reportCuts, unreadable } from "./discover-report.js";
-import type { DirEntry, DiscoverOptions } from "./discover-options.js";
+import { errCode, report, reportCuts } from "./discover-report.js";
+import type { DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { readFolder, STAT_BATCH, statsAhead } from "./discover-listing.js";
-import type { StatBatch, StatLike } from "./stat-thread.js";
-import { isInside, relPosix } from "../util/paths.js";
+import { STAT_BATCH, statsAhead } from "./discover-listing.js";
+import { child, isSkippedFolder, listFolder, skillFileCandidates, type Folder, type Listing, type RootContext } from "./discover-folder.js";
+import { LevelAhead } from "./list-ahead.js";
+import type { StatBatch } from "./stat-thread.js";
+import { relPosix } from "../util/paths.js";
 
 export type { DiscoverOptions };
 
-// Re-exported: files.ts and targets.ts report through the same function.
-export { report };
-
-/** Whether discovery and file collection skip a folder of this name. */
-export function isSkippedFolder(name: string): boolean {
-  return name.startsWith(".") || name === "node_modules";
-}
-
-/** Case variants of the skill file, "SKILL.md" first, then code-unit order. */
-export function skillFileCandidates(names: readonly string[]): string[] {
-  return names
-    .filter((n) => n.length === 8 && n.toLowerCase() === "skill.md")
-    .sort((a, b) => (a === "SKILL.md" ? -1 : b === "SKILL.md" ? 1 : compareCodeUnits(a, b)));
-}
-
-interface Folder {
-  /** Absolute path as the user sees it (through links). */
-  abs: string;
-  /** Real absolute path. */
-  real: string;
-  /** Posix, relative to the root; "" for the root. */
-  rel: string;
-  /** Levels below the root. */
-  depth: number;
-  /** Whether this folder is, or lies inside, a skill folder. */
-  inSkill: boolean;
-}
-
-/** `dir` + separator + `name`, without path.join's normalizing (both parts are already clean). */
-function child(dir: string, name: string): string {
-  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
-}
-
-interface Listing {
-  skillFile?: string;
-  subdirs: Array<{ name: string; real: string; link: boolean }>;
-  diagnostics: Diagnostic[];
-}
-
-interface RootContext {
-  root: SourceRoot;
-  absRoot: string;
-  realRoot: string;
-  opts: DiscoverOptions;
-  /** When the search began (Date.now()), for the listing store's racy check. */
-  started: number;
-  /** The root relative to cwd, posix ("." for cwd itself). */
-  shownRoot: string;
-}
-
-/** Reads one folder: its skill file (if any) and the subfolders worth entering (`pre`: its stat made ahead, see readFolder). */
-function listFolder(ctx: RootContext, folder: Folder, pre?: StatLike | null): Listing {
-  const diagnostics: Diagnostic[] = [];
-  const shown = (name?: string) => relPosix(ctx.opts.cwd, name === undefined ? folder.abs : path.join(folder.abs, name));
-  let entries: DirEntry[];
-  try {
-    entries = readFolder(folder, ctx.opts.listingStore, ctx.started, pre);
-  } catch (e) {
-    report(ctx.opts, diagnostics, D.READ_ERROR, shown(), { kind: "root-folder", path: shown(), code: errCode(e) });
-    return { subdirs: [], diagnostics };
-  }
-  const skillFile = findSkillFile(ctx, folder, entries, diagnostics, shown);
-  const inSkill = folder.inSkill || skillFile !== undefined;
-  if (ctx.opts.listings && inSkill) ctx.opts.listings.set(folder.real, entries);
-  const subdirs = listSubdirs(ctx, folder, entries, inSkill, diagnostics, shown);
-  return { skillFile, subdirs, diagnostics };
-}
-
-/** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
-function findSkillFile(ctx: RootContext, folder: Folder, entries: DirEntry[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
-  const { opts } = ctx;
-  let skillFile: string | undefined;
-  const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md")
-    ? skillFileCandidates(entries.map((e) => e.name))
-    : [];
-  for (const name of candidates) {
-    const entry = entries.find((e) => e.name === name)!;
-    if (!skillFileUsable(ctx, folder, entry, diagnostics, shown)) continue;
-    if (skillFile === undefined) {
-      skillFile = name;
-      if (name !== "SKILL.md") {
-        report(opts, diagnostics, D.SKILL_FILE_CASE, shown(name), { name });
-      }
-    } else {
-      report(opts, diagnostics, D.SKILL_FILE_CASE, shown(name), { name, skillFile });
-    }
-  }
-  return skillFile;
-}
-
-/** Whether a skill file candidate is a readable file (through a link inside the root), reporting why not. */
-function skillFileUsable(ctx: RootContext, folder: Folder, entry: DirEntry, diagnostics: Diagnostic[], shown: (name: string) => string): boolean {
-  const { opts, realRoot } = ctx;
-  const name = entry.name;
-  if (entry.isSymbolicLink()) {
-    let real: string;
-    try {
-      real = fs.realpathSync(path.join(folder.abs, name));
-    } catch (e) {
-      unreadable(opts, diagnostics, { kind: "broken-link", file: shown(name), code: errCode(e) });
-      return false;
-    }
-    if (!isInside(realRoot, real)) {
-      report(opts, diagnostics, D.SYMLINK_ESCAPE, shown(name), { kind: "skill-file", path: shown(name), root: ctx.root.dir });
-      return false;
-    }
-    return kindOf(real, (target, code) => unreadable(opts, diagnostics, { kind: "link-to", file: shown(name), target, code }));
-  }
-  if (entry.isFile()) return true;
-  const dir = entry.isDirectory();
-  unreadable(opts, diagnostics, dir ? { kind: "folder", file: shown(name), name } : { kind: "special", file: shown(name) });
-  return false;
-}
-
-/** The subfolders worth entering: plain ones, and links to folders inside the root (reporting others outside a skill). */
-function listSubdirs(ctx: RootContext, folder: Folder, entries: DirEntry[], inSkill: boolean, diagnostics: Diagnostic[], shown: (name: string) => string): Listing["subdirs"] {
-  const subdirs: Listing["subdirs"] = [];
-  for (const entry of entries) {
-    if (isSkippedFolder(entry.name)) continue;
-    if (entry.isDirectory()) {
-      subdirs.push({ name: entry.name, real: child(folder.real, entry.name), link: false });
-    } else if (entry.isSymbolicLink()) {
-      const linkPath = child(folder.abs, entry.name);
-      let real: string;
-      try {
-        real = fs.realpathSync(linkPath);
-        if (!fs.statSync(real).isDirectory()) continue;
-      } catch {
-        continue; // a broken link or one to a file: not a folder to search
-      }
-      if (!isInside(ctx.realRoot, real)) {
-        // Inside a skill folder the link is a supporting file's business: files.ts reports it.
-        if (inSkill) continue;
-        report(ctx.opts, diagnostics, D.SYMLINK_ESCAPE, shown(entry.name), { kind: "folder", path: shown(entry.name), root: ctx.root.dir });
-        continue;
-      }
-      subdirs.push({ name: entry.name, real, link: true });
-    }
-  }
-  return subdirs;
-}
+// Re-exported: files.ts and targets.ts report through the same function; the folder helpers live in discover-folder.ts.
+export { report, isSkippedFolder, skillFileCandidates };
 
 function makeSource(ctx: RootContext, folder: Folder, fileName: string): SkillSource {
   // The root's path relative to cwd, then the folder's below it: one path.relative per root, not per skill.
@@ -231,25 +94,47 @@ async function resolveRoot(absRoot: string, shownRoot: string, opts: DiscoverOpt
 async function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], diagnostics: Diagnostic[], links: Folder[]): Promise<Folder[]> {
   const candidates: Folder[] = [];
   const ahead = statsAhead(ctx.opts, level);
+  // A cold lint's early worker lists the level ahead (list-ahead.ts); not beside the stat thread (a rebuild's).
+  const listing = ahead ? undefined : LevelAhead.start(ctx.opts.lister, level, ctx.opts.listingStore !== undefined);
   let batch: StatBatch | undefined;
-  for (let i = 0; i < level.length; i++) {
-    const folder = level[i]!;
-    if (ahead && i % STAT_BATCH === 0) batch = await ahead[i / STAT_BATCH];
-    const { skillFile, subdirs, diagnostics: found } = listFolder(ctx, folder, batch ? (batch.at(i % STAT_BATCH) ?? null) : undefined);
-    diagnostics.push(...found);
-    if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
-    for (const sub of subdirs) {
-      const f: Folder = {
-        abs: child(folder.abs, sub.name),
-        real: sub.real,
-        rel: folder.rel === "" ? sub.name : folder.rel + "/" + sub.name,
-        depth: folder.depth + 1,
-        inSkill: folder.inSkill || skillFile !== undefined,
-      };
-      (sub.link ? links : candidates).push(f);
+  try {
+    for (let i = 0; i < level.length; i++) {
+      const folder = level[i]!;
+      if (ahead && i % STAT_BATCH === 0) batch = await ahead[i / STAT_BATCH];
+      const made = listing?.take(i);
+      const pre = made ? made.stat : batch ? (batch.at(i % STAT_BATCH) ?? null) : undefined;
+      searchFolder(ctx, folder, listFolder(ctx, folder, pre, made?.entries), { sources, diagnostics, candidates, links });
     }
+  } finally {
+    listing?.close();
   }
   return candidates;
+}
+
+/** Where searchLevel puts what it finds. */
+interface Found {
+  sources: SkillSource[];
+  diagnostics: Diagnostic[];
+  candidates: Folder[];
+  links: Folder[];
+}
+
+/** Records one listed folder: its skill, its diagnostics, and its subfolders as folders of the next level (or links). */
+function searchFolder(ctx: RootContext, folder: Folder, listing: Listing, out: Found): void {
+  const { sources, diagnostics, candidates, links } = out;
+  const { skillFile, subdirs, diagnostics: found } = listing;
+  diagnostics.push(...found);
+  if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
+  for (const sub of subdirs) {
+    const f: Folder = {
+      abs: child(folder.abs, sub.name),
+      real: sub.real,
+      rel: folder.rel === "" ? sub.name : folder.rel + "/" + sub.name,
+      depth: folder.depth + 1,
+      inSkill: folder.inSkill || skillFile !== undefined,
+    };
+    (sub.link ? links : candidates).push(f);
+  }
 }
 
 /** What the search of one root has claimed and cut so far. */

@@ -7,6 +7,7 @@ import type { Diagnostic, SkillSource } from "../types.js";
 import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "./analysis-store.js";
 import { analyzeBytes, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { restoreText } from "./analyze-text.js";
+import { DIR, FILE, LINK, packedEntries } from "./packed-entry.js";
 
 /** What a worker needs of AnalyzeOptions (plain data). */
 export type ShareOptions = Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files">;
@@ -23,10 +24,6 @@ export interface ShareBatch {
 /** A folder's entries as plain data: real path, names, and each entry's kind (ENTRY_KINDS). */
 export type PackedListing = [dir: string, names: string[], kinds: string];
 
-/** An entry's kind, one character each: file, directory, symbolic link, other. */
-const FILE = "f";
-const DIR = "d";
-const LINK = "l";
 
 /** The listings discovery read of `source`'s folder and the plain folders below it. */
 export function packListings(source: SkillSource, listings: ReadonlyMap<string, DirEntry[]> | undefined, out: PackedListing[]): void {
@@ -51,25 +48,11 @@ export function packListings(source: SkillSource, listings: ReadonlyMap<string, 
 /** The listings as the file walk reads them (DirEntry: a name and its kind). */
 export function unpackListings(packed: readonly PackedListing[]): Map<string, DirEntry[]> {
   const out = new Map<string, DirEntry[]>();
-  for (const [dir, names, kinds] of packed) out.set(dir, names.map((name, i) => new PackedEntry(name, kinds[i]!)));
+  for (const [dir, names, kinds] of packed) out.set(dir, packedEntries(names, kinds));
   return out;
 }
 
-class PackedEntry implements DirEntry {
-  constructor(
-    readonly name: string,
-    private readonly kind: string,
-  ) {}
-  isFile(): boolean {
-    return this.kind === FILE;
-  }
-  isDirectory(): boolean {
-    return this.kind === DIR;
-  }
-  isSymbolicLink(): boolean {
-    return this.kind === LINK;
-  }
-}
+
 
 /** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis. */
 export type ShareResult =

@@ -124,21 +124,24 @@ interface RunParts {
 async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefined, run: RunParts): Promise<ProjectAnalysis> {
   const { cwd, config } = opts;
   const { settings, profile, reporter, listings, listingStore, stats } = run;
-  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, stats });
+  const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, stats, lister: early?.peek() });
   const diagnostics = reporter.rate(found.diagnostics);
 
   const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };
   const key = analysisKey(base);
   const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, key) : undefined;
-  // Kept only once the run turns out to use the caches (the skill count decides by default).
-  if (cache) await listingStore?.save();
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;
-  const analyses = await analyzeAll(found.sources, { ...base, cache, build, listings, early, stats, inThread: opts.onAnalysed !== undefined }, (a) => {
+  const analysing = analyzeAll(found.sources, { ...base, cache, build, listings, early, stats, inThread: opts.onAnalysed !== undefined }, (a) => {
     opts.onProgress?.(++analysed, total);
     return opts.onAnalysed?.(a);
   });
+  analysing.catch(() => undefined); // awaited below, after the listing store's write
+  // Kept only once the run turns out to use the caches (the skill count decides by default); written
+  // while the analysis runs, whose first batches are already with the workers.
+  if (cache) await listingStore?.save();
+  const analyses = await analysing;
   listings.clear();
   await cache?.save();
   // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.
