@@ -55,6 +55,12 @@ export interface EmitInput {
   index?: IndexStage;
   /** Single layout: the worker the metadata outputs may render on meanwhile (side-render.ts; project/side-worker.ts decides); by default none. */
   sideWorker?: SideWorkerStart;
+  /**
+   * Fills in the skills' templates when they were left to compile (project/compile.ts), before
+   * anything renders them: single layout, once the side worker has its job (it needs none), so
+   * that this thread compiles while the worker renders.
+   */
+  templates?: (skills: readonly EmitSkill[]) => void;
 }
 
 /**
@@ -117,6 +123,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const reuse = input.reuse;
   const files = new Map<string, string | Uint8Array>();
   const layout = input.layout ?? resolveLayout(config.output, input.stats);
+  if (layout === "split") input.templates?.(skills);
   const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
   const split = !!chunks;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
@@ -128,6 +135,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
+    if (!split) input.templates?.(skills);
     // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
     indexJs = await renderIndex(input, skills, chunks, files, side?.render);
     sideResult = await side?.render.result();
