@@ -61,6 +61,13 @@ export interface EmitInput {
    * that this thread compiles while the worker renders.
    */
   templates?: (skills: readonly EmitSkill[]) => void;
+  /**
+   * Single layout streamed to `index`: called once a skill's line is written, so that the build can
+   * let go of what only that line needed. With it, templates compile skill by skill as they render
+   * (or are sent to the side worker): a skill's text and template then live only that long, and die
+   * young instead of all surviving into the old generation (copied twice by the scavenger).
+   */
+  written?: (skill: EmitSkill) => void;
 }
 
 /**
@@ -135,7 +142,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
-    if (!split) input.templates?.(skills);
+    if (!split && !(input.index && input.written)) input.templates?.(skills);
     // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
     indexJs = await renderIndex(input, skills, chunks, files, side?.render);
     sideResult = await side?.render.result();
@@ -180,8 +187,12 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
   // The side worker, once done with its own renders, takes some skills' payloads (files-offload.ts).
-  const offload = side?.offload(skills);
-  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
+  // Skill by skill (EmitInput.written), or all compiled already.
+  const prepare = input.written ? input.templates : undefined;
+  const offload = side?.offload(skills, prepare);
+  const written = input.written;
+  const onLine = reuse || written ? (s: EmitSkill, offset: number, line: Buffer) => (reuse?.onLine(s, offset, line), written?.(s)) : undefined;
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, onLine, offload, prepare);
   return out.finish();
 }
 

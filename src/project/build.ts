@@ -20,7 +20,7 @@ import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
 import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
-import { compileSkills, compileTemplates, withToolsets } from "./compile.js";
+import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./compile.js";
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { projectRoots } from "./roots.js";
 
@@ -146,6 +146,8 @@ async function compileEmitWrite(opts: BuildOptions, project: ProjectAnalysis, ru
     index: layout === "single" ? run.indexStage : undefined,
     sideWorker,
     templates: (list) => compileTemplates(list, config),
+    // mcp.js serves each SKILL.md's text after index.js is written: kept then.
+    written: config.mcp ? undefined : letGoOfText,
     skills,
     collisions: resolved.collisions,
     diagnostics,

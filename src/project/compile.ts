@@ -73,6 +73,18 @@ export function compileTemplates(skills: readonly EmitSkill[], config: ResolvedC
   for (const s of skills) if (!isReused(s) && s.template === LATER) s.template = templateOf(s, config);
 }
 
+/**
+ * A writing single build's skill whose index.js line is written (emit/index.ts EmitInput.written):
+ * its template, text and body are let go, as its files' contents are (project/build-reuse.ts
+ * onLine). The result's skills keep their metadata.
+ */
+export function letGoOfText(skill: EmitSkill): void {
+  if (isReused(skill)) return;
+  skill.template = [];
+  skill.text = "";
+  skill.body = "";
+}
+
 /** Analyses a reused skill again, reading everything. */
 async function readAgain(a: SkillAnalysis, project: ProjectAnalysis): Promise<SkillAnalysis> {
   return analyzeSkill(a.source, project.analyzeOptions);
