@@ -55,18 +55,9 @@ export interface EmitInput {
   index?: IndexStage;
   /** Single layout: the worker the metadata outputs may render on meanwhile (side-render.ts; project/side-worker.ts decides); by default none. */
   sideWorker?: SideWorkerStart;
-  /**
-   * Fills in the skills' templates when they were left to compile (project/compile.ts), before
-   * anything renders them: single layout, once the side worker has its job (it needs none), so
-   * that this thread compiles while the worker renders.
-   */
+  /** Fills in templates left to compile (project/compile.ts) before they render: all at once, or with `written`, skill by skill as each renders or goes to the side worker. */
   templates?: (skills: readonly EmitSkill[]) => void;
-  /**
-   * Single layout streamed to `index`: called once a skill's line is written, so that the build can
-   * let go of what only that line needed. With it, templates compile skill by skill as they render
-   * (or are sent to the side worker): a skill's text and template then live only that long, and die
-   * young instead of all surviving into the old generation (copied twice by the scavenger).
-   */
+  /** Streamed to `index`: called once a skill's line is written. Its template and text then live that long only, and die young instead of all surviving into the old generation. */
   written?: (skill: EmitSkill) => void;
 }
 
@@ -187,11 +178,9 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
   // The side worker, once done with its own renders, takes some skills' payloads (files-offload.ts).
-  // Skill by skill (EmitInput.written), or all compiled already.
   const prepare = input.written ? input.templates : undefined;
   const offload = side?.offload(skills, prepare);
-  const written = input.written;
-  const onLine = reuse || written ? (s: EmitSkill, offset: number, line: Buffer) => (reuse?.onLine(s, offset, line), written?.(s)) : undefined;
+  const onLine = reuse || input.written ? (s: EmitSkill, offset: number, line: Buffer) => (reuse?.onLine(s, offset, line), input.written?.(s)) : undefined;
   await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, onLine, offload, prepare);
   return out.finish();
 }
