@@ -212,6 +212,8 @@ export async function renderBundleTo(
   toolsetHelper: string | undefined,
   onLine?: (skill: EmitSkill, offset: number, line: Buffer) => void,
   offload?: FilesSource,
+  /** Compiles a skill's template before it renders here (when they are compiled as needed). */
+  prepare?: (skills: readonly EmitSkill[]) => void,
 ): Promise<void> {
   out.put(bundleHead(runtime, version, options, skills, toolsetHelper) + "\n");
   const put = out.put.bind(out);
@@ -227,12 +229,14 @@ export async function renderBundleTo(
     const read = span ? out.putPrevious(span.offset, span.length + 2) : false;
     if (!span) {
       if (isReused(skill)) out.putBytes(skill.line.bytes);
-      else
+      else {
+        const bytes = offload?.take(i);
+        if (!bytes) prepare?.([skill]);
         serializeSkillTo(skill, put, () => {
-          const bytes = offload?.take(i);
           if (bytes) out.putBytes(bytes);
           return !!bytes;
         });
+      }
     }
     let line = out.endLine();
     if (span) {

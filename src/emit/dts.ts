@@ -79,27 +79,39 @@ export function argsInterfaces(skills: readonly EmitSkill[], o: InterfaceOptions
   ];
 }
 
+/** The file map of a key's skills (`{ "path": string | Uint8Array; … }`, paths sorted), "" when they have no file. */
+function fileShape(list: readonly EmitSkill[]): string {
+  const files = new Map<string, Set<string>>();
+  for (const s of list) for (const f of s.files) files.set(f.path, (files.get(f.path) ?? new Set<string>()).add(f.binary ? "Uint8Array" : "string"));
+  if (files.size === 0) return "";
+  return `{ ${[...files.keys()].sort().map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+}
+
 /** `SkillFiles`: each skill's supporting files and what \`file()\` returns for each. Keyed by every ref. */
 export function filesInterface(skills: readonly EmitSkill[], o: InterfaceOptions = {}): string[] {
-  const byKey = new Map<string, Map<string, Set<string>>>();
+  // Each key's skills: most keys name one skill, whose file map is written once for its four keys.
+  const byKey = new Map<string, EmitSkill[]>();
   for (const s of skills) {
     for (const key of refs(s)) {
       if (o.include && !o.include(key)) continue;
-      const files = byKey.get(key) ?? new Map<string, Set<string>>();
-      byKey.set(key, files);
-      for (const f of s.files) {
-        const types = files.get(f.path) ?? new Set<string>();
-        files.set(f.path, types.add(f.binary ? "Uint8Array" : "string"));
-      }
+      const list = byKey.get(key);
+      if (list) list.push(s);
+      else byKey.set(key, [s]);
     }
   }
+  const one = new Map<EmitSkill, string>();
+  const shapeOf = (list: EmitSkill[]): string => {
+    if (list.length > 1) return fileShape(list);
+    let shape = one.get(list[0]!);
+    if (shape === undefined) one.set(list[0]!, (shape = fileShape(list)));
+    return shape;
+  };
   // Skills without files are left out (no file is valid for them); each distinct file map is written once.
   const shapes = new Map<string, string>();
   const entries: string[] = [];
   for (const key of [...byKey.keys()].sort()) {
-    const files = byKey.get(key)!;
-    if (files.size === 0) continue;
-    const shape = `{ ${[...files.keys()].sort().map((p) => `${str(p)}: ${[...files.get(p)!].sort().join(" | ")}`).join("; ")} }`;
+    const shape = shapeOf(byKey.get(key)!);
+    if (shape === "") continue;
     if (!shapes.has(shape)) shapes.set(shape, `_Files${shapes.size}`);
     entries.push(`  ${str(key)}: ${shapes.get(shape)};`);
   }

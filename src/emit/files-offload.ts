@@ -68,6 +68,8 @@ export class FilesOffload implements FilesSource {
     private readonly skills: readonly EmitSkill[],
     /** Posts a batch to the worker; false when it cannot (the worker is gone): nothing more is sent. */
     private readonly post: (batch: LiteralBatch) => boolean,
+    /** Compiles the templates of a batch about to be sent, when they are compiled as they are needed (emit/index.ts EmitInput.written). */
+    private readonly prepare?: (batch: readonly EmitSkill[]) => void,
   ) {
     this.batches = Math.ceil(skills.length / BATCH);
   }
@@ -105,7 +107,9 @@ export class FilesOffload implements FilesSource {
   }
 
   private send(t: number): boolean {
-    const skills = this.skills.slice(t * BATCH, (t + 1) * BATCH).map((s) => (isReused(s) ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, ownBytes(f.content)]) }));
+    const batch = this.skills.slice(t * BATCH, (t + 1) * BATCH);
+    this.prepare?.(batch);
+    const skills = batch.map((s) => (isReused(s) ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, ownBytes(f.content)]) }));
     if (!this.post({ kind: "literals", index: t, cursor: this.cursor, skills })) {
       this.fail();
       return false;

@@ -55,6 +55,10 @@ export interface EmitInput {
   index?: IndexStage;
   /** Single layout: the worker the metadata outputs may render on meanwhile (side-render.ts; project/side-worker.ts decides); by default none. */
   sideWorker?: SideWorkerStart;
+  /** Fills in templates left to compile (project/compile.ts) before they render: all at once, or with `written`, skill by skill as each renders or goes to the side worker. */
+  templates?: (skills: readonly EmitSkill[]) => void;
+  /** Streamed to `index`: called once a skill's line is written. Its template and text then live that long only, and die young instead of all surviving into the old generation. */
+  written?: (skill: EmitSkill) => void;
 }
 
 /**
@@ -117,6 +121,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   const reuse = input.reuse;
   const files = new Map<string, string | Uint8Array>();
   const layout = input.layout ?? resolveLayout(config.output, input.stats);
+  if (layout === "split") input.templates?.(skills);
   const chunks = layout === "split" ? await renderChunks(skills, files, input.chunks) : undefined;
   const split = !!chunks;
   const catalogOpts = { format: config.catalog.format, budget: config.catalog.budgetChars, permissions: config.permissions };
@@ -128,6 +133,7 @@ export async function emit(input: EmitInput): Promise<EmitOutput> {
   let sideResult: SideResult | undefined;
   let indexJs: string | number;
   try {
+    if (!split && !(input.index && input.written)) input.templates?.(skills);
     // A number: index.js was streamed to input.index, this many bytes (it is not in `files`).
     indexJs = await renderIndex(input, skills, chunks, files, side?.render);
     sideResult = await side?.render.result();
@@ -172,8 +178,10 @@ async function renderIndex(input: EmitInput, skills: EmitSkill[], chunks: SplitC
   if (!input.index) return renderBundle(runtime, version, bundleOptions(config), skills, helper);
   const out = input.index.writer(reuse?.previousIndex());
   // The side worker, once done with its own renders, takes some skills' payloads (files-offload.ts).
-  const offload = side?.offload(skills);
-  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, reuse && ((s, offset, line) => reuse.onLine(s, offset, line)), offload);
+  const prepare = input.written ? input.templates : undefined;
+  const offload = side?.offload(skills, prepare);
+  const onLine = reuse || input.written ? (s: EmitSkill, offset: number, line: Buffer) => (reuse?.onLine(s, offset, line), input.written?.(s)) : undefined;
+  await renderBundleTo(out, runtime, version, bundleOptions(config), skills, helper, onLine, offload, prepare);
   return out.finish();
 }
 

@@ -158,16 +158,20 @@ export class SideRender {
    * After the metadata outputs, the worker renders payloads of index.js for these skills (in
    * output order) too (files-offload.ts); undefined without a worker.
    */
-  offload(skills: readonly EmitSkill[]): FilesOffload | undefined {
+  offload(skills: readonly EmitSkill[], prepare?: (batch: readonly EmitSkill[]) => void): FilesOffload | undefined {
     if (!this.worker) return undefined;
-    this.files = new FilesOffload(skills, (batch) => {
-      try {
-        this.worker!.postMessage(batch);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    this.files = new FilesOffload(
+      skills,
+      (batch) => {
+        try {
+          this.worker!.postMessage(batch);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      prepare,
+    );
     return this.files;
   }
 

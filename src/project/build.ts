@@ -8,7 +8,8 @@ import { compareDiagnostics } from "../diagnostics/rule.js";
 import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
-import { sideWorker } from "./side-worker.js";
+import type { SideWorkerStart } from "../emit/side-render.js";
+import { earlySideWorker } from "./side-worker.js";
 import { ChunkStage } from "../emit/chunk-stage.js";
 import { IndexStage } from "../emit/index-stage.js";
 import { ChunksGone } from "../emit/write-chunks.js";
@@ -19,7 +20,7 @@ import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
 import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
-import { compileSkills, withToolsets } from "./compile.js";
+import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./compile.js";
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { projectRoots } from "./roots.js";
 
@@ -106,16 +107,35 @@ function layoutOf(config: ResolvedConfig, project: ProjectAnalysis): "single" | 
   return resolveLayout(config.output, { skills, bytes });
 }
 
+/** What buildLaidOut is given besides the options and the analysis. */
+interface LaidOut {
+  outDir: string;
+  layout: "single" | "split";
+  stage?: ChunkStage;
+  indexStage?: IndexStage;
+  reuse?: BuildReuse;
+  profile: ProjectAnalysis["profile"];
+  streamed: StreamedChunks;
+  onAnalysed?: (a: SkillAnalysis) => Promise<void>;
+}
+
 /** Compiles, emits and writes in the chosen layout. */
-async function buildLaidOut(
-  opts: BuildOptions,
-  project: ProjectAnalysis,
-  run: { outDir: string; layout: "single" | "split"; stage?: ChunkStage; indexStage?: IndexStage; reuse?: BuildReuse; profile: ProjectAnalysis["profile"]; streamed: StreamedChunks; onAnalysed?: (a: SkillAnalysis) => Promise<void> },
-): Promise<BuildResult> {
+async function buildLaidOut(opts: BuildOptions, project: ProjectAnalysis, run: LaidOut): Promise<BuildResult> {
+  // Single: the side worker starts now, ready by the time emit gives it its job (side-worker.ts).
+  const side = run.layout === "single" ? earlySideWorker(project.analyses.filter((a) => a.outcome === "valid").length) : undefined;
+  try {
+    return await compileEmitWrite(opts, project, run, side?.start);
+  } finally {
+    side?.discard();
+  }
+}
+
+async function compileEmitWrite(opts: BuildOptions, project: ProjectAnalysis, run: LaidOut, sideWorker: SideWorkerStart | undefined): Promise<BuildResult> {
   const { config } = opts;
   const { outDir, layout, stage, reuse, profile } = run;
   const { reporter, resolved } = project;
-  const compiled = await compileSkills(project, reuse, config, run.streamed, run.onAnalysed);
+  // The templates compile in emit, while the side worker renders what needs none (emit/index.ts).
+  const compiled = await compileSkills(project, reuse, config, run.streamed, run.onAnalysed, true);
   await stage?.retire();
   const { skills, diagnostics: skillDiagnostics } = await withToolsets(compiled, reporter, opts.toolsets ?? "evaluate");
   const diagnostics = [...project.diagnostics, ...skillDiagnostics];
@@ -124,7 +144,10 @@ async function buildLaidOut(
     layout,
     chunks: stage,
     index: layout === "single" ? run.indexStage : undefined,
-    sideWorker: layout === "single" ? sideWorker() : undefined,
+    sideWorker,
+    templates: (list) => compileTemplates(list, config),
+    // mcp.js serves each SKILL.md's text after index.js is written: kept then.
+    written: config.mcp ? undefined : letGoOfText,
     skills,
     collisions: resolved.collisions,
     diagnostics,

@@ -1,6 +1,7 @@
 // Build's steps after resolve: each resolved skill → a CompiledSkill (body → template parts), or a
 // ReusedSkill when the build cache still holds its line; then the toolsets and declared scripts.
 import { sha256Hex } from "../util/sha256.js";
+import { extend } from "../util/extend.js";
 import { isReused, type CompiledSkill, type Diagnostic, type EmitSkill, type ReusedSkill, type SkillFile, type SkillFileMeta } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Reporter } from "../diagnostics/reporter.js";
@@ -12,9 +13,17 @@ import type { BuildReuse } from "./build-reuse.js";
 import { templateOf, type StreamedChunks } from "./chunk-stream.js";
 
 /**
+ * A template left to compile (`later` in compileSkills): one shared empty array, replaced by
+ * compileTemplates, which emit calls before it renders any (EmitInput.templates).
+ */
+const LATER: CompiledSkill["template"] = [];
+
+/**
  * The resolved skills without an error from resolve, compiled or reused, in resolve's order. A skill
  * whose chunk was `streamed` while it was analysed carries that chunk instead of a template;
- * `stream` stages a skill read again here the same way.
+ * `stream` stages a skill read again here the same way. `later`: templates are left to
+ * compileTemplates (a single build compiles them while the side worker renders the metadata
+ * outputs, which need no template: emit/side-render.ts).
  */
 export async function compileSkills(
   project: ProjectAnalysis,
@@ -22,6 +31,7 @@ export async function compileSkills(
   config: ResolvedConfig,
   streamed?: StreamedChunks,
   stream?: (a: SkillAnalysis) => Promise<void>,
+  later = false,
 ): Promise<Array<CompiledSkill | ReusedSkill>> {
   const { resolved } = project;
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
@@ -45,13 +55,34 @@ export async function compileSkills(
     // kept, every skill is read again here (10k split: 840 MB held at once, streamed ~300 MB).
     if (read !== a) await stream?.(read);
     if (read.outcome !== "valid") continue;
-    const skill = { ...read.skill, name: s.name };
+    // extend, not a spread: a restored skill's text stays undecoded until its template compiles.
+    const skill = extend(read.skill, { name: s.name });
     const files = read.files ?? [];
     const staged = streamed?.get(read);
-    const compiled = staged ? { template: [], chunk: staged.chunk, pieces: staged.pieces } : { template: templateOf(skill, config) };
-    out.push({ ...skill, ...compiled, files, contentHash: contentHash(skill.hash, files) });
+    const compiled = staged ? { template: [], chunk: staged.chunk, pieces: staged.pieces } : { template: later ? LATER : templateOf(skill, config) };
+    out.push(extend(skill, { ...compiled, files, contentHash: contentHash(skill.hash, files) }));
   }
   return out;
+}
+
+/**
+ * The templates compileSkills left for later, compiled into the skills to emit (the same objects,
+ * toolset skills' copies included: a copy carries the body it is compiled from).
+ */
+export function compileTemplates(skills: readonly EmitSkill[], config: ResolvedConfig): void {
+  for (const s of skills) if (!isReused(s) && s.template === LATER) s.template = templateOf(s, config);
+}
+
+/**
+ * A writing single build's skill whose index.js line is written (emit/index.ts EmitInput.written):
+ * its template, text and body are let go, as its files' contents are (project/build-reuse.ts
+ * onLine). The result's skills keep their metadata.
+ */
+export function letGoOfText(skill: EmitSkill): void {
+  if (isReused(skill)) return;
+  skill.template = [];
+  skill.text = "";
+  skill.body = "";
 }
 
 /** Analyses a reused skill again, reading everything. */

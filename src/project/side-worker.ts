@@ -14,3 +14,34 @@ export function sideWorker(env: NodeJS.ProcessEnv = process.env, script = findWo
     return chosen === undefined ? undefined : newWorker(chosen);
   };
 }
+
+/**
+ * sideWorker, with the worker started now when `fresh` skills (rendered in full, so each a manifest
+ * entry to render) already call for one: its start-up (a new isolate loading the script, ~0.2-0.4 s
+ * before it runs anything) overlaps with compile and toolsets instead of delaying the worker's first
+ * render. `start` hands that worker out once (a fresh one if it died meanwhile); `discard` ends it
+ * when emit never took it (the build failed before, or rendered nothing on a worker).
+ */
+export function earlySideWorker(fresh: number, start: SideWorkerStart = sideWorker()): { start: SideWorkerStart; discard(): void } {
+  let ready: Worker | undefined = start(fresh);
+  let dead = false;
+  if (ready) {
+    // Until emit takes it: an error is only a worker lost (emit starts another), and it never keeps the process alive.
+    ready.on("error", () => undefined);
+    ready.once("exit", () => (dead = true));
+    ready.unref();
+  }
+  return {
+    start: (work) => {
+      const worker = ready;
+      ready = undefined;
+      if (worker && !dead) return worker;
+      if (worker) void worker.terminate().catch(() => undefined);
+      return start(work);
+    },
+    discard: () => {
+      void ready?.terminate().catch(() => undefined);
+      ready = undefined;
+    },
+  };
+}

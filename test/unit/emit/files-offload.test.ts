@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { IndexStage } from "../../../src/emit/index-stage.js";
 import { payloadTo, renderBundle, renderBundleTo, serializeSkill } from "../../../src/emit/bundle.js";
 import { BATCH, FilesOffload, OUT, runLiterals, type LiteralBatch } from "../../../src/emit/files-offload.js";
-import type { CompiledSkill } from "../../../src/types.js";
+import type { CompiledSkill, EmitSkill } from "../../../src/types.js";
 import { BINARY, makeSkill, sampleSkills, tmp } from "./helpers.js";
 import { NASTY, randomString, rng } from "./random.js";
 
@@ -47,15 +47,15 @@ function fakeWorker(opts: { delay: number; drop?: (b: LiteralBatch) => boolean }
     setImmediate(later);
     return true;
   };
-  return { stats, attach: (skills: CompiledSkill[]) => (offload = new FilesOffload(skills, post)) };
+  return { stats, attach: (skills: CompiledSkill[], prepare?: (batch: readonly EmitSkill[]) => void) => (offload = new FilesOffload(skills, post, prepare)) };
 }
 
-async function render(skills: CompiledSkill[], offload?: FilesOffload): Promise<{ text: string; taken: number }> {
+async function render(skills: CompiledSkill[], offload?: FilesOffload, prepare?: (skills: readonly EmitSkill[]) => void): Promise<{ text: string; taken: number }> {
   const stage = new IndexStage(join(await tmp("offload"), "out"));
   const w = stage.writer();
   let taken = 0;
   const counted = offload && { at: (i: number) => offload.at(i), take: (i: number) => { const b = offload.take(i); if (b) taken++; return b; } };
-  await renderBundleTo(w, RUNTIME, "9.9.9", OPTIONS, skills, undefined, undefined, counted);
+  await renderBundleTo(w, RUNTIME, "9.9.9", OPTIONS, skills, undefined, undefined, counted, prepare);
   w.finish();
   await stage.flush();
   const text = readFileSync(join(stage.tmp!, "index.js"), "utf8");
@@ -109,6 +109,29 @@ describe("payloads rendered elsewhere", () => {
       expect(worker.stats.maxOut).toBeLessThanOrEqual(OUT);
       // A worker that keeps up takes consecutive batches: all but the first LEAD (3) of the 13, less those lost.
       if (opts.delay === 0) expect(taken).toBeGreaterThanOrEqual((opts.drop ? 6 : 9) * BATCH);
+    }
+  });
+
+  it("templates compiled as needed are compiled once each, before the skill renders here or is sent", async () => {
+    const skills = manySkills(12 * BATCH + 5);
+    const expected = renderBundle(RUNTIME, "9.9.9", OPTIONS, skills);
+    // Each skill's template held back (empty) until `prepare` compiles it, as project/compile.ts does.
+    const compiled = new Map(skills.map((s) => [s, s.template]));
+    const compiles = new Map<EmitSkill, number>();
+    const prepare = (batch: readonly EmitSkill[]): void => {
+      for (const s of batch) {
+        compiles.set(s, (compiles.get(s) ?? 0) + 1);
+        if ((s as CompiledSkill).template.length === 0) (s as CompiledSkill).template = compiled.get(s as CompiledSkill)!;
+      }
+    };
+    for (const opts of [{ delay: 0 }, { delay: 40 }, { delay: 0, drop: (b: LiteralBatch) => b.index % 3 === 0 }]) {
+      for (const s of skills) s.template = [];
+      compiles.clear();
+      const { text, taken } = await render(skills, fakeWorker(opts).attach(skills, prepare), prepare);
+      expect(text).toBe(expected);
+      if (opts.delay === 0) expect(taken).toBeGreaterThan(0);
+      // Every skill compiled; a skill sent and then rendered here (its batch late or lost) asked twice at most.
+      expect(skills.every((s) => (compiles.get(s) ?? 0) >= 1 && compiles.get(s)! <= 2)).toBe(true);
     }
   });
 
