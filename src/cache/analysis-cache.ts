@@ -57,6 +57,12 @@ export class AnalysisCache implements AnalysisStore {
     return fresh.key === entryKey && isAnalysisSnapshot(fresh.value, file) ? fresh.value : undefined;
   }
 
+  /** As get, for a skill that is not read again: its positions a view, parsed only if asked beyond the description's (analysis-record.ts). */
+  getHead(file: string, entryKey: string): AnalysisSnapshot | undefined {
+    const fresh = this.fresh.get(file);
+    return fresh === undefined ? decodeRecord(this.raw.get(file), entryKey, file, true) : this.get(file, entryKey);
+  }
+
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
     this.fresh.set(file, { key: entryKey, value });
   }

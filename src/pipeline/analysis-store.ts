@@ -26,6 +26,11 @@ export interface AnalysisSnapshot {
 /** Where analyses are looked up and stored, by SKILL.md path and entry key (src/cache/analysis-cache.ts). */
 export interface AnalysisStore {
   get(file: string, entryKey: string): AnalysisSnapshot | undefined;
+  /**
+   * As get, for a skill whose SKILL.md is not read again (a rebuild's reused skill): its positions
+   * may be a read-only view that parses them when first asked (never handed to another thread).
+   */
+  getHead?(file: string, entryKey: string): AnalysisSnapshot | undefined;
   set(file: string, entryKey: string, value: AnalysisSnapshot): void;
   /** False when nothing at all is stored for `file` (any key): a sure miss, so its analysis can go elsewhere whole (analyze-share.ts). */
   mayHave?(file: string): boolean;

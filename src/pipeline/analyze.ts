@@ -15,7 +15,6 @@ import { Reporter } from "../diagnostics/reporter.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 import { leftOutKey, type LeftOut } from "./left-out.js";
 import { sha256Hex } from "../util/sha256.js";
-import { keepAccessors } from "../util/extend.js";
 import type { StatBatch, StatLike, StatThread } from "./stat-thread.js";
 import type { WalkAhead } from "./walk-ahead.js";
 
@@ -178,10 +177,11 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const fp = fps && "SKILL.md\0" + statFingerprint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath)) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
-      const hit = entry && opts.cache.get(source.file, analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
-      // A snapshot with fields has a frontmatter (a valid skill's), read only when asked for.
-      if (fp && entry && hit && hit.fields && hit.fields.toolsets.length === 0) {
-        const skill = reusedHead(source, entry.hash, hit, hit.fields);
+      const cache = opts.cache;
+      const entryKey = entry && analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut));
+      const hit = entryKey && (cache.getHead ? cache.getHead(source.file, entryKey) : cache.get(source.file, entryKey));
+      if (fp && entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
+        const skill = reusedHead(source, entry.hash, hit, hit.frontmatter, hit.fields);
         const diagnostics = [...hit.diagnostics, ...walked.walkDiagnostics];
         return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp, entry });
       }
@@ -224,33 +224,11 @@ function mdStat(pre: StatBatch, at: number): StatLike {
 
 /**
  * A reused skill's head: restoreParsed's members less text and body, as one literal (object rest
- * and spread cost ~10 µs a skill, a 10,000-skill rebuild 0.1 s). The frontmatter and positions are
- * read from the snapshot when first asked for: the cache may parse them only then (cache/analysis-record.ts),
- * and a rebuild asks for them of few of its skills.
+ * and spread cost ~10 µs a skill, a 10,000-skill rebuild 0.1 s).
  */
-function reusedHead(source: SkillSource, hash: string, hit: AnalysisSnapshot, fields: ValidSkillHead["fields"]): ValidSkillHead {
-  const { frontmatterRange, bodyOffset, bodyStart } = hit;
-  return keepAccessors({
-    source,
-    hash,
-    get frontmatter() {
-      return hit.frontmatter!;
-    },
-    set frontmatter(v) {
-      hit.frontmatter = v;
-    },
-    get positions() {
-      return hit.positions;
-    },
-    set positions(v) {
-      hit.positions = v;
-    },
-    frontmatterRange,
-    bodyOffset,
-    bodyStart,
-    diagnostics: hit.diagnostics.slice(0, hit.parsedCount ?? 0),
-    fields,
-  });
+function reusedHead(source: SkillSource, hash: string, hit: AnalysisSnapshot, frontmatter: Record<string, unknown>, fields: ValidSkillHead["fields"]): ValidSkillHead {
+  const { positions, frontmatterRange, bodyOffset, bodyStart } = hit;
+  return { source, hash, frontmatter, positions, frontmatterRange, bodyOffset, bodyStart, diagnostics: hit.diagnostics.slice(0, hit.parsedCount ?? 0), fields };
 }
 
 /** `skill-file-unreadable` at the SKILL.md: a skill that cannot be read is said, never skipped. */

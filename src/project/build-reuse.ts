@@ -8,7 +8,6 @@ import { isReused, type EmitSkill, type ReusedSkill, type SkillFileMeta, type Sk
 import type { EmitReuse } from "../emit/index.js";
 import { linePieces } from "../emit/split-shards.js";
 import { BuildCache, lineKey, sha1 } from "../cache/build-cache.js";
-import { extend } from "../util/extend.js";
 
 export class BuildReuse implements EmitReuse {
   /** Reused skills' previous entries, by SKILL.md path. */
@@ -54,8 +53,7 @@ export class BuildReuse implements EmitReuse {
     // Its piece chunks too (named in its line): one gone from outDir means rendering the skill again.
     if (split && !piecesOf(line.bytes).every((h) => this.layout.onDisk?.(h))) return undefined;
     this.reused.set(a.source.file, a.entry);
-    // Not a spread: a reused head reads its frontmatter and positions only when asked (util/extend.ts).
-    return extend(skill, { files: a.files, contentHash, line, ...(split && { chunk: a.entry.chunk }) });
+    return { ...skill, files: a.files, contentHash, line, ...(split && { chunk: a.entry.chunk }) };
   }
 
   previousIndex(): { fd: number; size: number } | undefined {
