@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, prefetchRecordFile, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
-import { decodeRecord, encodeRecord } from "./analysis-record.js";
-import type { AnalysisStore, AnalysisSnapshot } from "../pipeline/analysis-store.js";
+import { decodeRecord } from "./analysis-record.js";
+import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
 
@@ -94,7 +94,7 @@ export class AnalysisCache implements AnalysisStore {
   private *records(keys: readonly string[]): Generator<readonly [string, Buffer | string]> {
     for (const k of keys) {
       const f = this.fresh.get(k);
-      yield [k, f === undefined ? this.raw.get(k)! : typeof f === "string" ? f : encodeRecord(f.key, f.value)];
+      yield [k, f === undefined ? this.raw.get(k)! : typeof f === "string" ? f : encodeAnalysisRecord(f.key, f.value)];
     }
   }
 }

@@ -7,20 +7,14 @@
 // its positions (a Range per frontmatter node: most of a record's objects) only the description's, for
 // the catalog's findings. So a reused skill's positions are a view (positionsView) that holds that one
 // entry and parses the rest only when another pointer is asked for (a collision, a portability finding).
-// A record without a tab is the whole `{ key, value }` as JSON (what a lint worker hands setRecord).
+// Written by pipeline/analysis-store.ts encodeAnalysisRecord (which a lint worker runs too). A record
+// without a tab is the whole `{ key, value }` as JSON (a file written before this form).
 import { isAnalysisSnapshot, isObj, isPositions, isRange, isSnapshotHead } from "./shape.js";
-import type { AnalysisSnapshot } from "../pipeline/analysis-store.js";
+import { parseAnalysisRecord, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import type { NodePositions } from "../types.js";
 
 const TAB = 9;
 const DESCRIPTION = "/description";
-
-/** The stored form of `{ key, value }`. */
-export function encodeRecord(key: string, value: AnalysisSnapshot): string {
-  const { frontmatter, positions, ...head } = value;
-  const desc = Object.hasOwn(positions, DESCRIPTION) ? positions[DESCRIPTION] : undefined;
-  return JSON.stringify({ key, value: head, desc }) + "\t" + (frontmatter === undefined ? "null" : JSON.stringify(frontmatter)) + "\t" + JSON.stringify(positions);
-}
 
 /**
  * The snapshot a record stores under `entryKey`, or undefined (another key, not JSON, the wrong
@@ -54,12 +48,7 @@ export function decodeRecord(raw: Buffer | string | undefined, entryKey: string,
 
 /** A record as the one JSON value `{ key, value }` it stands for (both forms; throws when it is not JSON): for readCacheFile. */
 export function recordJson(bytes: Buffer): unknown {
-  const t1 = bytes.indexOf(TAB);
-  if (t1 < 0) return JSON.parse(bytes.toString("utf8"));
-  const t2 = bytes.indexOf(TAB, t1 + 1);
-  const { key, value } = JSON.parse(bytes.toString("utf8", 0, t1)) as { key: unknown; value: object };
-  const frontmatter: unknown = JSON.parse(bytes.toString("utf8", t1 + 1, t2));
-  return { key, value: { ...value, ...(frontmatter !== null && { frontmatter }), positions: JSON.parse(bytes.toString("utf8", t2 + 1)) as unknown } };
+  return parseAnalysisRecord(bytes.toString("utf8"));
 }
 
 const isEntry = (e: unknown): e is NodePositions[string] => isObj(e) && isRange(e.value) && (e.key === undefined || isRange(e.key));

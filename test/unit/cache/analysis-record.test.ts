@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { decodeRecord, encodeRecord, recordJson } from "../../../src/cache/analysis-record.js";
+import { decodeRecord, recordJson } from "../../../src/cache/analysis-record.js";
+import { encodeAnalysisRecord as encodeRecord } from "../../../src/pipeline/analysis-store.js";
 import type { AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
 
 const FILE = "skills/a/SKILL.md";
