@@ -11,7 +11,6 @@ import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
-import { startPrefetch, takePrefetched } from "./prefetch.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -125,30 +124,58 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
   }
 }
 
+/** A cache file read ahead (prefetchRecordFile): its records, and the stat it had when read. */
+interface Prefetched {
+  key: Buffer;
+  read: Promise<{ records: RecordFile | undefined; st: StatLike } | undefined>;
+}
+type StatLike = { size: number; mtimeMs: number; ino: number; ctimeMs: number };
+const prefetched = new Map<string, Prefetched>();
+
 /**
  * Starts reading, checking and splitting a cache file now, for the run's readRecordFile of it to
- * take (prefetch.ts): a rebuild's main thread waits for discovery's stats (on another thread,
- * pipeline/stat-thread.ts) while the caches it reads next (36 MB at 10,000 skills) could be read
- * already. One per file; read again instead when the file changed in between.
+ * take: a rebuild's first ~80 ms of its main thread are spent waiting for discovery's stats (on
+ * another thread, pipeline/stat-thread.ts) while the caches it reads next (36 MB at 10,000 skills)
+ * could be read already. One per file; read again instead when the file changed in between.
  */
 export function prefetchRecordFile(file: string, key: Buffer | undefined): Promise<unknown> {
   if (!key) return Promise.resolve();
-  return startPrefetch(file, key, async () => {
+  const had = prefetched.get(file);
+  if (had) return had.read;
+  const read = (async () => {
     try {
       const st = await stat(file);
       if (st.size > MAX_CACHE_BYTES) return undefined;
       const bytes = await readFile(file);
-      return { value: bytes.length === st.size ? checkRecords(bytes, key) : undefined, st };
+      return { records: bytes.length === st.size ? checkRecords(bytes, key) : undefined, st };
     } catch {
       return undefined;
     }
-  });
+  })();
+  prefetched.set(file, { key, read });
+  return read;
+}
+
+/** The prefetched records of `file`, when it is still the file as read then. */
+async function takePrefetched(file: string, key: Buffer): Promise<RecordFile | undefined | false> {
+  const p = prefetched.get(file);
+  if (!p) return false;
+  prefetched.delete(file);
+  const got = await p.read;
+  if (!got || !p.key.equals(key)) return false;
+  try {
+    const st = await stat(file);
+    const same = st.size === got.st.size && st.mtimeMs === got.st.mtimeMs && st.ctimeMs === got.st.ctimeMs && st.ino === got.st.ino;
+    return same ? got.records : false;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
 export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
   if (!key) return undefined;
-  const ahead = await takePrefetched<RecordFile | undefined>(file, key);
+  const ahead = await takePrefetched(file, key);
   if (ahead !== false) return ahead;
   try {
     if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
