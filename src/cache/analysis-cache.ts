@@ -7,7 +7,7 @@
 // malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { cacheKey, prefetchRecordFile, readRecordFile, writeRecordFile } from "./signed-file.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
 import { decodeRecord } from "./analysis-record.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
@@ -38,11 +38,6 @@ export class AnalysisCache implements AnalysisStore {
   /** Whether this project root has a cache file (of any config): a run may then hit it. */
   static exists(projectRoot: string): boolean {
     return existsSync(cacheFile(projectRoot));
-  }
-
-  /** Starts reading this project root's cache file for a run about to open it (signed-file.ts prefetchRecordFile). */
-  static prefetch(projectRoot: string): void {
-    prefetchRecordFile(cacheFile(projectRoot), cacheKey());
   }
 
   /** Opens the cache for this project root and config; a missing or stale cache starts empty. */

@@ -28,7 +28,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { configCacheKey, parseRecord } from "./analysis-cache.js";
-import { cacheKey, prefetchRecordFile, readRecordFile, writeRecordFile } from "./signed-file.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -129,13 +129,8 @@ export class BuildCache implements BuildStore {
     private readonly order: Map<string, number> = new Map(),
   ) {}
 
-  /** Starts reading this project root's build cache for a build about to open it (signed-file.ts prefetchRecordFile). */
-  static prefetch(projectRoot: string): void {
-    prefetchRecordFile(buildCacheFile(projectRoot), cacheKey());
-  }
-
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
-    const file = buildCacheFile(projectRoot);
+    const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
     // manifest: "bytes": the spans count bytes (a file whose spans counted UTF-16 units starts empty).
     const key = configCacheKey({ build: configKey, manifest: "bytes" });
     const indexFile = path.join(outDir, "index.js");
@@ -419,7 +414,7 @@ export class BuildCache implements BuildStore {
 
   /** Forgets everything (a build that wrote nothing keeps the old file as it is). */
   static async remove(projectRoot: string): Promise<void> {
-    await fs.promises.rm(buildCacheFile(projectRoot), { force: true });
+    await fs.promises.rm(path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json"), { force: true });
   }
 }
 
@@ -430,8 +425,4 @@ function fingerprintOf(file: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function buildCacheFile(projectRoot: string): string {
-  return path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
 }

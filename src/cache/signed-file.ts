@@ -124,70 +124,13 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
   }
 }
 
-/** A cache file read ahead (prefetchRecordFile): its records, and the stat it had when read. */
-interface Prefetched {
-  key: Buffer;
-  read: Promise<{ records: RecordFile | undefined; st: StatLike } | undefined>;
-}
-type StatLike = { size: number; mtimeMs: number; ino: number; ctimeMs: number };
-const prefetched = new Map<string, Prefetched>();
-
-/**
- * Starts reading, checking and splitting a cache file now, for the run's readRecordFile of it to
- * take: a rebuild's first ~80 ms of its main thread are spent waiting for discovery's stats (on
- * another thread, pipeline/stat-thread.ts) while the caches it reads next (36 MB at 10,000 skills)
- * could be read already. One per file; read again instead when the file changed in between.
- */
-export function prefetchRecordFile(file: string, key: Buffer | undefined): Promise<unknown> {
-  if (!key) return Promise.resolve();
-  const had = prefetched.get(file);
-  if (had) return had.read;
-  const read = (async () => {
-    try {
-      const st = await stat(file);
-      if (st.size > MAX_CACHE_BYTES) return undefined;
-      const bytes = await readFile(file);
-      return { records: bytes.length === st.size ? checkRecords(bytes, key) : undefined, st };
-    } catch {
-      return undefined;
-    }
-  })();
-  prefetched.set(file, { key, read });
-  return read;
-}
-
-/** The prefetched records of `file`, when it is still the file as read then. */
-async function takePrefetched(file: string, key: Buffer): Promise<RecordFile | undefined | false> {
-  const p = prefetched.get(file);
-  if (!p) return false;
-  prefetched.delete(file);
-  const got = await p.read;
-  if (!got || !p.key.equals(key)) return false;
-  try {
-    const st = await stat(file);
-    const same = st.size === got.st.size && st.mtimeMs === got.st.mtimeMs && st.ctimeMs === got.st.ctimeMs && st.ino === got.st.ino;
-    return same ? got.records : false;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
 export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
   if (!key) return undefined;
-  const ahead = await takePrefetched(file, key);
-  if (ahead !== false) return ahead;
   try {
     if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
-    return checkRecords(await readFile(file), key);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A cache file's bytes checked (magic, signature) and split into records without decoding them (each is parsed when used). */
-function checkRecords(bytes: Buffer, key: Buffer): RecordFile | undefined {
-  try {
+    // Checked as bytes and split into records without decoding them (each is parsed when used).
+    const bytes = await readFile(file);
     const eol = bytes.indexOf(10);
     if (eol !== MAGIC.length + 64 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
     const body = bytes.subarray(eol + 1);

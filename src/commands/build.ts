@@ -8,8 +8,6 @@ import { buildFlags, clientsFlag } from "./args.js";
 import { defineCommand } from "./define.js";
 import { BUILD } from "./specs.js";
 import { reportBuild } from "./report.js";
-import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
-import { BuildCache } from "../cache/build-cache.js";
 
 export const command = defineCommand(BUILD, async (values, positionals, ctx) => {
   const options = async (): Promise<BuildOptions> => {
@@ -31,13 +29,7 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
     progress.clear();
     ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}) to finish writing the output folder…\n`);
   };
-  const opts = await options();
-  // A run that may use the caches reads them while discovery runs (cache/signed-file.ts prefetchRecordFile).
-  if (useCache(opts.cache, Infinity) && AnalysisCache.exists(opts.config.root)) {
-    AnalysisCache.prefetch(opts.config.root);
-    BuildCache.prefetch(opts.config.root);
-  }
-  const result = await build({ ...opts, onProgress: progress.update, onLockWait }).finally(progress.clear);
+  const result = await build({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
   return exitCodeFor(result.diagnostics, { maxWarnings: values.strict ? 0 : undefined });
 });
