@@ -70,6 +70,9 @@ describe("analysis records", () => {
     expect(viewed.positions["/description"]).toEqual(snapshot().positions["/description"]);
     expect(viewed.positions["/name"]).toBeUndefined();
     expect(Object.keys(viewed.positions)).toEqual([]);
+    const wrongShape = decodeRecord(Buffer.from(text.slice(0, text.lastIndexOf("\t") + 1) + '{"/name":5}'), "k1", FILE, true)!;
+    expect(wrongShape.positions["/name"]).toBeUndefined();
+    expect(decodeRecord(Buffer.from(text.slice(0, text.lastIndexOf("\t") + 1) + '{"/name":5}'), "k1", FILE)).toBeUndefined();
   });
 
   it("still read a record stored whole as JSON", () => {
