@@ -8,13 +8,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
-import { isAnalysisSnapshot, isObj } from "./shape.js";
-import type { AnalysisStore, AnalysisSnapshot } from "../pipeline/analysis-store.js";
+import { isAnalysisSnapshot } from "./shape.js";
+import { decodeRecord } from "./analysis-record.js";
+import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
 
 /**
- * Entries by SKILL.md path, one record each (`{ key, value: AnalysisSnapshot }`, checked when read):
+ * Entries by SKILL.md path, one record each (`{ key, value: AnalysisSnapshot }` stored as analysis-record.ts
+ * says, checked when read):
  * replaced when its key changes (so the file never grows stale). A record is parsed only when its
  * skill is looked up, and one this run did not replace is written back as the bytes it was read as.
  */
@@ -51,9 +53,14 @@ export class AnalysisCache implements AnalysisStore {
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const fresh = this.fresh.get(file);
-    const entry = typeof fresh === "string" ? parseJson(fresh) : (fresh ?? parseRecord(this.raw.get(file)));
-    if (!isObj(entry) || entry.key !== entryKey) return undefined;
-    return isAnalysisSnapshot(entry.value, file) ? entry.value : undefined;
+    if (fresh === undefined || typeof fresh === "string") return decodeRecord(fresh ?? this.raw.get(file), entryKey, file);
+    return fresh.key === entryKey && isAnalysisSnapshot(fresh.value, file) ? fresh.value : undefined;
+  }
+
+  /** As get, for a skill that is not read again: its positions a view, parsed only if asked beyond the description's (analysis-record.ts). */
+  getHead(file: string, entryKey: string): AnalysisSnapshot | undefined {
+    const fresh = this.fresh.get(file);
+    return fresh === undefined ? decodeRecord(this.raw.get(file), entryKey, file, true) : this.get(file, entryKey);
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
@@ -82,7 +89,7 @@ export class AnalysisCache implements AnalysisStore {
   private *records(keys: readonly string[]): Generator<readonly [string, Buffer | string]> {
     for (const k of keys) {
       const f = this.fresh.get(k);
-      yield [k, f === undefined ? this.raw.get(k)! : typeof f === "string" ? f : JSON.stringify(f)];
+      yield [k, f === undefined ? this.raw.get(k)! : typeof f === "string" ? f : encodeAnalysisRecord(f.key, f.value)];
     }
   }
 }

@@ -55,14 +55,24 @@ export function isFields(v: unknown): v is SkillFields {
 
 /** Whether `v` is an analysis of the SKILL.md at `file` as the cache stores it. Loops, not closures: a rebuild runs it for every skill. */
 export function isAnalysisSnapshot(v: unknown, file: string): v is AnalysisSnapshot {
-  if (!isObj(v) || !opt(v.frontmatter, isObj) || !isObj(v.positions) || !isRange(v.frontmatterRange)) return false;
-  if (!isNat(v.bodyOffset) || !isNat(v.bodyStart) || v.bodyStart < v.bodyOffset || !opt(v.fields, isFields)) return false;
-  const positions = v.positions;
+  return isObj(v) && opt(v.frontmatter, isObj) && isPositions(v.positions) && isSnapshotHead(v, file);
+}
+
+/** A snapshot's positions: a Range (and maybe a key Range) by JSON pointer. */
+export function isPositions(positions: unknown): positions is AnalysisSnapshot["positions"] {
+  if (!isObj(positions)) return false;
   for (const k in positions) {
     if (!Object.hasOwn(positions, k)) continue;
     const p = positions[k];
     if (!isObj(p) || !isRange(p.value) || (p.key !== undefined && !isRange(p.key))) return false;
   }
+  return true;
+}
+
+/** Whether `v` is an analysis snapshot but for `frontmatter` and `positions` (which the cache stores apart, analysis-cache.ts). */
+export function isSnapshotHead(v: unknown, file: string): v is Omit<AnalysisSnapshot, "frontmatter" | "positions"> {
+  if (!isObj(v) || !isRange(v.frontmatterRange)) return false;
+  if (!isNat(v.bodyOffset) || !isNat(v.bodyStart) || v.bodyStart < v.bodyOffset || !opt(v.fields, isFields)) return false;
   const ds = v.diagnostics;
   if (!Array.isArray(ds) || ds.length > MAX_ITEMS) return false;
   if (v.parsedCount !== undefined && !(isNat(v.parsedCount) && v.parsedCount <= ds.length)) return false;

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { recordJson } from "./analysis-record.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -239,7 +240,8 @@ export async function readCacheFile(file: string, key: Buffer | undefined): Prom
   if (!read) return undefined;
   try {
     const entries: Record<string, unknown> = {};
-    for (const [k, v] of read.records) entries[k] = JSON.parse(v.toString("utf8"));
+    // An analysis record may be stored in parts (analysis-record.ts); any other is JSON.
+    for (const [k, v] of read.records) entries[k] = recordJson(v);
     return { ...read.header, entries };
   } catch {
     return undefined;

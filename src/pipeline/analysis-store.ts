@@ -26,11 +26,38 @@ export interface AnalysisSnapshot {
 /** Where analyses are looked up and stored, by SKILL.md path and entry key (src/cache/analysis-cache.ts). */
 export interface AnalysisStore {
   get(file: string, entryKey: string): AnalysisSnapshot | undefined;
+  /**
+   * As get, for a skill whose SKILL.md is not read again (a rebuild's reused skill): its positions
+   * may be a read-only view that parses them when first asked (never handed to another thread).
+   */
+  getHead?(file: string, entryKey: string): AnalysisSnapshot | undefined;
   set(file: string, entryKey: string, value: AnalysisSnapshot): void;
   /** False when nothing at all is stored for `file` (any key): a sure miss, so its analysis can go elsewhere whole (analyze-share.ts). */
   mayHave?(file: string): boolean;
-  /** Stores an entry as its record's JSON, `JSON.stringify({ key, value })`, encoded elsewhere (a worker) from what `set` would be given. */
+  /** Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from what `set` would be given. */
   setRecord?(file: string, record: string): void;
+}
+
+/**
+ * An analysis cache record as stored (src/cache/analysis-record.ts reads it): three JSON texts joined
+ * by tabs (JSON text holds no raw tab), `{"key","value":<the snapshot less frontmatter and positions>,
+ * "desc":<positions["/description"]>}`, the frontmatter (or null), the positions. A rebuild parses
+ * the first two of a skill it does not read, and of its positions only what it asks for.
+ */
+export function encodeAnalysisRecord(key: string, value: AnalysisSnapshot): string {
+  const { frontmatter, positions, ...head } = value;
+  const desc = Object.hasOwn(positions, "/description") ? positions["/description"] : undefined;
+  return JSON.stringify({ key, value: head, desc }) + "\t" + (frontmatter === undefined ? "null" : JSON.stringify(frontmatter)) + "\t" + JSON.stringify(positions);
+}
+
+/** A record as the `{ key, value }` it stands for, whole (a record stored as one JSON text too); throws when it is not JSON. */
+export function parseAnalysisRecord(record: string): { key: string; value: AnalysisSnapshot } {
+  const t1 = record.indexOf("\t");
+  if (t1 < 0) return JSON.parse(record) as { key: string; value: AnalysisSnapshot };
+  const t2 = record.indexOf("\t", t1 + 1);
+  const { key, value } = JSON.parse(record.slice(0, t1)) as { key: string; value: AnalysisSnapshot };
+  const frontmatter = JSON.parse(record.slice(t1 + 1, t2)) as Record<string, unknown> | null;
+  return { key, value: { ...value, ...(frontmatter !== null && { frontmatter }), positions: JSON.parse(record.slice(t2 + 1)) as AnalysisSnapshot["positions"] } };
 }
 
 /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */

@@ -177,7 +177,9 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const fp = fps && "SKILL.md\0" + statFingerprint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath)) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
-      const hit = entry && opts.cache.get(source.file, analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut)));
+      const cache = opts.cache;
+      const entryKey = entry && analysisEntryKey(entry.hash, leftOutKey(walked.paths, walked.walkLeftOut));
+      const hit = entryKey && (cache.getHead ? cache.getHead(source.file, entryKey) : cache.get(source.file, entryKey));
       if (fp && entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
         const skill = reusedHead(source, entry.hash, hit, hit.frontmatter, hit.fields);
         const diagnostics = [...hit.diagnostics, ...walked.walkDiagnostics];

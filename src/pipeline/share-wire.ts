@@ -4,7 +4,7 @@
 // (fromShare).
 import path from "node:path";
 import type { Diagnostic, SkillSource } from "../types.js";
-import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "./analysis-store.js";
+import { encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
 import { analyzeBytes, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { restoreText } from "./analyze-text.js";
 import { DIR, FILE, LINK, packedEntries } from "./packed-entry.js";
@@ -80,7 +80,7 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
     const analysis = await analyzeBytes(source, read.bytes, undefined, read.paths, read.leftOut, read.diagnostics, opts).done;
     if (!entry || analysis.outcome === "unreadable" || analysis.outcome === "reused") throw new Error("share: no analysis recorded");
     parts.push(read.bytes);
-    results.push({ start: size, end: size + read.bytes.byteLength, record: JSON.stringify(entry), hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics });
+    results.push({ start: size, end: size + read.bytes.byteLength, record: encodeAnalysisRecord(entry.key, entry.value), hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics });
     size += read.bytes.byteLength;
   }
   const all = new Uint8Array(size);
@@ -96,7 +96,7 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
 export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
   const bytes = new Uint8Array(buffer, r.start, r.end - r.start);
-  const entry = JSON.parse(r.record) as { key: string; value: AnalysisSnapshot };
+  const entry = parseAnalysisRecord(r.record);
   const own = restoreText(source, bytes, entry.value, r.hash);
   if (cache) {
     if (cache.setRecord) cache.setRecord(source.file, r.record);

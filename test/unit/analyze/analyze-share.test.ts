@@ -10,7 +10,7 @@ import { generateCorpus } from "../../../bench/generate.mjs";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "../../../src/pipeline/analyze.js";
 import { analyzeShared, earlyWorkersFor, EarlyWorkers } from "../../../src/pipeline/analyze-share.js";
 import { packListings, unpackListings, type PackedListing } from "../../../src/pipeline/share-wire.js";
-import type { AnalysisSnapshot, AnalysisStore, DirEntry } from "../../../src/pipeline/analysis-store.js";
+import { encodeAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
 
@@ -59,7 +59,7 @@ class MapStore implements AnalysisStore {
     return undefined;
   }
   set(file: string, key: string, value: AnalysisSnapshot): void {
-    this.records.set(file, JSON.stringify({ key, value }));
+    this.records.set(file, encodeAnalysisRecord(key, value));
   }
   mayHave(file: string): boolean {
     return this.held.has(file);
