@@ -33,15 +33,25 @@ export interface ManifestReuse {
  * A content-addressed file of the split layout: its SHA-256 and where it went (the sink, else
  * `files`). `refer`: kept by the sweep.
  */
-export async function storeShard(text: string, ext: ChunkExt, files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<string> {
-  const bytes = Buffer.from(text, "utf8");
-  const hash = sha256Hex(bytes);
-  if (!sink) files.set(chunkFile(hash, ext), text);
-  else {
-    if (!sink.has(hash, ext)) await sink.put(hash, bytes, ext);
+export async function storeShard(text: string | readonly string[], ext: ChunkExt, files: Map<string, string | Uint8Array>, sink: ChunkSink | undefined): Promise<string> {
+  if (sink) {
+    // Never joined: the parts go straight into the stage's scratch buffer.
+    const hash = await sink.putParts(typeof text === "string" ? [text] : text, ext);
     sink.refer(hash, ext);
+    return hash;
   }
+  const whole = typeof text === "string" ? text : text.join("");
+  const hash = sha256Hex(whole);
+  files.set(chunkFile(hash, ext), whole);
   return hash;
+}
+
+/** renderManifestShard's text as parts (the same bytes joined), for a shard of at least one entry. */
+export function manifestShardParts(entries: readonly string[]): string[] {
+  const parts = ['{\n  "skills": [\n'];
+  entries.forEach((e, i) => parts.push(...(i > 0 ? [",\n", e] : [e])));
+  parts.push("\n  ]\n}\n");
+  return parts;
 }
 
 /**
@@ -71,7 +81,7 @@ export async function renderManifestShards(
     // Reused skills are unchanged since the build that recorded the key: so is their shard.
     let hash = key !== undefined && group.every(isReused) ? prev.get(key) : undefined;
     if (hash) sink!.refer(hash, "json");
-    else hash = await storeShard(renderManifestShard(group.map(entryOf)), "json", files, sink);
+    else hash = await storeShard(manifestShardParts(group.map(entryOf)), "json", files, sink);
     if (key !== undefined) next.keys.push(key), next.hashes.push(hash);
     for (const s of group) reuse?.onManifestEntry(s, 0, open.get(s)!.length), open.delete(s);
     names.push(chunkFile(hash, "json"));

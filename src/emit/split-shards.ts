@@ -20,7 +20,7 @@ import { isReused, type EmitSkill } from "../types.js";
 import { serializeSplitSkill, toolsetsLiteral } from "./bundle.js";
 import { str } from "./literal.js";
 import { groupShards, ShardGrouper, type ShardOptions } from "./shards.js";
-import { CHUNK_CAP, chunkFile, renderChunk, type ChunkSink } from "./split.js";
+import { CHUNK_CAP, chunkFile, renderChunk, type ChunkPart, type ChunkSink } from "./split.js";
 import { TOOLSET_GLOBAL } from "./toolset-helper.js";
 import { sha256Hex } from "../util/sha256.js";
 
@@ -101,46 +101,63 @@ export type OnShardLine = (skill: EmitSkill, offset: number, line: Buffer, file:
  * last skill's line is known and let go before the next: memory holds one shard's lines.
  */
 export async function renderShards(skills: EmitSkill[], chunks: SplitChunks, files: Files, sink: ChunkSink | undefined, onLine?: OnShardLine, reuse?: ShardReuse): Promise<Array<{ shard: string; links: string }>> {
-  const lines = new Map<number, { line: Buffer; tools: string }>();
+  // A line is kept as its string (or a reused line's bytes) until its shard is rendered: strings
+  // die young, Buffers held that long outlive the young generation's GCs (see chunk-stage.ts putParts).
+  const lines = new Map<number, ShardLine>();
   const groups: number[][] = [];
   const shards: string[] = [];
   const store = async (group: number[]) => {
-    const kept = sink && reuse ? keptShard(group.map((k) => skills[k]!), group.map((k) => lines.get(k)!.line.length), sink, reuse) : undefined;
+    const kept = sink && reuse ? keptShard(group.map((k) => skills[k]!), group.map((k) => lines.get(k)!.bytes), sink, reuse) : undefined;
     let hash: string;
-    let at: (n: number) => Buffer;
-    let offsets: number[];
     if (kept) {
       // The same lines at the same places as in a shard outDir holds as written: that shard, unread.
-      ({ hash, offsets } = kept);
+      hash = kept.hash;
       sink!.refer(hash);
-      at = (n) => lines.get(group[n]!)!.line;
+      group.forEach((k, n) => onLine?.(skills[k]!, kept.offsets[n]!, asBuffer(lines.get(k)!.line), chunkFile(hash)));
     } else {
-      const shard = shardBytes(group.map((k) => lines.get(k)!));
-      hash = sha256Hex(shard.bytes);
-      offsets = shard.offsets;
-      await put(hash, shard.bytes, files, sink);
+      const shard = shardParts(group.map((k) => lines.get(k)!));
+      // Each line's bytes as they sit in the shard, seen before the shard's buffer is let go.
+      const seen = (bytes: Buffer, h: string) =>
+        group.forEach((k, n) => onLine?.(skills[k]!, shard.offsets[n]!, bytes.subarray(shard.offsets[n]!, shard.offsets[n]! + lines.get(k)!.bytes), chunkFile(h)));
+      hash = await putParts(shard.parts, files, sink, seen);
       sink?.refer(hash);
-      at = (n) => shard.bytes.subarray(offsets[n]!, offsets[n]! + lines.get(group[n]!)!.line.length);
       reuse?.onShardRendered?.(hash);
     }
     groups.push(group);
     shards.push(hash);
-    group.forEach((k, n) => {
-      if (onLine) onLine(skills[k]!, offsets[n]!, at(n), chunkFile(hash));
-      lines.delete(k);
-    });
+    for (const k of group) lines.delete(k);
   };
   const grouper = new ShardGrouper<number>(SHARD_OPTIONS);
   for (const [k, s] of skills.entries()) {
     const pieces = chunks.pieces.get(s);
-    const line = isReused(s) ? Buffer.from(s.line.bytes.buffer, s.line.bytes.byteOffset, s.line.bytes.byteLength) : Buffer.from(serializeSplitSkill(s, pieces ? [chunks.chunk.get(s)!, ...pieces] : chunks.chunk.get(s)!));
+    const line = isReused(s) ? s.line.bytes : serializeSplitSkill(s, pieces ? [chunks.chunk.get(s)!, ...pieces] : chunks.chunk.get(s)!);
+    const bytes = typeof line === "string" ? Buffer.byteLength(line) : line.byteLength;
     const tools = s.toolsets ? toolsetsLiteral(s.name, s.toolsets.entries) : "";
-    lines.set(k, { line, tools });
-    for (const group of grouper.push(k, s.name, line.length + 80 + tools.length)) await store(group);
+    lines.set(k, { line, bytes, tools });
+    for (const group of grouper.push(k, s.name, bytes + 80 + tools.length)) await store(group);
   }
   for (const group of grouper.finish()) await store(group);
   const linkOf = await renderLinks(groups, shards, skills, chunks, files, sink, reuse);
   return groups.map((g, i) => ({ shard: shards[i]!, links: linkOf.get(g)! }));
+}
+
+/** A skill's line in its shard: its text (a reused line's bytes), its size in bytes, its toolsets' literal. */
+interface ShardLine {
+  line: ChunkPart;
+  bytes: number;
+  tools: string;
+}
+
+const asBuffer = (p: ChunkPart): Buffer => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p.buffer, p.byteOffset, p.byteLength));
+
+/** A metadata file from its parts: staged by the sink (its bytes seen by `seen` first), else put in `files`; its hash. */
+async function putParts(parts: readonly ChunkPart[], files: Files, sink: ChunkSink | undefined, seen?: (bytes: Buffer, hash: string) => void): Promise<string> {
+  if (sink) return sink.putParts(parts, "js", seen);
+  const bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+  const hash = sha256Hex(bytes);
+  seen?.(bytes, hash);
+  files.set(chunkFile(hash), bytes);
+  return hash;
 }
 
 /** The links modules of runs of shards (`groups`, their hashes `shards`): each shard's links module's hash. */
@@ -157,11 +174,9 @@ async function renderLinks(groups: number[][], shards: string[], skills: EmitSki
     let hash = prev?.get(key);
     if (hash) sink!.refer(hash);
     else {
-      const links = chunkBytes(linksText(run.flat(), skills, chunks));
-      await put(links.hash, links.bytes, files, sink);
-      sink?.refer(links.hash);
-      reuse?.onShardRendered?.(links.hash);
-      hash = links.hash;
+      hash = await putParts([linksText(run.flat(), skills, chunks)], files, sink);
+      sink?.refer(hash);
+      reuse?.onShardRendered?.(hash);
     }
     next.keys.push(key), next.hashes.push(hash);
     for (const g of run) linkOf.set(g, hash);
@@ -227,22 +242,22 @@ function previousLinks(reuse: ShardReuse, sink: ChunkSink): Map<string, string> 
   return out;
 }
 
-/** One shard's bytes (the shape above) from its skills' lines, and where each line starts in them. */
-function shardBytes(group: Array<{ line: Buffer; tools: string }>): { bytes: Buffer; offsets: number[] } {
-  const parts: Buffer[] = [Buffer.from(HEAD)];
-  let at = parts[0]!.length;
+/** One shard's parts (the shape above) from its skills' lines, and where each line starts in its bytes. */
+function shardParts(group: readonly ShardLine[]): { parts: ChunkPart[]; offsets: number[] } {
+  const parts: ChunkPart[] = [HEAD];
+  let at = HEAD.length;
   const offsets: number[] = [];
-  group.forEach(({ line }, n) => {
-    if (n > 0) parts.push(Buffer.from(",")), at++;
+  group.forEach(({ line, bytes }, n) => {
+    if (n > 0) parts.push(","), at++;
     offsets.push(at);
     parts.push(line);
-    at += line.length;
+    at += bytes;
   });
   let tail = TAIL;
   const t = group.flatMap(({ tools }, n) => (tools ? [`${n}:${tools}`] : []));
   if (t.length) tail += `export const t=(${TOOLSET_GLOBAL})=>({${t.join(",")}});\n`;
-  parts.push(Buffer.from(tail));
-  return { bytes: Buffer.concat(parts), offsets };
+  parts.push(tail);
+  return { parts, offsets };
 }
 
 const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
@@ -251,9 +266,4 @@ const thunk = (h: string) => `()=>import(${str("./" + h + ".js")})`;
 function linksText(run: number[], skills: EmitSkill[], chunks: SplitChunks): string {
   const hashes = new Set(run.flatMap((k) => [chunks.chunk.get(skills[k]!)!, ...(chunks.pieces.get(skills[k]!) ?? [])]));
   return "export const i={" + [...hashes].map((h) => `${str(h)}:${thunk(h)}`).join(",") + "};\n";
-}
-
-function chunkBytes(text: string): { hash: string; bytes: Buffer } {
-  const bytes = Buffer.from(text);
-  return { hash: sha256Hex(bytes), bytes };
 }

@@ -65,9 +65,18 @@ export interface ChunkSink {
   /** Whether outDir already holds this chunk (its name is its hash, so its bytes are these). */
   has(hash: string, ext?: ChunkExt): boolean;
   put(hash: string, bytes: Buffer, ext?: ChunkExt): Promise<void>;
+  /**
+   * Stages the file whose bytes are `parts` (strings as UTF-8) one after the other, unless outDir or
+   * the stage has it; its hash. `seen` gets the bytes, valid only during the call (they are a
+   * scratch buffer's, reused once written).
+   */
+  putParts(parts: readonly ChunkPart[], ext: ChunkExt, seen?: (bytes: Buffer, hash: string) => void): Promise<string>;
   /** Notes a chunk the outputs refer to (reused skills' too): the others are removed after the write. */
   refer(hash: string, ext?: ChunkExt): void;
 }
+
+/** A part of a file's bytes: a string (as UTF-8) or bytes. */
+export type ChunkPart = string | Uint8Array;
 
 /** What write.ts needs of a split build's chunks (src/emit/chunk-stage.ts). */
 export interface ChunkWrite {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChunkStage } from "../../../src/emit/chunk-stage.js";
+import { ScratchPool, SCRATCH_BYTES } from "../../../src/emit/scratch-pool.js";
 
 let dir: string;
 beforeEach(() => {
@@ -37,6 +38,28 @@ describe.each(["syncfs", "each"])("ChunkStage (%s)", (mode) => {
     expect(stage.has(chunks[0]!.hash)).toBe(true);
     await stage.discard();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("putParts stages files rendered from parts through reused scratch buffers, each with its own bytes, more at once than there are buffers", async () => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    // Strings (non-ASCII too: UTF-8) and bytes; one file past the scratch size gets a buffer of its own.
+    const files = Array.from({ length: 100 }, (_, i) => ["export const m='[", `{"n":${i},"d":"é€${"y".repeat(i * 2011)}"}`, Buffer.from(`,${i}`), "]';\n"]);
+    files.push(["x".repeat(SCRATCH_BYTES + 10)]);
+    const seen = new Map<string, Buffer>();
+    const hashes = await Promise.all([...files, ...files].map((parts) => stage.putParts(parts, "js", (bytes, hash) => seen.set(hash, Buffer.from(bytes)))));
+    await stage.flush();
+    const staged = path.join(stage.tmp!, "chunks");
+    expect(readdirSync(staged).sort()).toEqual([...new Set(hashes)].map((h) => `${h}.js`).sort());
+    files.forEach((parts, i) => {
+      const bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+      expect(hashes[i]).toBe(createHash("sha256").update(bytes).digest("hex"));
+      expect(readFileSync(path.join(staged, `${hashes[i]}.js`)).equals(bytes)).toBe(true);
+      expect(seen.get(hashes[i]!)?.equals(bytes)).toBe(true);
+    });
+    // A file outDir or the stage has already is not written again.
+    expect(await stage.putParts(files[0]!, "js")).toBe(hashes[0]);
+    await stage.discard();
   });
 
   it("flush throws when a chunk cannot be created, and discard still removes the staging folder", async () => {
@@ -110,5 +133,21 @@ describe("ChunkStage flush of a few chunks", () => {
     await stage.flush();
     expect(readFileSync(file).equals(c.bytes)).toBe(true);
     await stage.discard();
+  });
+});
+
+describe("ScratchPool", () => {
+  it("makes at most 8 buffers; a ninth take waits for one given back, and gets that one", async () => {
+    const pool = new ScratchPool();
+    const taken = await Promise.all(Array.from({ length: 8 }, () => pool.take()));
+    expect(new Set(taken).size).toBe(8);
+    expect(taken.every((b) => b.length === SCRATCH_BYTES)).toBe(true);
+    let ninth: Buffer | undefined;
+    const waiting = pool.take().then((b) => (ninth = b));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ninth).toBeUndefined();
+    pool.give(taken[3]!);
+    await waiting;
+    expect(ninth).toBe(taken[3]);
   });
 });

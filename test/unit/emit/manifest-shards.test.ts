@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { emit } from "../../../src/emit/index.js";
 import { readManifestFrom } from "../../../src/emit/manifest-read.js";
-import { MANIFEST_SHARDS } from "../../../src/emit/manifest-shards.js";
+import { MANIFEST_SHARDS, manifestShardParts } from "../../../src/emit/manifest-shards.js";
+import { renderManifestShard } from "../../../src/emit/manifest.js";
 import { DTS_SHARDS } from "../../../src/emit/dts-shards.js";
 import type { CompiledSkill } from "../../../src/types.js";
 import { makeInput, makeSkill, sampleSkills, sha256 } from "./helpers.js";
@@ -66,6 +67,12 @@ describe("split manifest.json", () => {
     const { skills: _k, ...singleRest } = singleManifest;
     expect(output).toBe("split");
     expect(rest).toEqual(singleRest);
+  });
+
+  it("a shard staged from parts is renderManifestShard's text, byte for byte", () => {
+    for (const entries of [["    {\n      \"name\": \"a\"\n    }"], ["    1", "    \"é\"", "    3"]]) {
+      expect(manifestShardParts(entries).join("")).toBe(renderManifestShard(entries));
+    }
   });
 
   it("an empty split build: no shards, an empty list read back, `never` for every name", async () => {
