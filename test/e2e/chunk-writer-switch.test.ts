@@ -86,14 +86,22 @@ describe("the chunk writer's end", () => {
       order.push(ext === "json" || ext === "d.ts" ? "shard" : "chunk");
       return original.call(this, hash, bytes, ext);
     });
+    // emit stages its metadata files (shards, links modules, manifest and type shards) as parts
+    const originalParts = ChunkStage.prototype.putParts;
+    const putParts = vi.spyOn(ChunkStage.prototype, "putParts").mockImplementation(function (this: ChunkStage, ...args: Parameters<ChunkStage["putParts"]>) {
+      order.push("shard");
+      return originalParts.apply(this, args);
+    });
     try {
       const r = await build({ cwd: root, config: resolveDefaults(root, { outDir: "out-order", output: "split", discovery: { maxFolders: 10000 } }), cache: false });
       expect(r.written).toBe(true);
     } finally {
       retire.mockRestore();
       put.mockRestore();
+      putParts.mockRestore();
     }
     expect(order.filter((o) => o === "retire")).toHaveLength(1);
+    expect(order.indexOf("shard")).toBeGreaterThan(-1);
     expect(order.indexOf("retire")).toBeLessThan(order.indexOf("shard"));
     // In this process no writer script is found: every skill's chunk is staged here, all before it.
     expect(order.slice(0, order.indexOf("retire")).filter((o) => o === "chunk").length).toBeGreaterThanOrEqual(SKILLS);
