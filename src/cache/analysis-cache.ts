@@ -4,7 +4,10 @@
 // body scan; the output is identical with and without it (the analysis is a pure function of the key).
 // Trust: the file is signed with a per-user key kept outside the project (signed-file.ts), so a cache
 // file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
-// malformed one is a miss. In CI the cache is off unless asked for (`--cache`): see useCache.
+// malformed one is a miss. One exception, for a rebuild's reused skill: its positions part is
+// parsed only when a pointer past the description's is asked (analysis-record.ts), and one that turns
+// out malformed then reads as empty (findings placed at the frontmatter) rather than as a miss; only a
+// file signed with the user's own key can hold one. In CI the cache is off unless asked for (`--cache`): see useCache.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";

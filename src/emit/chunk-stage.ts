@@ -116,13 +116,20 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
    */
   async putParts(parts: readonly ChunkPart[], ext: ChunkExt, seen?: (bytes: Buffer, hash: string) => void): Promise<string> {
     const size = parts.reduce((n, p) => n + (typeof p === "string" ? Buffer.byteLength(p) : p.byteLength), 0);
-    const scratch = size <= SCRATCH_BYTES ? await this.scratch.take() : undefined;
+    // Where each file is fdatasynced (no syncfs), a scratch buffer would be held through that sync and
+    // the 8 of them would bound the files in flight: those files get a Buffer each, as before.
+    const scratch = this.syncfs && size <= SCRATCH_BYTES ? await this.scratch.take() : undefined;
     const bytes = (scratch ?? Buffer.allocUnsafe(size)).subarray(0, size);
     let at = 0;
     for (const p of parts) at += typeof p === "string" ? bytes.write(p, at) : (bytes.set(p, at), p.byteLength);
     const hash = sha256Hex(bytes);
-    seen?.(bytes, hash);
     const release = scratch && (() => this.scratch.give(scratch));
+    try {
+      seen?.(bytes, hash);
+    } catch (err) {
+      release?.();
+      throw err;
+    }
     if (this.has(hash, ext)) release?.();
     else await this.stage(hash, bytes, ext, release);
     return hash;

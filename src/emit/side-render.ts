@@ -52,6 +52,8 @@ export interface SideMessage {
 export type SideReply = { ok: true; result: SideResult } | { ok: false; error: string };
 
 /** What the job's renders read of a skill: everything but its text, body, template, contents, toolset code and reused line. */
+// Never add `parsed.positions` here: a reused skill's positions are a Proxy view (cache/analysis-record.ts),
+// which postMessage cannot clone.
 export function sideSkill(s: EmitSkill): EmitSkill {
   const { name, source, fields, frontmatter, contentHash } = s;
   const files: SkillFileMeta[] = s.files.map((f) => ({ path: f.path, bytes: f.bytes, sha256: f.sha256, binary: f.binary, executable: f.executable, ...(f.interpreter !== undefined && { interpreter: f.interpreter }) }));

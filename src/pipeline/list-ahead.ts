@@ -117,10 +117,17 @@ export class LevelAhead {
 
   /** Stops taking answers (the worker finishes the batches it claimed, and nobody reads them). */
   close(): void {
-    this.broken = true;
-    // Claims what is left, so that the worker lists nothing more of this level.
-    for (let b = 0; b < this.state.length; b++) Atomics.compareExchange(this.state, b, FREE, MAIN);
+    this.giveUp();
     this.port.close();
+  }
+
+  /**
+   * No more answers are taken: the rest of the level is listed here. Claims every batch still free,
+   * so that a worker found slow (or silent) does not go on listing what this thread lists too.
+   */
+  private giveUp(): void {
+    this.broken = true;
+    for (let b = 0; b < this.state.length; b++) Atomics.compareExchange(this.state, b, FREE, MAIN);
   }
 
   /**
@@ -136,7 +143,7 @@ export class LevelAhead {
       // The worker is listing it: rather than wait, this thread lists the last batch nobody took.
       if (this.steal()) continue;
       if (Atomics.wait(this.state, batch, WORKER, this.waitMs) === "timed-out" && Atomics.load(this.state, batch) !== DONE) {
-        this.broken = true;
+        this.giveUp();
         return undefined;
       }
       return this.answer(batch);
@@ -167,7 +174,7 @@ export class LevelAhead {
       const m = receiveMessageOnPort(this.port);
       if (!m) {
         // Marked done and not on the port: not expected; list it here.
-        this.broken = true;
+        this.giveUp();
         return undefined;
       }
       const reply = m.message as ListReply;

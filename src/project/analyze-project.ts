@@ -140,7 +140,15 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   analysing.catch(() => undefined); // awaited below, after the listing store's write
   // Kept only once the run turns out to use the caches (the skill count decides by default); written
   // while the analysis runs, whose first batches are already with the workers.
-  if (cache) await listingStore?.save();
+  if (cache) {
+    try {
+      await listingStore?.save();
+    } catch (err) {
+      // The analysis ends (and closes its threads) before the run fails: it is not left running detached.
+      await analysing.catch(() => undefined);
+      throw err;
+    }
+  }
   const analyses = await analysing;
   listings.clear();
   await cache?.save();

@@ -76,7 +76,9 @@ export function compileTemplates(skills: readonly EmitSkill[], config: ResolvedC
 /**
  * A writing single build's skill whose index.js line is written (emit/index.ts EmitInput.written):
  * its template, text and body are let go, as its files' contents are (project/build-reuse.ts
- * onLine). The result's skills keep their metadata.
+ * onLine). The result's skills keep their metadata. What this frees: a skill restored from the cache
+ * (its text read lazily) lets its text go with it; one analysed in this run keeps its strings in the
+ * run's analyses until the build returns. Nothing after emit may read a written skill's text.
  */
 export function letGoOfText(skill: EmitSkill): void {
   if (isReused(skill)) return;

@@ -62,6 +62,20 @@ describe.each(["syncfs", "each"])("ChunkStage (%s)", (mode) => {
     await stage.discard();
   });
 
+  it("putParts gives its scratch buffer back when the caller's `seen` throws (more failures than there are buffers, then a put still completes)", async () => {
+    if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
+    const stage = ChunkStage.open(path.join(dir, "out"));
+    for (let i = 0; i < 12; i++) {
+      await expect(stage.putParts([`export const f=${i};\n`], "js", () => {
+        throw new Error("seen failed");
+      })).rejects.toThrow("seen failed");
+    }
+    const hash = await stage.putParts(["export const ok=1;\n"], "js");
+    await stage.flush();
+    expect(readFileSync(path.join(stage.tmp!, "chunks", `${hash}.js`), "utf8")).toBe("export const ok=1;\n");
+    await stage.discard();
+  });
+
   it("flush throws when a chunk cannot be created, and discard still removes the staging folder", async () => {
     if (mode === "each") process.env.SKILLC_CHUNK_SYNC = "each";
     const stage = ChunkStage.open(path.join(dir, "out"));
