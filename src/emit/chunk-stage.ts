@@ -109,15 +109,13 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   }
 
   /**
-   * The metadata files emit renders (shards, links modules, manifest and type shards: ~40 MB at
-   * 10,000 skills) go through a few scratch buffers, not a Buffer each: a Buffer held until its
-   * write is done outlives young-generation GCs, and its memory then stays until a full GC, which
-   * came only after the build's peak (measured: all ~40 MB still held at exit).
+   * The metadata files emit renders (shards, links modules, manifest and type shards: ~40 MB at 10,000
+   * skills) go through a few scratch buffers: a Buffer each, held until its write is done, outlived
+   * young-generation GCs and stayed until a full GC, after the build's peak (all ~40 MB held at exit).
    */
   async putParts(parts: readonly ChunkPart[], ext: ChunkExt, seen?: (bytes: Buffer, hash: string) => void): Promise<string> {
     const size = parts.reduce((n, p) => n + (typeof p === "string" ? Buffer.byteLength(p) : p.byteLength), 0);
-    // Where each file is fdatasynced (no syncfs), a scratch buffer would be held through that sync and
-    // the 8 of them would bound the files in flight: those files get a Buffer each, as before.
+    // Files fdatasynced each (no syncfs) get a Buffer each: a scratch one would be held through the sync.
     const scratch = this.syncfs && size <= SCRATCH_BYTES ? await this.scratch.take() : undefined;
     const bytes = (scratch ?? Buffer.allocUnsafe(size)).subarray(0, size);
     let at = 0;
