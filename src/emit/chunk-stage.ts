@@ -10,9 +10,8 @@
 // pool, in the background while the build goes on (a synchronous create on the main thread waited
 // there for the journal commits of the syncs before it: 7.8 s of a 24 s build). Durability: on
 // Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin; others start in the background
-// every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that
-// fails) an fdatasync per chunk. `flush()` waits for them all; build.ts calls it before write.ts commits, so
-// the commit record still follows data that is on disk.
+// every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that fails)
+// an fdatasync per chunk. build.ts awaits `flush()` before write.ts commits: the commit follows data on disk.
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, open as openFile, rm } from "node:fs/promises";
