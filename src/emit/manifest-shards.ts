@@ -8,7 +8,7 @@
 // each shard's hash by the identity of its skills, and each skill's entry length (for the boundaries).
 import { createHash } from "node:crypto";
 import { isReused, type EmitSkill } from "../types.js";
-import { manifestEntry, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
+import { manifestEntry, manifestShardParts, renderManifestShard, renderSplitManifest, type ManifestInput } from "./manifest.js";
 import { ShardGrouper } from "./shards.js";
 import { chunkFile, type ChunkExt, type ChunkSink } from "./split.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -44,14 +44,6 @@ export async function storeShard(text: string | readonly string[], ext: ChunkExt
   const hash = sha256Hex(whole);
   files.set(chunkFile(hash, ext), whole);
   return hash;
-}
-
-/** renderManifestShard's text as parts (the same bytes joined), for a shard of at least one entry. */
-export function manifestShardParts(entries: readonly string[]): string[] {
-  const parts = ['{\n  "skills": [\n'];
-  entries.forEach((e, i) => parts.push(...(i > 0 ? [",\n", e] : [e])));
-  parts.push("\n  ]\n}\n");
-  return parts;
 }
 
 /**

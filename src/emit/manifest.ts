@@ -61,7 +61,16 @@ export function renderSplitManifest(input: ManifestInput, shards: readonly strin
  * the same text JSON.stringify(…, null, 2) gives, each entry as the single layout's manifest.json has it.
  */
 export function renderManifestShard(entries: readonly string[]): string {
-  return entries.length ? `{\n  "skills": [\n${entries.join(",\n")}\n  ]\n}\n` : '{\n  "skills": []\n}\n';
+  return manifestShardParts(entries).join("");
+}
+
+/** renderManifestShard's text as parts in order, for a split build to stage unjoined (chunk-stage.ts putParts). */
+export function manifestShardParts(entries: readonly string[]): string[] {
+  if (entries.length === 0) return ['{\n  "skills": []\n}\n'];
+  const parts = ['{\n  "skills": [\n'];
+  entries.forEach((e, i) => (i > 0 && parts.push(",\n"), parts.push(e)));
+  parts.push("\n  ]\n}\n");
+  return parts;
 }
 
 /** A skill's entry of the `skills` array, indented by four spaces (its place in either file), no trailing comma. */

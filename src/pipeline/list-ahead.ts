@@ -16,7 +16,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { DirEntry } from "./analysis-store.js";
 import type { StatLike } from "./stat-thread.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { DIR, FILE, LINK, packedEntries } from "./packed-entry.js";
+import { entryKind, packedEntries } from "./packed-entry.js";
 
 /** Folders in one claimed batch. */
 export const LIST_BATCH = 128;
@@ -225,6 +225,6 @@ function listOne(abs: string, real: string, stat: boolean): Listed {
     return [null, "", st];
   }
   let kinds = "";
-  for (const e of entries) kinds += e.isSymbolicLink() ? LINK : e.isFile() ? FILE : e.isDirectory() ? DIR : "o";
+  for (const e of entries) kinds += entryKind(e);
   return [entries.map((e) => e.name), kinds, st];
 }

@@ -7,6 +7,11 @@ export const FILE = "f";
 export const DIR = "d";
 export const LINK = "l";
 
+/** The letter of a listed entry's kind (a link first: withFileTypes does not follow it). */
+export function entryKind(e: DirEntry): string {
+  return e.isSymbolicLink() ? LINK : e.isFile() ? FILE : e.isDirectory() ? DIR : "o";
+}
+
 /** One folder's entries from its names and their kinds, one letter each (discovery's listings made ahead too, list-ahead.ts). */
 export function packedEntries(names: readonly string[], kinds: string): DirEntry[] {
   return names.map((name, i) => new PackedEntry(name, kinds[i]!));

@@ -7,7 +7,7 @@ import type { Diagnostic, SkillSource } from "../types.js";
 import { encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
 import { analyzeBytes, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { restoreText } from "./analyze-text.js";
-import { DIR, FILE, LINK, packedEntries } from "./packed-entry.js";
+import { DIR, entryKind, packedEntries } from "./packed-entry.js";
 
 /** What a worker needs of AnalyzeOptions (plain data). */
 export type ShareOptions = Pick<AnalyzeOptions, "profile" | "settings" | "extraSchema" | "files">;
@@ -24,7 +24,6 @@ export interface ShareBatch {
 /** A folder's entries as plain data: real path, names, and each entry's kind (ENTRY_KINDS). */
 export type PackedListing = [dir: string, names: string[], kinds: string];
 
-
 /** The listings discovery read of `source`'s folder and the plain folders below it. */
 export function packListings(source: SkillSource, listings: ReadonlyMap<string, DirEntry[]> | undefined, out: PackedListing[]): void {
   if (!listings) return;
@@ -37,7 +36,7 @@ export function packListings(source: SkillSource, listings: ReadonlyMap<string, 
     const sep = dir.endsWith(path.sep) ? "" : path.sep;
     for (const e of entries) {
       names.push(e.name);
-      const kind = e.isSymbolicLink() ? LINK : e.isFile() ? FILE : e.isDirectory() ? DIR : "o";
+      const kind = entryKind(e);
       kinds += kind;
       if (kind === DIR) stack.push(dir + sep + e.name);
     }
@@ -51,8 +50,6 @@ export function unpackListings(packed: readonly PackedListing[]): Map<string, Di
   for (const [dir, names, kinds] of packed) out.set(dir, packedEntries(names, kinds));
   return out;
 }
-
-
 
 /** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis. */
 export type ShareResult =

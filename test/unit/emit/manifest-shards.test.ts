@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { emit } from "../../../src/emit/index.js";
 import { readManifestFrom } from "../../../src/emit/manifest-read.js";
-import { MANIFEST_SHARDS, manifestShardParts } from "../../../src/emit/manifest-shards.js";
-import { renderManifestShard } from "../../../src/emit/manifest.js";
+import { MANIFEST_SHARDS } from "../../../src/emit/manifest-shards.js";
+import { manifestShardParts, renderManifestShard } from "../../../src/emit/manifest.js";
 import { DTS_SHARDS } from "../../../src/emit/dts-shards.js";
 import type { CompiledSkill } from "../../../src/types.js";
 import { makeInput, makeSkill, sampleSkills, sha256 } from "./helpers.js";
@@ -69,9 +69,12 @@ describe("split manifest.json", () => {
     expect(rest).toEqual(singleRest);
   });
 
-  it("a shard staged from parts is renderManifestShard's text, byte for byte", () => {
-    for (const entries of [["    {\n      \"name\": \"a\"\n    }"], ["    1", "    \"é\"", "    3"]]) {
-      expect(manifestShardParts(entries).join("")).toBe(renderManifestShard(entries));
+  it("a shard staged from parts is JSON.stringify's text of `{ skills }`, byte for byte, the entries as the single manifest indents them", () => {
+    for (const skills of [[], [{ name: "a" }], [1, "é", 3]]) {
+      const entries = skills.map((v) => "    " + JSON.stringify(v, null, 2).replaceAll("\n", "\n    "));
+      const want = JSON.stringify({ skills }, null, 2) + "\n";
+      expect(manifestShardParts(entries).join("")).toBe(want);
+      expect(renderManifestShard(entries)).toBe(want);
     }
   });
 
