@@ -1,5 +1,6 @@
 // The build cache: what a rebuild needs to emit a skill that did not change without reading its
-// files or serializing it again. Stored beside the analysis cache (node_modules/.cache/skillc),
+// files or serializing it again. Stored beside the analysis cache (node_modules/.cache/skillc), one
+// file per output folder (buildCacheFile: builds into two folders alternate warm),
 // keyed as a whole by the skillc version and the whole config, per skill by a fingerprint: the
 // SKILL.md's and every listed file's (path, size, mtime, ctime, inode, mode) from a stat.
 // For each skill it keeps the files' metadata (for manifest.json, index.d.ts, the content hash) and
