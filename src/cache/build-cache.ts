@@ -1,5 +1,6 @@
 // The build cache: what a rebuild needs to emit a skill that did not change without reading its
-// files or serializing it again. Stored beside the analysis cache (node_modules/.cache/skillc),
+// files or serializing it again. Stored beside the analysis cache (node_modules/.cache/skillc), one
+// file per output folder (buildCacheFile: builds into two folders alternate warm),
 // keyed as a whole by the skillc version and the whole config, per skill by a fingerprint: the
 // SKILL.md's and every listed file's (path, size, mtime, ctime, inode, mode) from a stat.
 // For each skill it keeps the files' metadata (for manifest.json, index.d.ts, the content hash) and
@@ -130,7 +131,9 @@ export class BuildCache implements BuildStore {
   ) {}
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
-    const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json");
+    const file = buildCacheFile(projectRoot, outDir);
+    // The one file of the builds before there was one per outDir: it would never be read again.
+    const legacy = fs.promises.rm(path.join(path.dirname(file), "build-v1.json"), { force: true }).catch(() => {});
     // manifest: "bytes": the spans count bytes (a file whose spans counted UTF-16 units starts empty).
     const key = configCacheKey({ build: configKey, manifest: "bytes" });
     const indexFile = path.join(outDir, "index.js");
@@ -139,7 +142,7 @@ export class BuildCache implements BuildStore {
     const order = new Map<string, number>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
-    const read = await readRecordFile(file, secret);
+    const [read] = await Promise.all([readRecordFile(file, secret), legacy]);
     const h = read?.header;
     // Records without their offsets (a malformed `at`) are of no use: start empty.
     if (h && h.key === key && isOffsets(h.at, read.records.size)) {
@@ -412,9 +415,25 @@ export class BuildCache implements BuildStore {
     return outputs;
   }
 
-  /** Forgets everything (a build that wrote nothing keeps the old file as it is). */
-  static async remove(projectRoot: string): Promise<void> {
-    await fs.promises.rm(path.join(projectRoot, "node_modules", ".cache", "skillc", "build-v1.json"), { force: true });
+}
+
+/**
+ * The build cache file of one output folder: `build-v1-<12 hex of the sha256 of outDir's real path>.json`.
+ * One per outDir, so that a project built into two folders (a single and a split build, two configs)
+ * keeps both warm: with one file, each build evicted the other's entries and the next was cold.
+ * A folder not yet made is named by its resolved path under its parent's real path.
+ */
+export function buildCacheFile(projectRoot: string, outDir: string): string {
+  const dir = realOutDir(path.resolve(projectRoot, outDir));
+  return path.join(projectRoot, "node_modules", ".cache", "skillc", `build-v1-${hash("sha256", dir, "hex").slice(0, 12)}.json`);
+}
+
+function realOutDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    const parent = path.dirname(dir);
+    return parent === dir ? dir : path.join(realOutDir(parent), path.basename(dir));
   }
 }
 

@@ -166,7 +166,8 @@ export async function readSkill(source: SkillSource, opts: AnalyzeOptions): Prom
 async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, build: BuildStore): Promise<StartedAnalysis> {
   const ready = (a: SkillAnalysis): StartedAnalysis => ({ done: Promise.resolve(a) });
   const fileOpts = fileOptionsOf(opts);
-  const mdPath = path.join(source.absDir, source.fileName);
+  // Joined only when this thread stats or reads the SKILL.md: a reused skill's stat came from the walk ahead.
+  const mdPath = () => path.join(source.absDir, source.fileName);
   const ahead = await opts.ahead?.take(source);
   const walked = ahead?.walked ?? walkFiles(source, fileOpts);
   const known = build.has(source.file);
@@ -174,7 +175,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
     try {
       const pre = ahead?.batch;
       const fps = pre ? walked.stat(pre, ahead.at + 1) : walked.stat();
-      const fp = fps && "SKILL.md\0" + statFingerprint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath)) + "\n" + fps.join("\n");
+      const fp = fps && "SKILL.md\0" + statFingerprint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath())) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
       const cache = opts.cache;
@@ -192,7 +193,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   let bytes: Buffer;
   let mdFp: string;
   try {
-    const fd = fs.openSync(mdPath, "r");
+    const fd = fs.openSync(mdPath(), "r");
     try {
       const st = fs.fstatSync(fd);
       bytes = fs.readFileSync(fd);

@@ -8,13 +8,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../src/cache/signed-file.js";
+import { buildCacheFile } from "../../src/cache/build-cache.js";
 import { cleanupTmp, ensureCli, skillMd, tmp, writeTree } from "./helpers.js";
 
 afterAll(() => cleanupTmp());
 beforeAll(() => ensureCli(), 120_000);
 
 const analysisFile = (root: string) => path.join(root, "node_modules/.cache/skillc/analysis-v1.json");
-const buildFile = (root: string) => path.join(root, "node_modules/.cache/skillc/build-v1.json");
+const buildFile = (root: string) => buildCacheFile(root, ".skillc");
 const names = (root: string) => (JSON.parse(readFileSync(path.join(root, ".skillc/manifest.json"), "utf8")) as { skills: Array<{ name: string }> }).skills.map((s) => s.name);
 
 type Entries = Record<string, { key: string; value: Record<string, unknown> & { fields: Record<string, unknown>; diagnostics: unknown[] } }>;

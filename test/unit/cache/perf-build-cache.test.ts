@@ -9,10 +9,11 @@ import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
+import { buildCacheFile } from "../../../src/cache/build-cache.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 let dir: string;
-const cacheFile = () => path.join(dir, "node_modules/.cache/skillc/build-v1.json");
+const cacheFile = () => buildCacheFile(dir, "out");
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "skillc-perf-"));

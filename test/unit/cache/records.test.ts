@@ -8,10 +8,13 @@ import { cacheKey, readRecordFile, writeRecordFile } from "../../../src/cache/si
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { tempProject } from "../../helpers/project.js";
+import { buildCacheFile } from "../../../src/cache/build-cache.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 let dir: string;
 const cacheFile = (name: string) => path.join(dir, "node_modules/.cache/skillc", name);
+/** The build cache file of outDir "out" (one file per outDir), by its name in the cache folder. */
+const BUILD_NAME = () => path.basename(buildCacheFile(dir, "out"));
 const run = () => build({ cwd: dir, config: resolveDefaults(dir, { outDir: "out" }), cache: true });
 
 beforeEach(async () => {
@@ -64,10 +67,10 @@ describe("cache records", () => {
   it("leaves the build cache file alone when nothing changed, and keeps every other entry's bytes otherwise", async () => {
     await run();
     await run();
-    const keys = await respace("build-v1.json");
-    const before = await stat(cacheFile("build-v1.json"));
+    const keys = await respace(BUILD_NAME());
+    const before = await stat(cacheFile(BUILD_NAME()));
     await run();
-    const same = await stat(cacheFile("build-v1.json"));
+    const same = await stat(cacheFile(BUILD_NAME()));
     expect([same.ino, same.mtimeMs, same.size]).toEqual([before.ino, before.mtimeMs, before.size]);
 
     // The first skill in index.js order grows: every skill after it moves in index.js and
@@ -75,13 +78,13 @@ describe("cache records", () => {
     const skills = (await readdir(path.join(dir, "skills"))).sort();
     const first = `skills/${skills[0]}/SKILL.md`;
     const md = path.join(dir, first);
-    const atBefore = (await readRecordFile(cacheFile("build-v1.json"), cacheKey()))!.header.at as number[];
+    const atBefore = (await readRecordFile(cacheFile(BUILD_NAME()), cacheKey()))!.header.at as number[];
     await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
     await run();
-    const after = await records("build-v1.json");
+    const after = await records(BUILD_NAME());
     expect(after.get(first)!.startsWith("{ ")).toBe(false);
     expect(keys.filter((k) => !after.get(k)!.startsWith("{ "))).toEqual([first]);
-    const atAfter = (await readRecordFile(cacheFile("build-v1.json"), cacheKey()))!.header.at as number[];
+    const atAfter = (await readRecordFile(cacheFile(BUILD_NAME()), cacheKey()))!.header.at as number[];
     // Other skills did move (their offsets changed), and their records were still not rewritten.
     expect(atAfter.filter((n, i) => n !== atBefore[i]).length).toBeGreaterThanOrEqual(2);
   });

@@ -11,7 +11,7 @@ import { resolveDefaults } from "../../../src/config/types.js";
 import { isReused } from "../../../src/types.js";
 import { lockOutDir } from "../../../src/emit/out-lock.js";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { sameJson } from "../../../src/cache/build-cache.js";
+import { buildCacheFile, sameJson } from "../../../src/cache/build-cache.js";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
 import { piecesOf } from "../../../src/project/build-reuse.js";
 import { readOutDir } from "../../helpers/project.js";
@@ -95,7 +95,7 @@ describe("build cache, split layout", () => {
 });
 
 describe("build cache, split layout: the metadata shards", () => {
-  const cacheFile = () => path.join(dir, "node_modules/.cache/skillc/build-v1.json");
+  const cacheFile = () => buildCacheFile(dir, "out");
   type Cache = { shards?: Record<string, string>; entries: Record<string, { line: { sha1: string; file: string } }> };
   /** Every line's recorded sha1 made wrong: a line is reused now only if its shard is not hashed again. */
   async function wrongHashes(): Promise<Cache> {
