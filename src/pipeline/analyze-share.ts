@@ -18,7 +18,7 @@ import type { SkillSource } from "../types.js";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { poolConfig, type PoolConfig } from "./analyze-pool.js";
 import { newWorker } from "./new-worker.js";
-import { fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
+import { analyzeMiss, fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
 const BATCH = 48;
@@ -166,16 +166,16 @@ class Share {
   /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
   async runHere(): Promise<void> {
     let step = 0;
-    const here = async (i: number): Promise<void> => {
+    const here = async (i: number, miss: boolean): Promise<void> => {
       this.counts.here++;
-      this.settle(i, await analyzeSkill(this.sources[i]!, this.opts));
+      this.settle(i, await (miss ? analyzeMiss : analyzeSkill)(this.sources[i]!, this.opts));
       if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     };
-    for (const i of this.mine) await here(i);
+    for (const i of this.mine) await here(i, false);
     for (;;) {
       const i = this.queue.pop();
       if (i !== undefined) {
-        await here(i);
+        await here(i, true);
         continue;
       }
       if (!this.slots.some((s) => s.batches.size > 0)) return;

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Diagnostic, SkillSource } from "../types.js";
 import { analysisEntryKey, encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
 import { readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
-import { analyzeText, restoreText, snapshotOf, type SnapshotJson } from "./analyze-text.js";
+import { analyzeText, restoreText, snapshotOf, type SnapshotJson, type TextResult } from "./analyze-text.js";
 import { leftOutKey } from "./left-out.js";
 import { sha256Hex } from "../util/sha256.js";
 import { DIR, entryKind, packedEntries } from "./packed-entry.js";
@@ -92,6 +92,22 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
   return { buffer: all.buffer, results };
 }
 
+/**
+ * analyzeSkill's analysis of a skill the cache surely misses, in this thread, as fromShare restores a
+ * worker's: its text and body decoded again from the bytes only when read. The analysis made them, and a
+ * lint never reads them after: kept, the ~4,500 texts this thread analyses at 10,000 skills (two-byte
+ * strings of ~20 KB) were ~180 MB the young-generation GC copied and promoted, to live to the end.
+ */
+export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
+  const read = await readSkill(source, opts);
+  if ("outcome" in read) return read;
+  const hash = sha256Hex(read.bytes);
+  const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
+  const snap = snapshotOf(own);
+  opts.cache?.set(source.file, analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut)), snap);
+  return restored(source, restoreText(source, read.bytes, snap, hash), read.paths, read.diagnostics, undefined);
+}
+
 /** The analysis analyzeSkill would have returned, from a worker's answer (and the cache given its record). */
 export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
@@ -105,8 +121,12 @@ export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResu
       cache.set(source.file, entry.key, entry.value);
     }
   }
-  const base = { source, files: undefined, paths: r.paths, diagnostics: [...own.diagnostics, ...r.fileDiagnostics] };
-  // readAnalysis's result, its outcome told without reading the frontmatter (still JSON).
+  return restored(source, own, r.paths, r.fileDiagnostics, json);
+}
+
+/** readAnalysis's result for a restored text result, its outcome told without reading a frontmatter still JSON. */
+function restored(source: SkillSource, own: TextResult, paths: string[], fileDiagnostics: Diagnostic[], json: SnapshotJson | undefined): SkillAnalysis {
+  const base = { source, files: undefined, paths, diagnostics: [...own.diagnostics, ...fileDiagnostics] };
   if (own.skill) return { ...base, outcome: "valid", parsed: own.parsed, skill: own.skill };
   const unparsed = json ? json.frontmatter === undefined : own.parsed.frontmatter === undefined;
   return { ...base, outcome: unparsed ? "unparsed" : "invalid", parsed: own.parsed };

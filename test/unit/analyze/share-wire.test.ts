@@ -1,7 +1,11 @@
 // fromShare (share-wire.ts): a worker's record becomes the analysis with only its head parsed; the
 // frontmatter and positions are parsed when first read, and the outcome is told without reading them.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fromShare, type ShareResult } from "../../../src/pipeline/share-wire.js";
+import { analyzeMiss, fromShare, type ShareResult } from "../../../src/pipeline/share-wire.js";
+import { analyzeSkill, type AnalyzeOptions } from "../../../src/pipeline/analyze.js";
 import { encodeAnalysisRecord, type AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 
@@ -57,5 +61,28 @@ describe("fromShare", () => {
     expect(a.outcome).toBe("unparsed");
     if (a.outcome !== "unparsed") throw new Error("unreachable");
     expect(a.parsed.frontmatter).toBeUndefined();
+  });
+});
+
+describe("analyzeMiss", () => {
+  it("gives analyzeSkill's analysis and cache entry, its text decoded again only when read", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "skillc-miss-"));
+    try {
+      mkdirSync(path.join(dir, "skills", "a"), { recursive: true });
+      writeFileSync(path.join(dir, "skills", "a", "SKILL.md"), "---\nname: a\ndescription: An A — with $1 in `code $1`. Use when testing.\n---\n\nRun `x $ARGUMENTS` and see [b](b.md).\n");
+      const src: SkillSource = { ...source, absDir: path.join(dir, "skills", "a") };
+      const sets: unknown[][] = [];
+      const cache = { get: () => undefined, set: (...args: unknown[]) => void sets.push(args) };
+      const opts: AnalyzeOptions = { profile: "skillc", settings: {}, files: { include: ["**"], exclude: [], maxBytes: 1_000_000 }, readFiles: false, cache };
+      const got = await analyzeMiss(src, opts);
+      if (got.outcome !== "valid") throw new Error(`outcome ${got.outcome}`);
+      expect(Object.getOwnPropertyDescriptor(got.parsed, "text")?.get).toBeTypeOf("function");
+      expect(Object.getOwnPropertyDescriptor(got.skill, "body")?.get).toBeTypeOf("function");
+      const expected = await analyzeSkill(src, opts);
+      expect(got).toEqual(expected);
+      expect(sets[0]).toEqual(sets[1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
