@@ -94,7 +94,8 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
 
 /**
  * analyzeSkill's analysis of a skill the cache surely misses, in this thread, as fromShare restores a
- * worker's: its text and body decoded again from the bytes only when read. The analysis made them, and a
+ * worker's (and its record given to the cache as a worker's is): its text and body decoded again from
+ * the bytes only when read. The analysis made them, and a
  * lint never reads them after: kept, the ~4,500 texts this thread analyses at 10,000 skills (two-byte
  * strings of ~20 KB) were ~180 MB the young-generation GC copied and promoted, to live to the end.
  */
@@ -104,7 +105,10 @@ export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Pr
   const hash = sha256Hex(read.bytes);
   const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
   const snap = snapshotOf(own);
-  opts.cache?.set(source.file, analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut)), snap);
+  const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
+  // Encoded now, while a worker is busy too, not when the cache is saved after the analysis, when this thread works alone.
+  if (opts.cache?.setRecord) opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
+  else opts.cache?.set(source.file, key, snap);
   return restored(source, restoreText(source, read.bytes, snap, hash), read.paths, read.diagnostics, undefined);
 }
 
