@@ -95,9 +95,9 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
 /**
  * analyzeSkill's analysis of a skill the cache surely misses, in this thread, as fromShare restores a
  * worker's (and its record given to the cache as a worker's is): its text and body decoded again from
- * the bytes only when read. The analysis made them, and a
- * lint never reads them after: kept, the ~4,500 texts this thread analyses at 10,000 skills (two-byte
- * strings of ~20 KB) were ~180 MB the young-generation GC copied and promoted, to live to the end.
+ * the bytes only when read. The analysis made them, and a lint never reads them after: kept, the
+ * ~4,500 texts this thread analyses at 10,000 skills (two-byte strings of ~20 KB) were ~90 MB more
+ * for the young-generation GC to copy and promote (195 → 106 MB promoted), to live to the end.
  */
 export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
   const read = await readSkill(source, opts);
