@@ -8,8 +8,9 @@
 // SKILL.md bytes (one transferred buffer per batch: the text is decoded from them only when read),
 // the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
 // write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
-// ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). The
-// wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
+// ~0.3 s to serialize at 10,000 skills; this thread parses only its head, the frontmatter and
+// positions when first read). This thread's own share is kept the same way (share-wire.ts analyzeMiss:
+// no decoded text held to the end). The wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
 // thread from its back a few at a time), so they finish together whatever the skills' sizes. A
 // worker that fails gives its batches back, and they are analysed here.
 import { readdirSync } from "node:fs";
