@@ -83,7 +83,8 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
     results.push({ start: size, end: size + read.bytes.byteLength, record: encodeAnalysisRecord(key, snapshotOf(own)), hash, paths: read.paths, fileDiagnostics: read.diagnostics });
     size += read.bytes.byteLength;
   }
-  const all = new Uint8Array(size);
+  // Not zero-filled (every byte is copied over) and an ArrayBuffer of its own, exactly `size` long, to transfer.
+  const all = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of parts) {
     all.set(p, at);
