@@ -8,8 +8,9 @@
 // SKILL.md bytes (one transferred buffer per batch: the text is decoded from them only when read),
 // the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
 // write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
-// ~0.3 s to serialize at 10,000 skills; this thread parses it, as it does a cache hit's record). The
-// wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
+// ~0.3 s to serialize at 10,000 skills; this thread parses only its head, the frontmatter and
+// positions when first read). This thread's own share is kept the same way (share-wire.ts analyzeMiss:
+// no decoded text held to the end). The wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
 // thread from its back a few at a time), so they finish together whatever the skills' sizes. A
 // worker that fails gives its batches back, and they are analysed here.
 import { readdirSync } from "node:fs";
@@ -18,7 +19,7 @@ import type { SkillSource } from "../types.js";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { poolConfig, type PoolConfig } from "./analyze-pool.js";
 import { newWorker } from "./new-worker.js";
-import { fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
+import { analyzeMiss, fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
 const BATCH = 48;
@@ -166,16 +167,16 @@ class Share {
   /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
   async runHere(): Promise<void> {
     let step = 0;
-    const here = async (i: number): Promise<void> => {
+    const here = async (i: number, miss: boolean): Promise<void> => {
       this.counts.here++;
-      this.settle(i, await analyzeSkill(this.sources[i]!, this.opts));
+      this.settle(i, await (miss ? analyzeMiss : analyzeSkill)(this.sources[i]!, this.opts));
       if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     };
-    for (const i of this.mine) await here(i);
+    for (const i of this.mine) await here(i, false);
     for (;;) {
       const i = this.queue.pop();
       if (i !== undefined) {
-        await here(i);
+        await here(i, true);
         continue;
       }
       if (!this.slots.some((s) => s.batches.size > 0)) return;

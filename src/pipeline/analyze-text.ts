@@ -77,13 +77,13 @@ export function snapshotOf(r: TextResult): AnalysisSnapshot {
  * and decoding every SKILL.md again in this thread cost it ~0.4 s of CPU and the garbage of 100 MB
  * of strings at 10,000 skills.
  */
-export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string): ParsedSkill {
+export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string, json?: SnapshotJson): ParsedSkill {
   const parsed: ParsedSkill = {
     source,
     hash: hash ?? sha256Hex(bytes!),
     text: "",
-    frontmatter: snap.frontmatter,
-    positions: snap.positions,
+    frontmatter: json ? undefined : snap.frontmatter,
+    positions: json ? {} : snap.positions,
     frontmatterRange: snap.frontmatterRange,
     bodyOffset: snap.bodyOffset,
     body: "",
@@ -91,7 +91,50 @@ export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined
     diagnostics: snap.diagnostics.slice(0, snap.parsedCount ?? 0),
   };
   if (bytes) lazyText(parsed, bytes, snap.bodyOffset);
+  if (json) lazyJson(parsed, json);
   return parsed;
+}
+
+/**
+ * A snapshot's frontmatter (undefined: none) and positions as the JSON texts of its record (a lint
+ * worker's answer, analyze-share.ts). This thread reads neither for most skills (a collision's name, a
+ * non-ASCII name's check, a client's portability finding do): parsing them for every skill cost it
+ * ~0.3 s at 10,000 skills, and the GC copied the objects made (most of a record's) until the end.
+ */
+export interface SnapshotJson {
+  frontmatter: string | undefined;
+  positions: string;
+}
+
+/** `frontmatter` and `positions` parsed from `json` when first read (set: replaced, as a plain property would be). */
+function lazyJson(parsed: ParsedSkill, json: SnapshotJson): void {
+  let frontmatterText = json.frontmatter;
+  let positionsText: string | undefined = json.positions;
+  let frontmatter: Record<string, unknown> | undefined;
+  let positions: ParsedSkill["positions"] = {};
+  keepAccessors(parsed);
+  Object.defineProperties(parsed, {
+    frontmatter: {
+      get: () => {
+        if (frontmatterText !== undefined) frontmatter = JSON.parse(frontmatterText) as Record<string, unknown>;
+        frontmatterText = undefined;
+        return frontmatter;
+      },
+      set: (v: Record<string, unknown> | undefined) => void ((frontmatter = v), (frontmatterText = undefined)),
+      enumerable: true,
+      configurable: true,
+    },
+    positions: {
+      get: () => {
+        if (positionsText !== undefined) positions = JSON.parse(positionsText) as ParsedSkill["positions"];
+        positionsText = undefined;
+        return positions;
+      },
+      set: (v: ParsedSkill["positions"]) => void ((positions = v), (positionsText = undefined)),
+      enumerable: true,
+      configurable: true,
+    },
+  });
 }
 
 /** `text` and `body` as setBody would leave them, decoded from `bytes` when first read. */
@@ -115,10 +158,11 @@ function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): v
   });
 }
 
-/** The TextResult analyzeText would have returned, from its snapshot and the same bytes. */
-export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string): TextResult {
-  const parsed = restoreParsed(source, bytes, snap, hash);
-  const skill = snap.fields && parsed.frontmatter ? restoredSkill(parsed, parsed.frontmatter, snap.fields) : undefined;
+/** The TextResult analyzeText would have returned, from its snapshot and the same bytes (`json`: its frontmatter and positions still as JSON). */
+export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string, json?: SnapshotJson): TextResult {
+  const parsed = restoreParsed(source, bytes, snap, hash, json);
+  const hasFrontmatter = json ? json.frontmatter !== undefined : !!parsed.frontmatter;
+  const skill = snap.fields && hasFrontmatter ? restoredSkill(parsed, snap.fields, json !== undefined) : undefined;
   return { parsed, skill, diagnostics: snap.diagnostics };
 }
 
@@ -127,13 +171,13 @@ export function restoreText(source: SkillSource, bytes: Uint8Array, snap: Analys
  * the text and body the same accessors (one lazy text for both). Copying every property's descriptor,
  * as extend does, cost a lint this thread ~0.15 s per 5,000 restored skills.
  */
-function restoredSkill(parsed: ParsedSkill, frontmatter: Record<string, unknown>, fields: ValidSkill["fields"]): ValidSkill {
+function restoredSkill(parsed: ParsedSkill, fields: ValidSkill["fields"], lazy: boolean): ValidSkill {
   const skill: ValidSkill = {
     source: parsed.source,
     hash: parsed.hash,
     text: "",
-    frontmatter,
-    positions: parsed.positions,
+    frontmatter: lazy ? {} : parsed.frontmatter!,
+    positions: lazy ? {} : parsed.positions,
     frontmatterRange: parsed.frontmatterRange,
     bodyOffset: parsed.bodyOffset,
     body: "",
@@ -141,11 +185,9 @@ function restoredSkill(parsed: ParsedSkill, frontmatter: Record<string, unknown>
     diagnostics: parsed.diagnostics,
     fields,
   };
-  return keepAccessors(
-    Object.defineProperties(skill, {
-      text: Object.getOwnPropertyDescriptor(parsed, "text")!,
-      body: Object.getOwnPropertyDescriptor(parsed, "body")!,
-    }),
-  );
+  // The same accessors as parsed's: text and body, and with `lazy` frontmatter and positions, stay unread.
+  const own = (key: keyof ParsedSkill) => Object.getOwnPropertyDescriptor(parsed, key)!;
+  const accessors: PropertyDescriptorMap = { text: own("text"), body: own("body") };
+  if (lazy) Object.assign(accessors, { frontmatter: own("frontmatter"), positions: own("positions") });
+  return keepAccessors(Object.defineProperties(skill, accessors));
 }
-

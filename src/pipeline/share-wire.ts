@@ -4,9 +4,11 @@
 // (fromShare).
 import path from "node:path";
 import type { Diagnostic, SkillSource } from "../types.js";
-import { encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
-import { analyzeBytes, readAnalysis, readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
-import { restoreText } from "./analyze-text.js";
+import { analysisEntryKey, encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
+import { readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { analyzeText, restoreText, snapshotOf, type SnapshotJson, type TextResult } from "./analyze-text.js";
+import { leftOutKey } from "./left-out.js";
+import { sha256Hex } from "../util/sha256.js";
 import { DIR, entryKind, packedEntries } from "./packed-entry.js";
 
 /** What a worker needs of AnalyzeOptions (plain data). */
@@ -58,29 +60,31 @@ export type ShareResult =
 
 export type ShareReply = { id: number; ok: true; buffer: ArrayBuffer; results: ShareResult[] } | { id: number; ok: false; error: string };
 
-/** Runs one batch as a worker does: reads and analyses every skill, and packs the answers. */
+/**
+ * Runs one batch as a worker does: reads and analyses every skill, and packs the answers. The analysis
+ * is analyzeBytes's for a cache miss, without the SkillAnalysis it would build around it (this thread
+ * sends only the record): one options object per batch, the text analysed, its snapshot encoded.
+ */
 export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayBuffer; results: ShareResult[] }> {
-  const base = { ...batch.options, listings: unpackListings(batch.listings) };
+  const opts: AnalyzeOptions = { ...batch.options, listings: unpackListings(batch.listings), readFiles: false };
   const parts: Uint8Array[] = [];
   const results: ShareResult[] = [];
   let size = 0;
   for (const source of batch.sources) {
-    let entry: { key: string; value: AnalysisSnapshot } | undefined;
-    // A store that misses and keeps what is set: the snapshot (and key) the cache would be given.
-    const capture: AnalysisStore = { get: () => undefined, set: (_file, key, value) => void (entry = { key, value }) };
-    const opts: AnalyzeOptions = { ...base, readFiles: false, cache: capture };
     const read = await readSkill(source, opts);
     if ("outcome" in read) {
       results.push({ unreadable: read.diagnostics });
       continue;
     }
-    const analysis = await analyzeBytes(source, read.bytes, undefined, read.paths, read.leftOut, read.diagnostics, opts).done;
-    if (!entry || analysis.outcome === "unreadable" || analysis.outcome === "reused") throw new Error("share: no analysis recorded");
+    const hash = sha256Hex(read.bytes);
+    const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
+    const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
     parts.push(read.bytes);
-    results.push({ start: size, end: size + read.bytes.byteLength, record: encodeAnalysisRecord(entry.key, entry.value), hash: analysis.parsed.hash, paths: read.paths, fileDiagnostics: read.diagnostics });
+    results.push({ start: size, end: size + read.bytes.byteLength, record: encodeAnalysisRecord(key, snapshotOf(own)), hash, paths: read.paths, fileDiagnostics: read.diagnostics });
     size += read.bytes.byteLength;
   }
-  const all = new Uint8Array(size);
+  // Not zero-filled (every byte is copied over) and an ArrayBuffer of its own, exactly `size` long, to transfer.
+  const all = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of parts) {
     all.set(p, at);
@@ -89,15 +93,59 @@ export async function runShareBatch(batch: ShareBatch): Promise<{ buffer: ArrayB
   return { buffer: all.buffer, results };
 }
 
+/**
+ * analyzeSkill's analysis of a skill the cache surely misses, in this thread, as fromShare restores a
+ * worker's (and its record given to the cache as a worker's is): its text and body decoded again from
+ * the bytes only when read. The analysis made them, and a lint never reads them after: kept, the
+ * ~4,500 texts this thread analyses at 10,000 skills (two-byte strings of ~20 KB) were ~90 MB more
+ * for the young-generation GC to copy and promote (195 → 106 MB promoted), to live to the end.
+ */
+export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
+  const read = await readSkill(source, opts);
+  if ("outcome" in read) return read;
+  const hash = sha256Hex(read.bytes);
+  const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
+  const snap = snapshotOf(own);
+  const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
+  // Encoded now, while a worker is busy too, not when the cache is saved after the analysis, when this thread works alone.
+  if (opts.cache?.setRecord) opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
+  else opts.cache?.set(source.file, key, snap);
+  return restored(source, restoreText(source, read.bytes, snap, hash), read.paths, read.diagnostics, undefined);
+}
+
 /** The analysis analyzeSkill would have returned, from a worker's answer (and the cache given its record). */
 export function fromShare(source: SkillSource, buffer: ArrayBuffer, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
   const bytes = new Uint8Array(buffer, r.start, r.end - r.start);
-  const entry = parseAnalysisRecord(r.record);
-  const own = restoreText(source, bytes, entry.value, r.hash);
+  const { value, json } = splitRecord(r.record);
+  const own = restoreText(source, bytes, value, r.hash, json);
   if (cache) {
     if (cache.setRecord) cache.setRecord(source.file, r.record);
-    else cache.set(source.file, entry.key, entry.value);
+    else {
+      const entry = parseAnalysisRecord(r.record);
+      cache.set(source.file, entry.key, entry.value);
+    }
   }
-  return readAnalysis({ source, files: undefined, paths: r.paths, diagnostics: [...own.diagnostics, ...r.fileDiagnostics] }, own.parsed, own.skill);
+  return restored(source, own, r.paths, r.fileDiagnostics, json);
+}
+
+/** readAnalysis's result for a restored text result, its outcome told without reading a frontmatter still JSON. */
+function restored(source: SkillSource, own: TextResult, paths: string[], fileDiagnostics: Diagnostic[], json: SnapshotJson | undefined): SkillAnalysis {
+  const base = { source, files: undefined, paths, diagnostics: [...own.diagnostics, ...fileDiagnostics] };
+  if (own.skill) return { ...base, outcome: "valid", parsed: own.parsed, skill: own.skill };
+  const unparsed = json ? json.frontmatter === undefined : own.parsed.frontmatter === undefined;
+  return { ...base, outcome: unparsed ? "unparsed" : "invalid", parsed: own.parsed };
+}
+
+/**
+ * A record's snapshot with only its head parsed (encodeAnalysisRecord's first part): the frontmatter
+ * and positions stay JSON text until read (analyze-text.ts SnapshotJson). A record of one JSON text is parsed whole.
+ */
+function splitRecord(record: string): { value: AnalysisSnapshot; json: SnapshotJson | undefined } {
+  const t1 = record.indexOf("\t");
+  const t2 = t1 < 0 ? -1 : record.indexOf("\t", t1 + 1);
+  if (t2 < 0) return { value: parseAnalysisRecord(record).value, json: undefined };
+  const { value } = JSON.parse(record.slice(0, t1)) as { value: AnalysisSnapshot };
+  const none = t2 - t1 === 5 && record.startsWith("null", t1 + 1);
+  return { value, json: { frontmatter: none ? undefined : record.slice(t1 + 1, t2), positions: record.slice(t2 + 1) } };
 }

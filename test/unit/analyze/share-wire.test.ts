@@ -1,0 +1,88 @@
+// fromShare (share-wire.ts): a worker's record becomes the analysis with only its head parsed; the
+// frontmatter and positions are parsed when first read, and the outcome is told without reading them.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeMiss, fromShare, type ShareResult } from "../../../src/pipeline/share-wire.js";
+import { analyzeSkill, type AnalyzeOptions } from "../../../src/pipeline/analyze.js";
+import { encodeAnalysisRecord, type AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
+import type { SkillSource } from "../../../src/types.js";
+
+const root = { dir: "skills", scope: "skills", precedence: 0 };
+const source: SkillSource = { root, dir: "skills/a", relDir: "a", file: "skills/a/SKILL.md", fileName: "SKILL.md", absDir: "/nowhere/skills/a" };
+const bytes = new TextEncoder().encode("---\nname: a\ndescription: An A. Use when testing.\n---\n\nBody.\n");
+const range = { line: 1, column: 1, endLine: 4, endColumn: 4 };
+const snapshot = (fields: AnalysisSnapshot["fields"]): AnalysisSnapshot => ({
+  frontmatter: { name: "a", description: "An A. Use when testing." },
+  positions: { "/name": { key: range, value: range } },
+  frontmatterRange: range,
+  bodyOffset: 52,
+  bodyStart: 53,
+  fields,
+  diagnostics: [],
+  parsedCount: 0,
+});
+
+/** A result whose record's frontmatter and positions parts are `fm` and `positions` as given (maybe not JSON). */
+function result(fields: AnalysisSnapshot["fields"], fm: string, positions: string): ShareResult {
+  const [head] = encodeAnalysisRecord("k", snapshot(fields)).split("\t");
+  return { start: 0, end: bytes.byteLength, record: `${head}\t${fm}\t${positions}`, hash: "h", paths: [], fileDiagnostics: [] };
+}
+
+describe("fromShare", () => {
+  it("parses the frontmatter and positions only when they are read", () => {
+    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(undefined, "{not json", "{not json"), undefined);
+    expect(a.outcome).toBe("invalid");
+    expect(a.diagnostics).toEqual([]);
+    if (a.outcome !== "invalid") throw new Error("unreachable");
+    expect(a.parsed.bodyStart).toBe(53);
+    expect(a.parsed.text).toContain("Body.");
+    expect(() => a.parsed.positions).toThrow(SyntaxError);
+    expect(() => a.parsed.frontmatter).toThrow(SyntaxError);
+  });
+
+  it("reads them as the record holds them, once, and keeps what is set", () => {
+    const fm = JSON.stringify({ name: "a", description: "An A. Use when testing." });
+    const positions = JSON.stringify({ "/name": { key: range, value: range } });
+    const fields = { name: "a", description: "An A. Use when testing." } as unknown as AnalysisSnapshot["fields"];
+    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(fields, fm, positions), undefined);
+    if (a.outcome !== "valid") throw new Error(`outcome ${a.outcome}`);
+    expect(a.skill.frontmatter).toEqual(JSON.parse(fm));
+    expect(a.skill.frontmatter).toBe(a.parsed.frontmatter);
+    expect(a.skill.positions["/name"]).toEqual({ key: range, value: range });
+    expect({ ...a.skill }.positions).toBe(a.parsed.positions);
+    a.parsed.positions = {};
+    expect(a.skill.positions).toEqual({});
+  });
+
+  it("tells an unparsed skill by its null frontmatter", () => {
+    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(undefined, "null", "{}"), undefined);
+    expect(a.outcome).toBe("unparsed");
+    if (a.outcome !== "unparsed") throw new Error("unreachable");
+    expect(a.parsed.frontmatter).toBeUndefined();
+  });
+});
+
+describe("analyzeMiss", () => {
+  it("gives analyzeSkill's analysis and cache entry, its text decoded again only when read", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "skillc-miss-"));
+    try {
+      mkdirSync(path.join(dir, "skills", "a"), { recursive: true });
+      writeFileSync(path.join(dir, "skills", "a", "SKILL.md"), "---\nname: a\ndescription: An A — with $1 in `code $1`. Use when testing.\n---\n\nRun `x $ARGUMENTS` and see [b](b.md).\n");
+      const src: SkillSource = { ...source, absDir: path.join(dir, "skills", "a") };
+      const sets: unknown[][] = [];
+      const cache = { get: () => undefined, set: (...args: unknown[]) => void sets.push(args) };
+      const opts: AnalyzeOptions = { profile: "skillc", settings: {}, files: { include: ["**"], exclude: [], maxBytes: 1_000_000 }, readFiles: false, cache };
+      const got = await analyzeMiss(src, opts);
+      if (got.outcome !== "valid") throw new Error(`outcome ${got.outcome}`);
+      expect(Object.getOwnPropertyDescriptor(got.parsed, "text")?.get).toBeTypeOf("function");
+      expect(Object.getOwnPropertyDescriptor(got.skill, "body")?.get).toBeTypeOf("function");
+      const expected = await analyzeSkill(src, opts);
+      expect(got).toEqual(expected);
+      expect(sets[0]).toEqual(sets[1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
