@@ -187,6 +187,9 @@ async function writeOutputs(
   // A single build removes the chunks an earlier split build left (none refer to them any more),
   // and commits its staged index.js (when its bytes changed).
   const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
+  // The build cache's records are encoded while the commit below waits on the disk (saved after it).
+  const encoding = reuse?.encodeAhead();
+  encoding?.catch(() => undefined); // awaited below, after the commit
   // The commit record must follow chunks (and index.js) on disk: their background syncs end here.
   await stage?.flush();
   await writeOutDir(outDir, emitted.files, {
@@ -196,6 +199,7 @@ async function writeOutputs(
     heldIndex: reuse && stage instanceof IndexStage ? () => reuse.indexUnmoved() : undefined,
     committed: reuse && (() => reuse.noteIndex()),
   });
+  await encoding;
   await reuse?.save();
   return true;
 }
