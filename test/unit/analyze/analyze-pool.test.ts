@@ -172,6 +172,23 @@ describe("AnalyzePool", () => {
     expect(ranHere).toBeGreaterThanOrEqual(8);
   });
 
+  it("once it helps, goes on until no job waits (the last ones are not left to the worker alone)", async () => {
+    // A worker that takes its two batches and never answers: every job still queued is this thread's.
+    const silent = path.join(base, "silent-worker.mjs");
+    writeFileSync(silent, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => undefined);\n`);
+    const pool = new AnalyzePool(options, { workers: 1, minMisses: 1, script: silent, helpMin: 40 });
+    const pending = jobs.map((j) => pool.analyze(j.source, j.bytes, j.paths));
+    // 120 jobs, two batches of 32 with the worker: 56 wait at finish(), past helpMin (40).
+    pool.finish();
+    // Stopping at helpMin, it ran 24 (56 → 32) and left the rest waiting.
+    const queued = Promise.all(pending.slice(64)).then(() => "all ran here");
+    expect(await Promise.race([queued, new Promise((r) => setTimeout(() => r("some left waiting"), 20_000))])).toBe("all ran here");
+    expect(pool.ranHere).toBe(jobs.length - 64);
+    // Closed: the worker's two batches are analysed here too.
+    await pool.close();
+    expect(await Promise.all(pending)).toEqual(inThread());
+  });
+
   it("gives exactly the in-thread results", async () => {
     const expected = inThread();
     const got = await viaPool(WORKER);
