@@ -26,6 +26,11 @@ export const BATCH = 32;
 export const OUT = 4;
 /** How far ahead of this thread's batch the next one sent is: the worker's time to render it. */
 const LEAD = 3;
+/**
+ * How long this thread waits, at most, for the skills the worker claimed in a batch it reached (it
+ * finishes one skill, ~0.3 ms): past it (a worker off the CPU on a busy machine), they render here.
+ */
+export const WAIT_MS = 3;
 
 export interface LiteralBatch {
   kind: "literals";
@@ -102,7 +107,12 @@ export class FilesOffload implements FilesSource {
       if (t >= this.batches || !this.send(t)) break;
       this.next = t + 1;
     }
-    if (claimed > 0 && this.out.has(c)) return new Promise((resolve) => (this.waiting = { index: c, resolve }));
+    if (claimed > 0 && this.out.has(c)) {
+      return new Promise((resolve) => {
+        this.waiting = { index: c, resolve };
+        setTimeout(() => this.waiting?.index === c && this.release(), WAIT_MS);
+      });
+    }
     return this.out.size > 0 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
   }
 

@@ -137,6 +137,18 @@ describe("payloads rendered elsewhere", () => {
     }
   });
 
+  it("a wait for a worker's claimed skills ends by itself when no reply comes (they render here then)", async () => {
+    const skills = manySkills(6 * BATCH);
+    const posted: LiteralBatch[] = [];
+    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
+    void offload.at(0);
+    const first = posted[0]!;
+    Atomics.store(first.claims, first.index, 2);
+    // Neither a reply nor the worker's end: the wait ends by itself, and the batch is this thread's.
+    await offload.at(first.index * BATCH)!;
+    expect(offload.take(first.index * BATCH)).toBeUndefined();
+  });
+
   it("a wait for a worker's claimed skills ends when the worker is gone", async () => {
     const skills = manySkills(6 * BATCH);
     const posted: LiteralBatch[] = [];
