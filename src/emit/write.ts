@@ -35,6 +35,11 @@ const STALE_MS = 60 * 60 * 1000;
 export interface WriteOptions {
   /** Names already on disk with these exact bytes (the build cache's verified outputs): not read back to compare. */
   unchanged?: ReadonlySet<string>;
+  /**
+   * Settles once the staged files (`chunks.staged`) are durable: awaited just before the commit
+   * record, so that their last sync runs while the other files are written (and synced) here.
+   */
+  stagedDurable?: Promise<void>;
   onWait?: (holder: LockHolder) => void;
   chunks?: ChunkWrite;
   /**
@@ -51,6 +56,8 @@ export interface WriteOptions {
 export async function writeOutDir(outDir: string, files: Map<string, string | Uint8Array>, opts: WriteOptions = {}): Promise<{ written: string[]; unchanged: string[] }> {
   const names = [...files.keys()].sort((a, b) => (a === LAST ? 1 : b === LAST ? -1 : compareCodeUnits(a, b)));
   for (const name of names) checkName(name);
+  // Awaited before the commit record (or left to the caller when nothing is committed): not unhandled meanwhile.
+  opts.stagedDurable?.catch(() => undefined);
   await mkdir(outDir, { recursive: true });
   const release = await lockOutDir(outDir, opts.onWait);
   try {
@@ -63,7 +70,7 @@ export async function writeOutDir(outDir: string, files: Map<string, string | Ui
     }
     // A single build passes no chunk to keep: it only sweeps an earlier split build's chunks away.
     const listed = chunks && chunks.keep.size > 0 ? await checkChunks(outDir, chunks) : undefined;
-    const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks);
+    const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks, opts.stagedDurable);
     // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
     if (chunks) await sweepChunks(outDir, chunks.keep, listed);
     opts.committed?.();
@@ -97,6 +104,7 @@ async function writeLocked(
   files: Map<string, string | Uint8Array>,
   known: ReadonlySet<string> | undefined,
   chunks?: ChunkWrite,
+  stagedDurable?: Promise<void>,
 ): Promise<{ written: string[]; unchanged: string[] }> {
   const staged = chunks?.tmp ? [...chunks.staged] : [];
   const written: string[] = [];
@@ -118,10 +126,11 @@ async function writeLocked(
   const tmp = chunks?.tmp ?? `${outDir}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
   if (!chunks?.tmp) await mkdir(tmp);
   try {
-    for (const [name, bytes] of changed) {
-      await mkdir(dirname(join(tmp, name)), { recursive: true });
-      await writeDurably(join(tmp, name), bytes);
-    }
+    // Written and synced side by side (manifest.json, index.d.ts, the catalogs…): their syncs overlap.
+    for (const dir of new Set(changed.map(([name]) => dirname(join(tmp, name))))) await mkdir(dir, { recursive: true });
+    const writes = await Promise.allSettled(changed.map(([name, bytes]) => writeDurably(join(tmp, name), bytes)));
+    for (const w of writes) if (w.status === "rejected") throw w.reason;
+    await stagedDurable;
     // index.js last, staged (emit/index-stage.ts) or not: whoever sees it sees the rest.
     const order = [...staged, ...changed.map(([name]) => name)].sort((x, y) => (x === LAST ? 1 : 0) - (y === LAST ? 1 : 0));
     await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(order) + "\n"));

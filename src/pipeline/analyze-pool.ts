@@ -18,47 +18,11 @@ import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { newWorker } from "./new-worker.js";
 import type { SkillSource } from "../types.js";
-import type { AnalysisSnapshot } from "./analysis-store.js";
-import { analyzeText, restoreText, snapshotOf, type TextOptions, type TextResult } from "./analyze-text.js";
+import { analyzeText, type TextOptions } from "./analyze-text.js";
+import { fromWire, type PoolResult, type WireBatch, type WireJob, type WireReply } from "./pool-wire.js";
 
-// ---- the wire format: a TextResult as its snapshot and hash (the text and body are re-derived from the bytes) ----
-
-export type WireResult = AnalysisSnapshot & { hash: string };
-
-export interface WireJob {
-  source: SkillSource;
-  /** Byte range of the SKILL.md in the batch's buffer. */
-  start: number;
-  end: number;
-  paths: string[];
-  leftOut?: ReadonlyMap<string, string>;
-  /** The SKILL.md's sha256 when this thread has it already (the cache key): not hashed twice. */
-  hash?: string;
-}
-
-export interface WireBatch {
-  id: number;
-  options: TextOptions;
-  buffer: ArrayBuffer;
-  jobs: WireJob[];
-}
-
-export type WireReply = { id: number; ok: true; results: WireResult[] } | { id: number; ok: false; error: string };
-
-export function toWire(r: TextResult): WireResult {
-  return { ...snapshotOf(r), hash: r.parsed.hash };
-}
-
-/** The TextResult analyzeText would have returned, from its wire form and the same bytes. */
-export function fromWire(source: SkillSource, bytes: Uint8Array, w: WireResult): TextResult {
-  return restoreText(source, bytes, w, w.hash);
-}
-
-/** Runs one batch as a worker does (also the worker's whole job). */
-export function runBatch(batch: WireBatch): WireResult[] {
-  const all = new Uint8Array(batch.buffer);
-  return batch.jobs.map((j) => toWire(analyzeText(j.source, all.subarray(j.start, j.end), new Set(j.paths), batch.options, j.hash, j.leftOut)));
-}
+// The wire format lives in pool-wire.ts; its names are this module's too (the worker script and tests import them here).
+export { fromWire, runBatch, toWire, type PoolResult, type WireBatch, type WireJob, type WireReply, type WireResult } from "./pool-wire.js";
 
 // ---- the pool ----
 
@@ -124,9 +88,9 @@ export function defaultWorkers(cores: number, load1: number): number {
   return Math.max(0, Math.min(cores - 1, 4, spare));
 }
 
-interface Job extends Pick<WireJob, "source" | "paths" | "leftOut" | "hash"> {
+interface Job extends Pick<WireJob, "source" | "paths" | "leftOut" | "hash" | "key"> {
   bytes: Uint8Array;
-  resolve: (r: TextResult) => void;
+  resolve: (r: PoolResult) => void;
   reject: (e: unknown) => void;
 }
 
@@ -156,10 +120,11 @@ export class AnalyzePool {
     private readonly config: PoolConfig,
   ) {}
 
-  analyze(source: SkillSource, bytes: Uint8Array, paths: string[], leftOut?: ReadonlyMap<string, string>, hash?: string): Promise<TextResult> {
+  /** `key`: the analysis cache's entry key, when the result is to be stored (a worker's answer then carries its record). */
+  analyze(source: SkillSource, bytes: Uint8Array, paths: string[], leftOut?: ReadonlyMap<string, string>, hash?: string, key?: string): Promise<PoolResult> {
     if (this.closed) return Promise.resolve(analyzeText(source, bytes, new Set(paths), this.options, hash, leftOut));
-    return new Promise<TextResult>((resolve, reject) => {
-      this.queue.push({ source, bytes, paths, leftOut, hash, resolve, reject });
+    return new Promise<PoolResult>((resolve, reject) => {
+      this.queue.push({ source, bytes, paths, leftOut, hash, key, resolve, reject });
       this.misses++;
       if (!this.slots && this.config.workers > 0 && this.config.script && this.misses >= this.config.minMisses) this.start();
       this.pump();
@@ -179,10 +144,15 @@ export class AnalyzePool {
   /**
    * Once the I/O is done this thread would only wait: it takes batches off the queue too (the
    * workers keep one batch waiting each, so they do not idle while it works), yielding between
-   * batches so that their replies are handled.
+   * batches so that their replies are handled. It starts only when at least helpMin jobs wait, and,
+   * warm by then, goes on until none does: stopping at helpMin left the last ~1,000 of a cold
+   * 10,000-skill build to the worker alone, ~1 s with this thread idle.
    */
+  private helping = false;
   private help(): void {
-    if (this.closed || this.queue.length === 0 || this.queue.length < (this.config.helpMin ?? 0)) return;
+    if (this.closed || this.queue.length === 0) return;
+    if (!this.helping && this.queue.length < (this.config.helpMin ?? 0)) return;
+    this.helping = true;
     this.runHere(this.queue.splice(0, HELP_BATCH));
     this.pump();
     if (this.queue.length > 0) setImmediate(() => this.help());
@@ -237,7 +207,7 @@ export class AnalyzePool {
     let at = 0;
     for (const j of jobs) {
       all.set(j.bytes, at);
-      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths, leftOut: j.leftOut, hash: j.hash });
+      wire.push({ source: j.source, start: at, end: at + j.bytes.byteLength, paths: j.paths, leftOut: j.leftOut, hash: j.hash, ...(j.key !== undefined && { key: j.key }) });
       at += j.bytes.byteLength;
     }
     slot.batches.set(id, jobs);

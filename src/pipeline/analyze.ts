@@ -257,12 +257,14 @@ export function analyzeBytes(
   const result = (own: TextResult) => readAnalysis({ source, files, paths, diagnostics: [...own.diagnostics, ...diagnostics] }, own.parsed, own.skill);
   if (hit) return { done: Promise.resolve(result(restoreText(source, bytes, hit, hash))) };
 
-  const finish = (own: TextResult): SkillAnalysis => {
-    opts.cache?.set(source.file, key, snapshotOf(own));
+  const finish = (own: TextResult & { record?: string }): SkillAnalysis => {
+    // A worker's answer may carry its record, encoded there (analyze-pool.ts): stored as it is.
+    if (own.record !== undefined && opts.cache?.setRecord) opts.cache.setRecord(source.file, own.record);
+    else opts.cache?.set(source.file, key, snapshotOf(own));
     return result(own);
   };
   if (opts.pool) {
-    const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined, hash).then(finish);
+    const done = opts.pool.analyze(source, bytes, paths, leftOut.size ? leftOut : undefined, hash, opts.cache?.setRecord ? key : undefined).then(finish);
     // Awaited later with all the others: a rejection must not count as unhandled meanwhile.
     done.catch(() => undefined);
     return { done };

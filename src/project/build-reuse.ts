@@ -155,12 +155,28 @@ export class BuildReuse implements EmitReuse {
 
   /** Saves this build's entries (after a write). */
   async save(): Promise<void> {
+    await this.cache.save(this.entries, this.settle());
+  }
+
+  /**
+   * Once emit is done (the entries are final): starts encoding their records while the commit waits
+   * on the disk (BuildCache.encodeAhead); save() writes them.
+   */
+  encodeAhead(): Promise<void> {
+    return this.cache.encodeAhead(this.entries, this.settle());
+  }
+
+  private same?: Set<string>;
+
+  /** The entries completed (once), and the skills whose entry is the one read. */
+  private settle(): Set<string> {
+    if (this.same) return this.same;
     // A reused skill keeps its recorded digests, with any computed this time over them.
     for (const [file, prev] of this.reused) if (prev.parts && this.entries[file]) this.entries[file].parts = prev.parts;
     for (const [file, p] of this.parts) if (this.entries[file]) this.entries[file].parts = { ...this.entries[file].parts, ...p };
     const same = new Set<string>();
     for (const [file, prev] of this.reused) if (this.entries[file] && sameEntry(prev, this.entries[file])) same.add(file);
-    await this.cache.save(this.entries, same);
+    return (this.same = same);
   }
 }
 

@@ -187,15 +187,25 @@ async function writeOutputs(
   // A single build removes the chunks an earlier split build left (none refer to them any more),
   // and commits its staged index.js (when its bytes changed).
   const chunks = stage instanceof ChunkStage ? stage : { tmp: stage?.tmp, staged: stage?.staged ?? [], keep: new Set<string>() };
-  // The commit record must follow chunks (and index.js) on disk: their background syncs end here.
-  await stage?.flush();
+  // The build cache's records are encoded while the commit below waits on the disk (saved after it).
+  const encoding = reuse?.encodeAhead();
+  encoding?.catch(() => undefined); // awaited below, after the commit
+  // The commit record must follow chunks (and index.js) on disk: their background syncs end here
+  // (a single build's index.js: while writeOutDir writes the other files, before its commit record).
+  const durable = stage instanceof IndexStage ? stage.flush() : undefined;
+  durable?.catch(() => undefined); // awaited in writeOutDir, and below
+  if (!durable) await stage?.flush();
   await writeOutDir(outDir, emitted.files, {
+    stagedDurable: durable,
     unchanged,
     onWait: opts.onLockWait,
     chunks,
     heldIndex: reuse && stage instanceof IndexStage ? () => reuse.indexUnmoved() : undefined,
     committed: reuse && (() => reuse.noteIndex()),
   });
+  // writeOutDir waits for it only when it commits something (a rebuild may change nothing).
+  await durable;
+  await encoding;
   await reuse?.save();
   return true;
 }

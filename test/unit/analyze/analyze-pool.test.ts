@@ -6,8 +6,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
-import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor, poolConfig } from "../../../src/pipeline/analyze-pool.js";
-import { analyzeText, type TextOptions } from "../../../src/pipeline/analyze-text.js";
+import { AnalyzePool, defaultWorkers, findWorkerScript, minMissesFor, poolConfig, type PoolResult } from "../../../src/pipeline/analyze-pool.js";
+import { analyzeText, snapshotOf, type TextOptions } from "../../../src/pipeline/analyze-text.js";
+import { encodeAnalysisRecord } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
 
@@ -88,6 +89,18 @@ describe("analysis on worker threads (built CLI)", () => {
       expect(run.files).toEqual(runs[0]!.files);
     }
   });
+
+  it("a cold build's analysis cache is byte-identical with and without workers (the worker encodes its records)", async () => {
+    const caches: Buffer[] = [];
+    for (const workers of ["0", "1"]) {
+      clean();
+      const r = await runCli(["build", "--emit-on-error", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
+      expect(r.code).not.toBe(2);
+      caches.push(readFileSync(path.join(corpus, "node_modules", ".cache", "skillc", "analysis-v1.json")));
+    }
+    expect(caches[0]!.length).toBeGreaterThan(1000);
+    expect(caches[1]!.equals(caches[0]!)).toBe(true);
+  });
 });
 
 describe("defaultWorkers", () => {
@@ -159,12 +172,47 @@ describe("AnalyzePool", () => {
     expect(ranHere).toBeGreaterThanOrEqual(8);
   });
 
+  it("once it helps, goes on until no job waits (the last ones are not left to the worker alone)", async () => {
+    // A worker that takes its two batches and never answers: every job still queued is this thread's.
+    const silent = path.join(base, "silent-worker.mjs");
+    writeFileSync(silent, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => undefined);\n`);
+    const pool = new AnalyzePool(options, { workers: 1, minMisses: 1, script: silent, helpMin: 40 });
+    const pending = jobs.map((j) => pool.analyze(j.source, j.bytes, j.paths));
+    // 120 jobs, two batches of 32 with the worker: 56 wait at finish(), past helpMin (40).
+    pool.finish();
+    // Stopping at helpMin, it ran 24 (56 → 32) and left the rest waiting.
+    const queued = Promise.all(pending.slice(64)).then(() => "all ran here");
+    expect(await Promise.race([queued, new Promise((r) => setTimeout(() => r("some left waiting"), 20_000))])).toBe("all ran here");
+    expect(pool.ranHere).toBe(jobs.length - 64);
+    // Closed: the worker's two batches are analysed here too.
+    await pool.close();
+    expect(await Promise.all(pending)).toEqual(inThread());
+  });
+
   it("gives exactly the in-thread results", async () => {
     const expected = inThread();
     const got = await viaPool(WORKER);
     expect(got).toEqual(expected);
     // The results carry the caller's source objects, not copies.
     got.forEach((r, i) => expect(r.parsed.source).toBe(jobs[i]!.source));
+  });
+
+  it("answers a keyed job's cache record as this thread would encode it, and none for a job without a key", async () => {
+    const pool = new AnalyzePool(options, { workers: 1, minMisses: 1, script: WORKER, helpMin: jobs.length + 1 });
+    let got: PoolResult[];
+    try {
+      const pending = jobs.map((j, i) => pool.analyze(j.source, j.bytes, j.paths, undefined, undefined, i % 2 === 0 ? `key-${i}` : undefined));
+      pool.finish();
+      got = await Promise.all(pending);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.ranHere).toBe(0);
+    inThread().forEach((r, i) => {
+      expect(got[i]!.record).toBe(i % 2 === 0 ? encodeAnalysisRecord(`key-${i}`, snapshotOf(r)) : undefined);
+      const { record: _, ...rest } = got[i]!;
+      expect(rest).toEqual(r);
+    });
   });
 
   it("falls back to this thread when the worker script is missing", async () => {

@@ -37,7 +37,7 @@ function fakeWorker(opts: { delay: number; drop?: (b: LiteralBatch) => boolean }
   const post = (batch: LiteralBatch): boolean => {
     stats.sent++;
     stats.maxOut = Math.max(stats.maxOut, ++stats.out);
-    const copy = { ...structuredClone({ ...batch, cursor: undefined }), cursor: batch.cursor } as LiteralBatch;
+    const copy = { ...structuredClone({ ...batch, claims: undefined }), claims: batch.claims } as LiteralBatch;
     let turns = opts.delay;
     const later = (): void => {
       if (turns-- > 0) return void setImmediate(later);
@@ -64,10 +64,10 @@ async function render(skills: CompiledSkill[], offload?: FilesOffload, prepare?:
 }
 
 describe("payloads rendered elsewhere", () => {
-  it("runLiterals gives payloadTo's bytes per skill, and nothing for a batch this thread has passed", () => {
+  it("runLiterals gives payloadTo's bytes per skill, and nothing for a batch this thread has taken over", () => {
     const skills = manySkills(40);
-    const cursor = new Int32Array(new SharedArrayBuffer(4));
-    const batch: LiteralBatch = { kind: "literals", index: 1, cursor, skills: skills.map((s, i) => (i === 3 ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) })) };
+    const claims = new Int32Array(new SharedArrayBuffer(8));
+    const batch: LiteralBatch = { kind: "literals", index: 1, claims, skills: skills.map((s, i) => (i === 3 ? null : { template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) })) };
     const r = runLiterals(batch);
     const bytes = Buffer.from(r.buffer!);
     let at = 0;
@@ -76,25 +76,90 @@ describe("payloads rendered elsewhere", () => {
       expect(bytes.subarray(at, end).toString("utf8")).toBe(i === 3 ? "" : filesText(s));
       at = end;
     });
-    Atomics.store(cursor, 0, 2);
+    // Every skill claimed; a second run of the same batch finds none left to claim.
+    expect(claims[1]).toBe(skills.length);
     expect(runLiterals(batch).buffer).toBeUndefined();
+    Atomics.store(claims, 0, -1);
+    expect(runLiterals({ ...batch, index: 0 }).buffer).toBeUndefined();
   });
 
-  it("runLiterals stops at the skill where it finds the batch passed (the rest would be thrown away)", () => {
+  it("runLiterals finishes the skill it claimed when this thread takes the batch over, and claims no more", () => {
     const skills = manySkills(10);
-    const cursor = new Int32Array(new SharedArrayBuffer(4));
+    const claims = new Int32Array(new SharedArrayBuffer(4));
     let read = 0;
-    // This thread passes the batch while the worker is at its fourth skill.
+    let taken = 0;
+    // This thread takes the batch over while the worker is at its fourth skill.
     const list = skills.map((s) => ({ template: s.template, files: s.files.map((f): [string, string | Uint8Array] => [f.path, f.content]) }));
     const watched = new Proxy(list, {
       get(target, k, receiver) {
-        if (typeof k === "string" && /^\d+$/.test(k) && ++read === 4) Atomics.store(cursor, 0, 1);
+        if (typeof k === "string" && /^\d+$/.test(k) && ++read === 4) taken = Atomics.exchange(claims, 0, -1);
         return Reflect.get(target, k, receiver);
       },
     });
-    const r = runLiterals({ kind: "literals", index: 0, cursor, skills: watched });
-    expect(r.buffer).toBeUndefined();
+    const r = runLiterals({ kind: "literals", index: 0, claims, skills: watched });
+    expect(taken).toBe(4);
     expect(read).toBe(4);
+    expect(r.ends).toHaveLength(4);
+    const bytes = Buffer.from(r.buffer!);
+    expect(bytes.toString("utf8")).toBe(skills.slice(0, 4).map(filesText).join(""));
+  });
+
+  it("this thread reaching a batch the worker is rendering waits for the skills it claimed and renders only the rest", async () => {
+    const skills = manySkills(6 * BATCH);
+    const posted: LiteralBatch[] = [];
+    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
+    expect(offload.at(0)).toBeDefined();
+    const first = posted[0]!;
+    // The worker has claimed (and is rendering) 5 skills of the first batch sent when this thread gets there.
+    let reply: ReturnType<typeof runLiterals> | undefined;
+    let waited: Promise<void> | undefined;
+    let read = 0;
+    const watched = new Proxy(first.skills, {
+      get(target, k, receiver) {
+        if (typeof k === "string" && /^\d+$/.test(k) && ++read === 5) waited = offload.at(first.index * BATCH);
+        return Reflect.get(target, k, receiver);
+      },
+    });
+    reply = runLiterals({ ...first, skills: watched });
+    expect(reply.ends).toHaveLength(5);
+    let released = false;
+    void waited!.then(() => (released = true));
+    await new Promise((r) => setImmediate(r));
+    expect(released).toBe(false);
+    offload.onReply(reply);
+    await waited;
+    expect(released).toBe(true);
+    const at = first.index * BATCH;
+    for (let k = 0; k < BATCH; k++) {
+      const bytes = offload.take(at + k);
+      if (k < 5) expect(Buffer.from(bytes!).toString("utf8")).toBe(filesText(skills[at + k]!));
+      else expect(bytes).toBeUndefined();
+    }
+  });
+
+  it("a wait for a worker's claimed skills ends by itself when no reply comes (they render here then)", async () => {
+    const skills = manySkills(6 * BATCH);
+    const posted: LiteralBatch[] = [];
+    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
+    void offload.at(0);
+    const first = posted[0]!;
+    Atomics.store(first.claims, first.index, 2);
+    // Neither a reply nor the worker's end: the wait ends by itself, and the batch is this thread's.
+    await offload.at(first.index * BATCH)!;
+    expect(offload.take(first.index * BATCH)).toBeUndefined();
+  });
+
+  it("a wait for a worker's claimed skills ends when the worker is gone", async () => {
+    const skills = manySkills(6 * BATCH);
+    const posted: LiteralBatch[] = [];
+    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
+    void offload.at(0);
+    const first = posted[0]!;
+    Atomics.store(first.claims, first.index, 2);
+    const waited = offload.at(first.index * BATCH)!;
+    offload.fail();
+    await waited;
+    expect(offload.take(first.index * BATCH)).toBeUndefined();
   });
 
   it("index.js is byte for byte renderBundle's, with batches back in time, late, or lost", async () => {

@@ -35,6 +35,33 @@ describe("writeOutDir", () => {
     expect(await tempDirs(parent)).toEqual([]);
   });
 
+  it("writes the other files while a staged file is made durable, and commits only once it is", async () => {
+    const parent = await tmp("write");
+    const out = join(parent, "out");
+    await writeOutDir(out, files({ "index.js": "old js", "manifest.json": "old" }));
+    let durable!: () => void;
+    const stagedDurable = new Promise<void>((resolve) => (durable = resolve));
+    const writing = writeOutDir(out, files({ "index.js": "new js", "manifest.json": "new", "index.d.ts": "dts" }), { stagedDurable });
+    // Until the staged file is durable: the others sit written in the temp dir, nothing is committed.
+    let staged: string[] = [];
+    for (let i = 0; i < 200 && staged.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      const dir = (await tempDirs(parent))[0];
+      staged = dir ? (await readdir(join(parent, dir))).sort() : [];
+    }
+    expect(staged).toEqual(["index.d.ts", "index.js", "manifest.json"]);
+    expect(await readFile(join(out, "manifest.json"), "utf8")).toBe("old");
+    durable();
+    await writing;
+    expect(await readFile(join(out, "manifest.json"), "utf8")).toBe("new");
+    expect(await readFile(join(out, "index.js"), "utf8")).toBe("new js");
+    // A staged file that fails to be made durable commits nothing.
+    const failed = writeOutDir(out, files({ "index.js": "newer js", "manifest.json": "newer" }), { stagedDurable: Promise.reject(new Error("EIO")) });
+    await expect(failed).rejects.toThrow("EIO");
+    expect(await readFile(join(out, "manifest.json"), "utf8")).toBe("new");
+    expect(await tempDirs(parent)).toEqual([]);
+  });
+
   it("refuses content that is not text or bytes, and names that leave outDir, before touching anything", async () => {
     const parent = await tmp("write");
     const out = join(parent, "out");
