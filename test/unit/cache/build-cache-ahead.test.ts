@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BuildCache } from "../../../src/cache/build-cache.js";
+import { BuildCache, buildCacheFile } from "../../../src/cache/build-cache.js";
 import type { BuildEntry } from "../../../src/pipeline/analysis-store.js";
 
 let dir: string;
@@ -42,7 +42,7 @@ async function saved(ahead: boolean, n: number): Promise<{ bytes: Buffer; string
   await cache.save(e);
   const stringified = spy.mock.calls.length;
   spy.mockRestore();
-  return { bytes: await readFile(path.join(root, "node_modules/.cache/skillc/build-v1.json")), stringified };
+  return { bytes: await readFile(buildCacheFile(root, path.join(root, ".skillc"))), stringified };
 }
 
 describe("build cache records encoded ahead of the commit", () => {
@@ -64,7 +64,7 @@ describe("build cache records encoded ahead of the commit", () => {
     const fresh = entries(10);
     for (const k in fresh) fresh[k]!.hash = "d".repeat(64);
     await cache.save(fresh);
-    const text = await readFile(path.join(root, "node_modules/.cache/skillc/build-v1.json"), "utf8");
+    const text = await readFile(buildCacheFile(root, path.join(root, ".skillc")), "utf8");
     expect(text).toContain("d".repeat(64));
     expect(text).not.toContain("a".repeat(64));
   });
