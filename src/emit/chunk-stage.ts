@@ -12,15 +12,16 @@
 // Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin; others start in the background
 // every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that fails)
 // an fdatasync per chunk. build.ts awaits `flush()` before write.ts commits: the commit follows data on disk.
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { mkdir, open as openFile, rm } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { runSyncFs, syncFile, syncFsBin } from "./chunk-sync.js";
 import { syncDir } from "../util/sync-dir.js";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkPart, type ChunkSink, type ChunkWrite } from "./split.js";
 import { writeChunk, type ChunkFlags } from "./chunk-file.js";
 import { ScratchPool, SCRATCH_BYTES } from "./scratch-pool.js";
+import { committedPrints, samePrints, trustedChunks, type ChunkTrust } from "./chunk-prints.js";
 import { sha256Hex } from "../util/sha256.js";
 
 /**
@@ -55,23 +56,30 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private flags: ChunkFlags = "wx";
   private discarded = false;
   private readonly scratch = new ScratchPool();
+  private readonly present: ReadonlySet<string>;
   private constructor(
     private readonly outDir: string,
-    private readonly present: ReadonlySet<string>,
+    /** The chunks in outDir this build may keep by name, with their fingerprints (chunk-prints.ts). */
+    private readonly prints: ReadonlyMap<string, string>,
     /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
     private readonly syncfs = syncFsBin(),
     /** Bytes between early syncfs runs (tests set a small one). */
     private readonly earlySync = EARLY_SYNC,
-  ) {}
+    private readonly trust?: ChunkTrust,
+  ) {
+    this.present = new Set(prints.keys());
+  }
 
   /**
    * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
    * every chunk is written again (the retry after another build removed some while this one ran).
-   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC.
+   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC. `trust`: the fingerprints the build
+   * before recorded; a chunk whose file is no longer the one recorded is not kept but staged again
+   * (chunk-prints.ts); without, every chunk is kept by name.
    */
-  static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }): ChunkStage {
-    const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC] as const;
-    if (restage) return new ChunkStage(outDir, new Set(), ...opts);
+  static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }, trust?: ChunkTrust): ChunkStage {
+    const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC, trust] as const;
+    if (restage) return new ChunkStage(outDir, new Map(), ...opts);
     let names: string[] = [];
     try {
       // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
@@ -81,7 +89,18 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     } catch {
       // no chunks yet
     }
-    return new ChunkStage(outDir, new Set(names), ...opts);
+    const dir = join(outDir, CHUNK_DIR);
+    return new ChunkStage(outDir, trust ? trustedChunks(dir, names, trust.recorded) : new Map(names.map((n) => [n, ""])), ...opts);
+  }
+
+  /**
+   * With outDir's lock held, once the commit is in place (write.ts): records the fingerprint of each
+   * chunk the outputs refer to for the next build (none when it is the record read at the start).
+   */
+  async committed(): Promise<void> {
+    if (!this.trust) return;
+    const prints = committedPrints(join(this.outDir, CHUNK_DIR), this.keep, this.prints, this.written);
+    if (!samePrints(this.trust.recorded, prints)) await this.trust.save(prints);
   }
 
   /** The staged chunks the outputs refer to, as names in outDir: only these are committed. */
@@ -269,32 +288,5 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     if (this.tmp) await rm(this.tmp, { recursive: true, force: true });
     this.tmp = undefined;
     this.making = undefined;
-  }
-}
-
-/**
- * Linux: coreutils' (or busybox's) `sync`, whose `-f` is one syncfs(2): every chunk's data and
- * name on disk at once. 10,000 fdatasyncs, each a journal commit and a disk flush, took longer
- * than the analysis they ran beside at 10,000 skills on a shared disk (the build then waited for
- * them); one syncfs of the same files took under a second. Elsewhere each chunk is synced itself.
- */
-function syncFsBin(): string | undefined {
-  if (process.platform !== "linux" || process.env.SKILLC_CHUNK_SYNC === "each") return undefined;
-  return ["/usr/bin/sync", "/bin/sync"].find((f) => existsSync(f));
-}
-
-/** Whether `sync -f dir` succeeded (syncfs reports write-back errors since Linux 5.8). */
-function runSyncFs(bin: string, dir: string): Promise<boolean> {
-  return new Promise((resolve) => execFile(bin, ["-f", dir], { timeout: 10 * 60_000 }, (err) => resolve(!err)));
-}
-
-/** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
-
-async function syncFile(file: string): Promise<void> {
-  const fh = await openFile(file, "r+");
-  try {
-    await fh.datasync();
-  } finally {
-    await fh.close();
   }
 }

@@ -86,4 +86,6 @@ export interface ChunkWrite {
   staged: readonly string[];
   /** The chunks' file names (`<hash>.<ext>`) the outputs refer to: every other chunk in outDir is removed once index.js is in place. */
   keep: ReadonlySet<string>;
+  /** With outDir's lock held, after the commit and the sweep: records what the next build checks of the chunks (emit/chunk-prints.ts). */
+  committed?(): Promise<void>;
 }
