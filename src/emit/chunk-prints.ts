@@ -8,18 +8,52 @@
 // and the next one stats each chunk it lists and keeps only those whose fingerprint is unchanged
 // (a stat each: ~10,800 statSync, tens of ms). The record lives with the caches
 // (project/chunk-trust.ts), signed as they are.
-import { statSync, type Stats } from "node:fs";
+import { readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
+import { CHUNK_NAME } from "./split.js";
 
 /**
- * What a build knows of outDir's chunks from the build before: `recorded`, each chunk's
- * fingerprint as that build left it (undefined: no record, e.g. the first build after an upgrade,
- * or no cache key: then each chunk is trusted by name once, as before records existed); `save`
- * records this build's, with outDir's lock held once the commit is in place.
+ * What a build may keep of outDir's chunks, checked against the record the build before left:
+ * `take()` gives the chunks listed whose fingerprint is the recorded one (each chunk when there is
+ * no record, e.g. the first build after an upgrade, or no cache key: trusted by name once, as before
+ * records existed) and how many the record held (-1: none); `save` records this build's, with
+ * outDir's lock held once the commit is in place.
  */
 export interface ChunkTrust {
-  recorded?: ReadonlyMap<string, string>;
+  take(): TrustedChunks;
   save(prints: ReadonlyMap<string, string>): Promise<void>;
+}
+
+export interface TrustedChunks {
+  prints: Map<string, string>;
+  recorded: number;
+}
+
+/** The chunk files in `dir` (regular files only: a link or folder under a chunk's name is replaced, never trusted). */
+export function listChunks(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && CHUNK_NAME.test(e.name))
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** A record's body: `name print` pairs, space-separated (one line: a join, not a line per chunk). */
+export function encodePrints(prints: ReadonlyMap<string, string>): string {
+  const parts: string[] = [];
+  for (const [name, print] of prints) parts.push(name, print);
+  return parts.join(" ");
+}
+
+/** The fingerprints of encodePrints's text; undefined when it is not one. */
+export function decodePrints(text: string): Map<string, string> | undefined {
+  const parts = text.length ? text.split(" ") : [];
+  if (parts.length % 2) return undefined;
+  const out = new Map<string, string>();
+  for (let i = 0; i < parts.length; i += 2) out.set(parts[i]!, parts[i + 1]!);
+  return out;
 }
 
 /** A chunk file's fingerprint (as the build cache's index.js one): a rename keeps it, any write changes it. */
@@ -73,9 +107,12 @@ export function committedPrints(dir: string, keep: Iterable<string>, known: Read
   return out;
 }
 
-/** Whether two records hold the same fingerprints (then a build has nothing new to save). */
-export function samePrints(a: ReadonlyMap<string, string> | undefined, b: ReadonlyMap<string, string>): boolean {
-  if (!a || a.size !== b.size) return false;
-  for (const [k, v] of b) if (a.get(k) !== v) return false;
+/**
+ * Whether a record is still the one read at the start: no chunk of it stat'd afresh (each other is
+ * its recorded print, kept from the check), as many as it held.
+ */
+export function unchangedRecord(prints: ReadonlyMap<string, string>, keep: Iterable<string>, known: ReadonlyMap<string, string>, written: ReadonlySet<string>, recorded: number): boolean {
+  if (prints.size !== recorded) return false;
+  for (const name of keep) if (written.has(name) || !known.has(name)) return false;
   return true;
 }

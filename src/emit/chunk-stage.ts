@@ -12,7 +12,6 @@
 // Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin; others start in the background
 // every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that fails)
 // an fdatasync per chunk. build.ts awaits `flush()` before write.ts commits: the commit follows data on disk.
-import { readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { runSyncFs, syncFile, syncFsBin } from "./chunk-sync.js";
 import { syncDir } from "../util/sync-dir.js";
@@ -21,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkPart, type ChunkSink, type ChunkWrite } from "./split.js";
 import { writeChunk, type ChunkFlags } from "./chunk-file.js";
 import { ScratchPool, SCRATCH_BYTES } from "./scratch-pool.js";
-import { committedPrints, samePrints, trustedChunks, type ChunkTrust } from "./chunk-prints.js";
+import { committedPrints, listChunks, unchangedRecord, type ChunkTrust, type TrustedChunks } from "./chunk-prints.js";
 import { sha256Hex } from "../util/sha256.js";
 
 /**
@@ -56,41 +55,37 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private flags: ChunkFlags = "wx";
   private discarded = false;
   private readonly scratch = new ScratchPool();
-  private readonly present: ReadonlySet<string>;
   private constructor(
     private readonly outDir: string,
-    /** The chunks in outDir this build may keep by name, with their fingerprints (chunk-prints.ts). */
-    private readonly prints: ReadonlyMap<string, string>,
+    /** The chunks in outDir this build may keep by name, with their fingerprints (chunk-prints.ts), asked for when first needed. */
+    private readonly check: () => TrustedChunks,
     /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
     private readonly syncfs = syncFsBin(),
     /** Bytes between early syncfs runs (tests set a small one). */
     private readonly earlySync = EARLY_SYNC,
     private readonly trust?: ChunkTrust,
-  ) {
-    this.present = new Set(prints.keys());
+  ) {}
+
+  private checked?: TrustedChunks & { names: ReadonlySet<string> };
+  /** The chunks in outDir kept by name: the check's answer, taken at the first question (a check on another thread is done by then). */
+  private get present(): ReadonlySet<string> {
+    return (this.checked ??= withNames(this.check())).names;
   }
 
   /**
    * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
    * every chunk is written again (the retry after another build removed some while this one ran).
-   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC. `trust`: the fingerprints the build
-   * before recorded; a chunk whose file is no longer the one recorded is not kept but staged again
-   * (chunk-prints.ts); without, every chunk is kept by name.
+   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC. `trust`: the check of the chunks
+   * against the record the build before left: one no longer the file it wrote is not kept but
+   * staged again (chunk-prints.ts); without, every chunk is kept by name.
    */
   static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }, trust?: ChunkTrust): ChunkStage {
     const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC, trust] as const;
-    if (restage) return new ChunkStage(outDir, new Map(), ...opts);
-    let names: string[] = [];
-    try {
-      // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
-      names = readdirSync(join(outDir, CHUNK_DIR), { withFileTypes: true })
-        .filter((e) => e.isFile() && CHUNK_NAME.test(e.name))
-        .map((e) => e.name);
-    } catch {
-      // no chunks yet
-    }
-    const dir = join(outDir, CHUNK_DIR);
-    return new ChunkStage(outDir, trust ? trustedChunks(dir, names, trust.recorded) : new Map(names.map((n) => [n, ""])), ...opts);
+    const none = { prints: new Map<string, string>(), recorded: -1 };
+    if (restage) return new ChunkStage(outDir, () => none, ...opts);
+    if (trust) return new ChunkStage(outDir, () => trust.take(), ...opts);
+    const names = listChunks(join(outDir, CHUNK_DIR));
+    return new ChunkStage(outDir, () => ({ prints: new Map(names.map((n) => [n, ""])), recorded: -1 }), ...opts);
   }
 
   /**
@@ -99,8 +94,9 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
    */
   async committed(): Promise<void> {
     if (!this.trust) return;
-    const prints = committedPrints(join(this.outDir, CHUNK_DIR), this.keep, this.prints, this.written);
-    if (!samePrints(this.trust.recorded, prints)) await this.trust.save(prints);
+    const { prints: known, recorded } = (this.checked ??= withNames(this.check()));
+    const prints = committedPrints(join(this.outDir, CHUNK_DIR), this.keep, known, this.written);
+    if (!unchangedRecord(prints, this.keep, known, this.written, recorded)) await this.trust.save(prints);
   }
 
   /** The staged chunks the outputs refer to, as names in outDir: only these are committed. */
@@ -289,4 +285,8 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
     this.tmp = undefined;
     this.making = undefined;
   }
+}
+
+function withNames(t: TrustedChunks): TrustedChunks & { names: ReadonlySet<string> } {
+  return { ...t, names: new Set(t.prints.keys()) };
 }

@@ -18,8 +18,11 @@ function project(): string {
   return tempProject(tree);
 }
 
+/** SKILLC_CHUNK_WRITER=off: the check runs on the main thread (else on a thread of its own). */
+let env: Record<string, string> = {};
+
 async function build(root: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const r = await runCli(["build", ...args], { cwd: root });
+  const r = await runCli(["build", ...args], { cwd: root, env });
   expect(r.code, r.stderr).toBe(0);
   return r;
 }
@@ -62,7 +65,8 @@ function chunkFiles(out: string): Map<string, string> {
 const recordOf = (root: string) => readdirSync(path.join(root, "node_modules/.cache/skillc")).filter((n) => /^chunks-v1-[0-9a-f]{12}\.txt$/.test(n));
 
 describe("a split rebuild checks the chunks it keeps", () => {
-  it("rewrites a chunk edited, truncated or removed in outDir: outDir equals the cold build's", async () => {
+  it.each(["thread", "main thread"])("rewrites a chunk edited, truncated or removed in outDir: outDir equals the cold build's (checked on the %s)", async (where) => {
+    env = where === "thread" ? {} : { SKILLC_CHUNK_WRITER: "off" };
     const root = project();
     const out = path.join(root, ".skillc");
     const cold = await build(root);
@@ -93,6 +97,7 @@ describe("a split rebuild checks the chunks it keeps", () => {
     const said = (r: { stdout: string; stderr: string }) => (r.stdout + r.stderr).replace(/ in [\d.]+ m?s\b/g, "");
     expect(said(warm)).toBe(said(cold));
     expect(said(warm)).toMatch(/^built 10 skills into \.skillc\/ \(index\.js [\d.]+ KB \+ 10 chunks\); 0 warnings, 0 errors\n$/);
+    env = {};
   });
 
   it("rewrites no chunk (and no record) when nothing in outDir changed", async () => {
