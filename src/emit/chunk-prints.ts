@@ -10,7 +10,12 @@
 // (project/chunk-trust.ts), signed as they are.
 import { readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { CHUNK_NAME } from "./split.js";
+
+/**
+ * A content-addressed file's name in chunks/: its SHA-256 and an extension (split.ts re-exports it;
+ * here so that the check's thread, project/chunk-check.ts, loads nothing of emit's rendering).
+ */
+export const CHUNK_NAME = /^[0-9a-f]{64}\.(?:js|json|d\.ts)$/;
 
 /**
  * What a build may keep of outDir's chunks, checked against the record the build before left:

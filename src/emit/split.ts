@@ -20,7 +20,7 @@ export const CHUNK_DIR = "chunks";
  * index.js imports (payloads, metadata shards); other extensions for the split layout's other
  * content-addressed files (`.json` data, `.d.ts` types). The sweep removes only names of this shape.
  */
-export const CHUNK_NAME = /^[0-9a-f]{64}\.(?:js|json|d\.ts)$/;
+export { CHUNK_NAME } from "./chunk-prints.js";
 export type ChunkExt = "js" | "json" | "d.ts";
 
 /**

@@ -17,10 +17,11 @@ import { renderChunk } from "../emit/chunk-render.js";
 import { compileTemplate } from "../pipeline/template.js";
 import { writeChunk, writeChunkSync } from "../emit/chunk-file.js";
 import type { WriterData, WriterJob, WriterReply } from "./chunk-thread.js";
-import { runCheck, type CheckJob } from "./chunk-check.js";
+import type { CheckJob } from "./chunk-check.js";
 
-// Started to check outDir's chunks against their record instead (chunk-trust.ts): that, and no job comes.
-if ((workerData as Partial<CheckJob>).check) void runCheck((workerData as CheckJob).check);
+// Started to check outDir's chunks against their record instead (chunk-trust.ts): that, and no job
+// comes. Its module loaded only then (a writer thread loads only what writing needs).
+if ((workerData as Partial<CheckJob>).check) void import("./chunk-check.js").then((m) => m.runCheck((workerData as CheckJob).check));
 
 const data = workerData as WriterData;
 const seen = new Set(data.present);
