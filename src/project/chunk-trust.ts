@@ -5,6 +5,7 @@
 // chunks' names and `size:mtimeMs:ctimeMs:ino` prints. A missing, foreign or edited record is no
 // record: the chunks are then trusted by name once, and this build's record covers them from then on.
 // The check runs on a small thread (chunk-check.ts); without its script, on this thread.
+import { statSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import { buildCacheFile } from "../cache/build-cache.js";
@@ -13,6 +14,13 @@ import { encodePrints, type ChunkTrust, type TrustedChunks } from "../emit/chunk
 import { ChunkStage } from "../emit/chunk-stage.js";
 import { checkChunks, readPrints, RECORD_HEADER, type CheckAnswer, type CheckJob } from "./chunk-check.js";
 import { findWriterScript } from "./chunk-thread.js";
+
+/**
+ * Records at most this large (~1,000 chunks) are checked on this thread: a thread's start (~50 ms
+ * before it answers) would keep a small build waiting at its first question, and the check there
+ * costs a few ms. No record: here too (the first build after an upgrade, once).
+ */
+const ON_THREAD_BYTES = 128 * 1024;
 
 /** How long the first question waits for the check's thread before checking on this one (it takes well under a second). */
 const WAIT_MS = 20_000;
@@ -24,14 +32,26 @@ export function chunkRecordFile(projectRoot: string, outDir: string): string {
 }
 
 /** The check of outDir's chunks against their record (started now, answered when first asked), and the record's saving. */
-export async function loadChunkTrust(projectRoot: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ChunkTrust> {
+export async function loadChunkTrust(projectRoot: string, outDir: string, env: NodeJS.ProcessEnv = process.env, restage = false): Promise<ChunkTrust> {
   const file = chunkRecordFile(projectRoot, outDir);
   const key = cacheKey(env);
   const save = (prints: ReadonlyMap<string, string>) => writeRecordFile(file, key, RECORD_HEADER, [["prints", encodePrints(prints)]]);
-  const onThread = startCheck(outDir, file, key, env);
+  // Every chunk staged again: nothing to check, only this build's record to save.
+  if (restage) return { take: () => ({ prints: new Map(), recorded: -1 }), save };
+  const onThread = checkOnThread(file, key, env) ? startCheck(outDir, file, key, env) : undefined;
   if (onThread) return { take: onThread, save };
   const recorded = await readPrints(file, key);
   return { take: () => ({ prints: checkChunks(outDir, recorded), recorded: recorded?.size ?? -1 }), save };
+}
+
+/** Whether to check on a thread: a large record (SKILLC_CHUNK_CHECK=thread or main decides, for tests). */
+function checkOnThread(file: string, key: Buffer | undefined, env: NodeJS.ProcessEnv): boolean {
+  if (env.SKILLC_CHUNK_CHECK === "thread" || env.SKILLC_CHUNK_CHECK === "main") return env.SKILLC_CHUNK_CHECK === "thread";
+  try {
+    return !!key && (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > ON_THREAD_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 /** The check on its thread; undefined when there is no script to run it. Its answer taken synchronously; on a failure, checked here. */
@@ -66,5 +86,5 @@ function startCheck(outDir: string, file: string, key: Buffer | undefined, env: 
 
 /** A writing split build's chunk stage, keeping by name only the chunks the record still vouches for. */
 export async function openChunkStage(projectRoot: string, outDir: string, restage?: boolean): Promise<ChunkStage> {
-  return ChunkStage.open(outDir, restage, undefined, await loadChunkTrust(projectRoot, outDir));
+  return ChunkStage.open(outDir, restage, undefined, await loadChunkTrust(projectRoot, outDir, process.env, restage));
 }

@@ -18,7 +18,7 @@ function project(): string {
   return tempProject(tree);
 }
 
-/** SKILLC_CHUNK_WRITER=off: the check runs on the main thread (else on a thread of its own). */
+/** Where the check runs: SKILLC_CHUNK_CHECK=thread, on a thread of its own (as for a large outDir); a small one's is on the main thread. */
 let env: Record<string, string> = {};
 
 async function build(root: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -66,7 +66,7 @@ const recordOf = (root: string) => readdirSync(path.join(root, "node_modules/.ca
 
 describe("a split rebuild checks the chunks it keeps", () => {
   it.each(["thread", "main thread"])("rewrites a chunk edited, truncated or removed in outDir: outDir equals the cold build's (checked on the %s)", async (where) => {
-    env = where === "thread" ? {} : { SKILLC_CHUNK_WRITER: "off" };
+    env = where === "thread" ? { SKILLC_CHUNK_CHECK: "thread" } : {};
     const root = project();
     const out = path.join(root, ".skillc");
     const cold = await build(root);
@@ -100,7 +100,9 @@ describe("a split rebuild checks the chunks it keeps", () => {
     env = {};
   });
 
-  it("rewrites no chunk (and no record) when nothing in outDir changed", async () => {
+  it.each(["thread", "main thread"])("rewrites no chunk (and no record) when nothing in outDir changed (checked on the %s)", async (where) => {
+    // On the thread: a check that failed there would trust no chunk, and every one would be rewritten.
+    env = where === "thread" ? { SKILLC_CHUNK_CHECK: "thread" } : {};
     const root = project();
     const out = path.join(root, ".skillc");
     await build(root, "--quiet");
@@ -110,6 +112,7 @@ describe("a split rebuild checks the chunks it keeps", () => {
     await build(root, "--quiet");
     expect(chunkFiles(out)).toEqual(before);
     expect(statSync(record).mtimeMs).toBe(recordBefore);
+    env = {};
   });
 
   it("checks them without the caches too (--no-cache), against the record", async () => {
