@@ -68,8 +68,10 @@ function startCheck(outDir: string, file: string, key: Buffer | undefined, env: 
   } catch {
     return undefined;
   }
+  // Gone without answering (seen when the event loop turned since): the flag will never rise, so no wait.
   let failed = false;
   worker.on("error", () => (failed = true));
+  worker.on("exit", () => (failed = true));
   worker.unref();
   return () => {
     if (!failed) Atomics.wait(new Int32Array(done), 0, 0, WAIT_MS);
