@@ -12,15 +12,15 @@
 // Linux one syncfs(2) at `flush()` (`sync -f`, see syncFsBin; others start in the background
 // every 64 MB created, so that the disk writes while the build goes on), elsewhere (or when that fails)
 // an fdatasync per chunk. build.ts awaits `flush()` before write.ts commits: the commit follows data on disk.
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { mkdir, open as openFile, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
+import { runSyncFs, syncFile, syncFsBin } from "./chunk-sync.js";
 import { syncDir } from "../util/sync-dir.js";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { CHUNK_DIR, CHUNK_NAME, type ChunkExt, type ChunkPart, type ChunkSink, type ChunkWrite } from "./split.js";
 import { writeChunk, type ChunkFlags } from "./chunk-file.js";
 import { ScratchPool, SCRATCH_BYTES } from "./scratch-pool.js";
+import { committedPrints, listChunks, unchangedRecord, type ChunkTrust, type TrustedChunks } from "./chunk-prints.js";
 import { sha256Hex } from "../util/sha256.js";
 
 /**
@@ -57,31 +57,46 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   private readonly scratch = new ScratchPool();
   private constructor(
     private readonly outDir: string,
-    private readonly present: ReadonlySet<string>,
+    /** The chunks in outDir this build may keep by name, with their fingerprints (chunk-prints.ts), asked for when first needed. */
+    private readonly check: () => TrustedChunks,
     /** `sync -f` to run once at flush, when there is one: then no chunk is synced by itself. */
     private readonly syncfs = syncFsBin(),
     /** Bytes between early syncfs runs (tests set a small one). */
     private readonly earlySync = EARLY_SYNC,
+    private readonly trust?: ChunkTrust,
   ) {}
+
+  private checked?: TrustedChunks & { names: ReadonlySet<string> };
+  /** The chunks in outDir kept by name: the check's answer, taken at the first question (a check on another thread is done by then). */
+  private get present(): ReadonlySet<string> {
+    return (this.checked ??= withNames(this.check())).names;
+  }
 
   /**
    * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
    * every chunk is written again (the retry after another build removed some while this one ran).
-   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC.
+   * `test`: a stand-in for `sync` and a smaller EARLY_SYNC. `trust`: the check of the chunks
+   * against the record the build before left: one no longer the file it wrote is not kept but
+   * staged again (chunk-prints.ts); without, every chunk is kept by name.
    */
-  static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }): ChunkStage {
-    const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC] as const;
-    if (restage) return new ChunkStage(outDir, new Set(), ...opts);
-    let names: string[] = [];
-    try {
-      // Regular files only: a link (or folder) under a chunk's name is replaced, never trusted.
-      names = readdirSync(join(outDir, CHUNK_DIR), { withFileTypes: true })
-        .filter((e) => e.isFile() && CHUNK_NAME.test(e.name))
-        .map((e) => e.name);
-    } catch {
-      // no chunks yet
-    }
-    return new ChunkStage(outDir, new Set(names), ...opts);
+  static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }, trust?: ChunkTrust): ChunkStage {
+    const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC, trust] as const;
+    const none = { prints: new Map<string, string>(), recorded: -1 };
+    if (restage) return new ChunkStage(outDir, () => none, ...opts);
+    if (trust) return new ChunkStage(outDir, () => trust.take(), ...opts);
+    const names = listChunks(join(outDir, CHUNK_DIR));
+    return new ChunkStage(outDir, () => ({ prints: new Map(names.map((n) => [n, ""])), recorded: -1 }), ...opts);
+  }
+
+  /**
+   * With outDir's lock held, once the commit is in place (write.ts): records the fingerprint of each
+   * chunk the outputs refer to for the next build (none when it is the record read at the start).
+   */
+  async committed(): Promise<void> {
+    if (!this.trust) return;
+    const { prints: known, recorded } = (this.checked ??= withNames(this.check()));
+    const prints = committedPrints(join(this.outDir, CHUNK_DIR), this.keep, known, this.written);
+    if (!unchangedRecord(prints, this.keep, known, this.written, recorded)) await this.trust.save(prints);
   }
 
   /** The staged chunks the outputs refer to, as names in outDir: only these are committed. */
@@ -272,29 +287,6 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
   }
 }
 
-/**
- * Linux: coreutils' (or busybox's) `sync`, whose `-f` is one syncfs(2): every chunk's data and
- * name on disk at once. 10,000 fdatasyncs, each a journal commit and a disk flush, took longer
- * than the analysis they ran beside at 10,000 skills on a shared disk (the build then waited for
- * them); one syncfs of the same files took under a second. Elsewhere each chunk is synced itself.
- */
-function syncFsBin(): string | undefined {
-  if (process.platform !== "linux" || process.env.SKILLC_CHUNK_SYNC === "each") return undefined;
-  return ["/usr/bin/sync", "/bin/sync"].find((f) => existsSync(f));
-}
-
-/** Whether `sync -f dir` succeeded (syncfs reports write-back errors since Linux 5.8). */
-function runSyncFs(bin: string, dir: string): Promise<boolean> {
-  return new Promise((resolve) => execFile(bin, ["-f", dir], { timeout: 10 * 60_000 }, (err) => resolve(!err)));
-}
-
-/** fdatasync of a file written before (opened for writing: Windows flushes only such handles). */
-
-async function syncFile(file: string): Promise<void> {
-  const fh = await openFile(file, "r+");
-  try {
-    await fh.datasync();
-  } finally {
-    await fh.close();
-  }
+function withNames(t: TrustedChunks): TrustedChunks & { names: ReadonlySet<string> } {
+  return { ...t, names: new Set(t.prints.keys()) };
 }

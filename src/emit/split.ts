@@ -20,7 +20,7 @@ export const CHUNK_DIR = "chunks";
  * index.js imports (payloads, metadata shards); other extensions for the split layout's other
  * content-addressed files (`.json` data, `.d.ts` types). The sweep removes only names of this shape.
  */
-export const CHUNK_NAME = /^[0-9a-f]{64}\.(?:js|json|d\.ts)$/;
+export { CHUNK_NAME } from "./chunk-prints.js";
 export type ChunkExt = "js" | "json" | "d.ts";
 
 /**
@@ -86,4 +86,6 @@ export interface ChunkWrite {
   staged: readonly string[];
   /** The chunks' file names (`<hash>.<ext>`) the outputs refer to: every other chunk in outDir is removed once index.js is in place. */
   keep: ReadonlySet<string>;
+  /** With outDir's lock held, after the commit and the sweep: records what the next build checks of the chunks (emit/chunk-prints.ts). */
+  committed?(): Promise<void>;
 }

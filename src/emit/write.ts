@@ -73,6 +73,7 @@ export async function writeOutDir(outDir: string, files: Map<string, string | Ui
     const result = await writeLocked(outDir, names, files, rolled ? undefined : opts.unchanged, chunks, opts.stagedDurable);
     // Only now that index.js is in place: no reader sees an index pointing at a removed chunk.
     if (chunks) await sweepChunks(outDir, chunks.keep, listed);
+    await chunks?.committed?.();
     opts.committed?.();
     return result;
   } finally {

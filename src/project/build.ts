@@ -22,6 +22,7 @@ import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
 import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./compile.js";
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
+import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
 
 /** build()'s options inside skillc: the public ones (api-types.ts) with the config resolved, plus internal switches. */
@@ -70,7 +71,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // Split: chunks stream into a staging folder (memory never holds them all). With `output: "split"`
   // each is staged as soon as its skill is analysed (chunk-stream.ts); with "auto", the layout is
   // known only after analysis, and emit renders them.
-  let stage = writing && config.output === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
+  let stage = writing && config.output === "split" ? await openChunkStage(config.root, outDir, opts.restage) : undefined;
   // Single: index.js streams into a staging folder as it is rendered (emit/index-stage.ts).
   const indexStage = writing ? new IndexStage(outDir) : undefined;
   const streamed: StreamedChunks = new WeakMap();
@@ -79,7 +80,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const project = await analyzeProject({ ...opts, readFiles: true, leaveOutFailed: true, buildStore: writing ? buildStore : undefined, onAnalysed });
     reuse?.track(project.analyses);
     const layout = layoutOf(config, project);
-    stage ??= writing && layout === "split" ? ChunkStage.open(outDir, opts.restage) : undefined;
+    stage ??= writing && layout === "split" ? await openChunkStage(config.root, outDir, opts.restage) : undefined;
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
     return await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });

@@ -17,6 +17,16 @@ import { renderChunk } from "../emit/chunk-render.js";
 import { compileTemplate } from "../pipeline/template.js";
 import { writeChunk, writeChunkSync } from "../emit/chunk-file.js";
 import type { WriterData, WriterJob, WriterReply } from "./chunk-thread.js";
+import type { CheckJob } from "./chunk-check.js";
+
+// Started to check outDir's chunks against their record instead (chunk-trust.ts): that, and no job
+// comes. Its module loaded only then (a writer thread loads only what writing needs).
+if ((workerData as Partial<CheckJob>).check) {
+  const job = (workerData as CheckJob).check;
+  // A module that fails to load still raises the flag (no answer: the build trusts no chunk), or the main thread would wait.
+  const fail = () => (Atomics.store(new Int32Array(job.done), 0, 1), Atomics.notify(new Int32Array(job.done), 0));
+  void import("./chunk-check.js").then((m) => m.runCheck(job), fail);
+}
 
 const data = workerData as WriterData;
 const seen = new Set(data.present);
