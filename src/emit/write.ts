@@ -138,6 +138,9 @@ async function writeLocked(
     await syncDir(tmp);
     written.push(...(await applyRenames(tmp, outDir, order)));
   } finally {
+    // A failed write above leaves index.js's last sync running in this folder: removed once it ends
+    // (Windows cannot remove a file still open; its error would replace the write's).
+    await stagedDurable?.catch(() => undefined);
     await rm(tmp, { recursive: true, force: true });
   }
   return { written, unchanged };
