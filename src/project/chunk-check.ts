@@ -25,11 +25,20 @@ export interface CheckAnswer {
   error?: string;
 }
 
+/** The largest record read: room for ~1.5 million chunks, far under V8's string limit. */
+const MAX_PRINTS_BYTES = 192 * 1024 * 1024;
+
 /** The recorded fingerprints of `file`, when it is a record this user's key signed. */
 export async function readPrints(file: string, key: Buffer | undefined): Promise<Map<string, string> | undefined> {
   const read = await readRecordFile(file, key);
   const body = read && read.header.chunks === RECORD_HEADER.chunks ? read.records.get("prints") : undefined;
-  return body && decodePrints(body.toString("latin1"));
+  // ~1.3 MB at 10,000 skills: a record past MAX_PRINTS_BYTES (or one that cannot be decoded) is no record.
+  if (!body || body.length > MAX_PRINTS_BYTES) return undefined;
+  try {
+    return decodePrints(body.toString("latin1"));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The check itself, in the calling thread. */

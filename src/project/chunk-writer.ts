@@ -21,7 +21,8 @@ import type { CheckJob } from "./chunk-check.js";
 
 // Started to check outDir's chunks against their record instead (chunk-trust.ts): that, and no job
 // comes. Its module loaded only then (a writer thread loads only what writing needs).
-if ((workerData as Partial<CheckJob>).check) {
+const checking = !!(workerData as Partial<CheckJob>).check;
+if (checking) {
   const job = (workerData as CheckJob).check;
   // A module that fails to load still raises the flag (no answer: the build trusts no chunk), or the main thread would wait.
   const fail = () => (Atomics.store(new Int32Array(job.done), 0, 1), Atomics.notify(new Int32Array(job.done), 0));
@@ -31,7 +32,9 @@ if ((workerData as Partial<CheckJob>).check) {
 const data = workerData as WriterData;
 const seen = new Set(data.present);
 
-parentPort?.on("message", (job: WriterJob) => {
+// A check thread takes no job: with no listener it ends once its answer is sent, whether or not the
+// build ever asks for it (a build that fails first, in watch mode or a plugin session, leaks no thread).
+if (!checking) parentPort?.on("message", (job: WriterJob) => {
   let chunk: ReturnType<typeof renderChunk>;
   try {
     // Written synchronously below before the next job (no sync): the chunk's bytes stay in the renderer's scratch buffer.

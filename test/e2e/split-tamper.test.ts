@@ -1,7 +1,7 @@
 // A split rebuild keeps a chunk already in outDir only while it is still the file a build wrote
 // (emit/chunk-prints.ts): one edited, truncated, replaced or removed in outDir after it was written
 // is written again, so outDir ends as a cold build leaves it, byte for byte. Real CLI, temp projects.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
@@ -20,6 +20,10 @@ function project(): string {
 
 /** Where the check runs: SKILLC_CHUNK_CHECK=thread, on a thread of its own (as for a large outDir); a small one's is on the main thread. */
 let env: Record<string, string> = {};
+// A failed test must not leave the next one checking where it did not ask to.
+afterEach(() => {
+  env = {};
+});
 
 async function build(root: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   const r = await runCli(["build", ...args], { cwd: root, env });
