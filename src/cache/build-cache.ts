@@ -30,6 +30,7 @@ import path from "node:path";
 import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { configCacheKey, parseRecord } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
+import { filePrint } from "../util/file-print.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -75,9 +76,6 @@ export function sha1(bytes: Uint8Array): string {
 const closed = (): never => {
   throw new Error("skillc: a reused line's bytes were asked for after its build closed the previous index.js");
 };
-function indexFingerprint(st: fs.Stats): string {
-  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-}
 
 /** Whether two JSON-like values are equal as JSON would write them (key order aside; undefined members absent). */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -187,7 +185,7 @@ export class BuildCache implements BuildStore {
     try {
       const st = fs.fstatSync((fd = fs.openSync(this.indexFile, "r")));
       // Trusted: kept open (builds replace index.js by rename, so this fd keeps the recorded bytes).
-      if ((this.trusted = this.data.index !== undefined && this.data.index === indexFingerprint(st))) this.prevFile = { fd, size: st.size };
+      if ((this.trusted = this.data.index !== undefined && this.data.index === filePrint(st))) this.prevFile = { fd, size: st.size };
       else this.prevIndex = fs.readFileSync(fd);
     } catch {
       this.prevIndex = undefined;
@@ -199,7 +197,7 @@ export class BuildCache implements BuildStore {
   /** Whether index.js on disk is still the file this cache trusted (a build may have replaced it since). */
   indexUnmoved(): boolean {
     try {
-      return this.trusted && this.data.index === indexFingerprint(fs.statSync(this.indexFile));
+      return this.trusted && this.data.index === filePrint(fs.statSync(this.indexFile));
     } catch {
       return false;
     }
@@ -234,7 +232,7 @@ export class BuildCache implements BuildStore {
         try {
           const st = fs.fstatSync(fd);
           const bytes = fs.readFileSync(fd);
-          if (this.data.manifest !== undefined && this.data.manifest === indexFingerprint(st) && bytes.length === st.size) this.prevManifest = bytes;
+          if (this.data.manifest !== undefined && this.data.manifest === filePrint(st) && bytes.length === st.size) this.prevManifest = bytes;
         } finally {
           fs.closeSync(fd);
         }
@@ -285,7 +283,7 @@ export class BuildCache implements BuildStore {
           const st = fs.fstatSync(fd);
           const bytes = fs.readFileSync(fd);
           const fp = this.data.shards && Object.hasOwn(this.data.shards, file) ? this.data.shards[file] : undefined;
-          read = { bytes, trusted: fp !== undefined && fp === indexFingerprint(st) && bytes.length === st.size };
+          read = { bytes, trusted: fp !== undefined && fp === filePrint(st) && bytes.length === st.size };
         } finally {
           fs.closeSync(fd);
         }
@@ -321,7 +319,7 @@ export class BuildCache implements BuildStore {
         const fd = fs.openSync(file, "r");
         try {
           const st = fs.fstatSync(fd);
-          if (!Object.hasOwn(prev.files, name) || prev.files[name] !== indexFingerprint(st)) return undefined;
+          if (!Object.hasOwn(prev.files, name) || prev.files[name] !== filePrint(st)) return undefined;
           const bytes = fs.readFileSync(fd);
           if (bytes.length !== st.size) return undefined;
           files.set(name, bytes.toString("utf8"));
@@ -418,7 +416,7 @@ export class BuildCache implements BuildStore {
     const out: Record<string, string> = {};
     for (const f of [...files].sort()) {
       try {
-        out[f] = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), f)));
+        out[f] = filePrint(fs.statSync(path.join(path.dirname(this.indexFile), f)));
       } catch {
         // gone: its lines are verified by hash next time
       }
@@ -432,7 +430,7 @@ export class BuildCache implements BuildStore {
     for (const [group, o] of Object.entries(this.outputs)) {
       try {
         const files: Record<string, string> = {};
-        for (const name of o.names) files[name] = indexFingerprint(fs.statSync(path.join(path.dirname(this.indexFile), name)));
+        for (const name of o.names) files[name] = filePrint(fs.statSync(path.join(path.dirname(this.indexFile), name)));
         outputs[group] = { key: o.key, files, ...(o.extra !== undefined && { extra: o.extra }) };
       } catch {
         // a file is missing: the group is rendered again next time
@@ -466,7 +464,7 @@ function realOutDir(dir: string): string {
 /** A file's fingerprint, undefined when it is missing. */
 function fingerprintOf(file: string): string | undefined {
   try {
-    return indexFingerprint(fs.statSync(file));
+    return filePrint(fs.statSync(file));
   } catch {
     return undefined;
   }

@@ -10,6 +10,7 @@
 // (project/chunk-trust.ts), signed as they are.
 import { readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
+import { filePrint } from "../util/file-print.js";
 
 /**
  * A content-addressed file's name in chunks/: its SHA-256 and an extension (split.ts re-exports it;
@@ -61,10 +62,6 @@ export function decodePrints(text: string): Map<string, string> | undefined {
   return out;
 }
 
-/** A chunk file's fingerprint (as the build cache's index.js one): a rename keeps it, any write changes it. */
-export function printOf(st: Stats): string {
-  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
-}
 
 /**
  * Of the chunks listed in `dir` (names), those this build may keep by name, with their fingerprints:
@@ -83,7 +80,7 @@ export function trustedChunks(dir: string, names: readonly string[], recorded: R
       st = undefined;
     }
     if (!st?.isFile()) continue;
-    const print = printOf(st);
+    const print = filePrint(st);
     if (recorded === undefined || recorded.get(name) === print) out.set(name, print);
   }
   return out;
@@ -104,7 +101,7 @@ export function committedPrints(dir: string, keep: Iterable<string>, known: Read
     }
     try {
       const st = statSync(join(dir, name), { throwIfNoEntry: false });
-      if (st?.isFile()) out.set(name, printOf(st));
+      if (st?.isFile()) out.set(name, filePrint(st));
     } catch {
       // left out
     }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodePrints, encodePrints, listChunks, printOf, trustedChunks } from "../../../src/emit/chunk-prints.js";
+import { decodePrints, encodePrints, listChunks, trustedChunks } from "../../../src/emit/chunk-prints.js";
+import { filePrint } from "../../../src/util/file-print.js";
 import { tempProject } from "../../helpers/project.js";
 
 const name = (c: string, ext = "js") => `${c.repeat(64)}.${ext}`;
@@ -26,7 +27,7 @@ describe("trustedChunks", () => {
     const dir = folder();
     const kept = trustedChunks(dir, listChunks(dir), undefined);
     expect([...kept.keys()].sort()).toEqual([name("a"), name("b"), name("c")]);
-    expect(kept.get(name("b"))).toBe(printOf(statSync(path.join(dir, name("b")))));
+    expect(kept.get(name("b"))).toBe(filePrint(statSync(path.join(dir, name("b")))));
   });
 
   it("with a record keeps only the chunks whose fingerprint it holds: not one rewritten, nor one it does not name", () => {
