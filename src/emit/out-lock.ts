@@ -4,12 +4,12 @@
 // build's complete set of files. A lock whose process is gone (killed: a SIGKILL leaves it) is
 // stale and taken over; the start time tells a reused pid from the process that wrote the lock.
 //
-// The lock appears whole: its text is written to a file of this build's own and linked to the
-// lock's name (a link fails if the name exists, as O_EXCL does). A lock created empty and written
-// after would be read, in between, as a torn one from a dead build and taken over, and two builds
-// would then write one outDir at once (CI saw their chunk sweeps leave each other's chunks).
+// The lock is created empty (O_EXCL) and its text written after: a build that reads it in between
+// sees no holder. Such a lock counts as live while it is young (TORN_GRACE_MS), as one still being
+// written; taken for a stale one at once, two builds wrote one outDir together (CI saw their chunk
+// sweeps leave each other's chunks). One left empty by a kill is taken over once it is older.
 import { readFileSync } from "node:fs";
-import { link, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../diagnostics/usage-error.js";
@@ -29,25 +29,19 @@ export async function lockOutDir(outDir: string, onWait?: (holder: LockHolder) =
   const file = `${outDir}.lock`;
   const me: LockHolder = { pid: process.pid, start: startTime(process.pid), host: os.hostname() };
   const text = JSON.stringify(me) + "\n";
-  const mine = `${file}.${process.pid}-${randomBytes(6).toString("hex")}`;
-  await writeFile(mine, text, { flag: "wx", mode: 0o644 });
-  try {
-    await waitAndLink(file, mine, outDir, onWait);
-  } finally {
-    await unlink(mine).catch(() => {});
-  }
+  await waitAndCreate(file, text, outDir, onWait);
   return async () => {
     // Only our own lock is removed (a stale-lock takeover may have replaced it).
     if ((await readFile(file, "utf8").catch(() => "")) === text) await unlink(file).catch(() => {});
   };
 }
 
-/** Links `mine` (the complete lock) to the lock's name once no live build holds it. */
-async function waitAndLink(file: string, mine: string, outDir: string, onWait?: (holder: LockHolder) => void): Promise<void> {
+/** Creates the lock once no live build holds it. */
+async function waitAndCreate(file: string, text: string, outDir: string, onWait?: (holder: LockHolder) => void): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   let told = false;
   for (;;) {
-    if (await create(file, mine)) return;
+    if (await create(file, text)) return;
     const holderText = await readFile(file, "utf8").catch(() => undefined);
     if (holderText === undefined) continue; // released between our two calls
     const holder = parse(holderText);
@@ -67,33 +61,23 @@ async function waitAndLink(file: string, mine: string, outDir: string, onWait?: 
   }
 }
 
-/**
- * Creates the lock from `mine`; false when a lock exists. Where the file system has no hard links,
- * the lock is created empty (O_EXCL) and written after: beingWritten covers that moment.
- */
-async function create(file: string, mine: string): Promise<boolean> {
+/** Creates the lock holding `text`; false when a lock exists. */
+async function create(file: string, text: string): Promise<boolean> {
+  let fh;
   try {
-    await link(mine, file);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS" && code !== "EOPNOTSUPP") throw error;
-  }
-  try {
-    const fh = await open(file, "wx", 0o644);
-    await fh.writeFile(await readFile(mine)).finally(() => fh.close());
-    return true;
+    fh = await open(file, "wx", 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
+  await fh.writeFile(text).finally(() => fh.close());
+  return true;
 }
 
 /** How long a lock that is not (yet) whole counts as one a live build is writing. */
 const TORN_GRACE_MS = 2_000;
 
-/** Whether an unreadable lock is young enough to be one still being written (see create). */
+/** Whether a lock with no readable holder is young enough to be one still being written (see create). */
 async function beingWritten(file: string): Promise<boolean> {
   try {
     return Date.now() - (await stat(file)).mtimeMs < TORN_GRACE_MS;

@@ -1,7 +1,7 @@
 // A throw-away copy of examples/vite-app that resolves `skillc` and `vite` the way an installed app
 // does (node_modules links to this repository and its vite), so tests build it with the real
 // package entry `skillc/vite` and never write into the repository.
-import { cpSync, mkdirSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { InlineConfig } from "vite";
@@ -16,6 +16,10 @@ export function viteAppCopy(): string {
   const dir = tempProject({}, "skillc-vite-app-");
   cpSync(VITE_APP, dir, { recursive: true, filter: (src) => !GENERATED.has(path.basename(src)) && !src.endsWith(".test.ts") });
   linkPackages(dir);
+  // An app of its own, as Vite's templates make it: ES modules. In the repository the example sits
+  // in skillc's package (type: module); copied out without one, Vite would load vite.config.js as
+  // CommonJS, where the ESM-only `skillc/vite` cannot be required, and name the SSR output .mjs.
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "vite-app", private: true, type: "module" }, null, 2) + "\n");
   return dir;
 }
 
