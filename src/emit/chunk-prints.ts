@@ -7,8 +7,11 @@
 // ctime, inode: what any write, truncation or replacement changes) when it has written or kept it,
 // and the next one stats each chunk it lists and keeps only those whose fingerprint is unchanged
 // (a stat each: ~10,800 statSync, tens of ms). The record lives with the caches
-// (project/chunk-trust.ts), signed as they are.
-import { readdirSync, statSync, type Stats } from "node:fs";
+// (project/chunk-trust.ts), signed as they are. A build with no record to go by (the first after
+// an upgrade or a deleted cache; no cache key) reads and hashes each chunk instead, once: its name
+// is the SHA-256 of exactly its bytes, whatever its extension (.js, .json, .d.ts alike).
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { filePrint } from "../util/file-print.js";
 
@@ -20,10 +23,10 @@ export const CHUNK_NAME = /^[0-9a-f]{64}\.(?:js|json|d\.ts)$/;
 
 /**
  * What a build may keep of outDir's chunks, checked against the record the build before left:
- * `take()` gives the chunks listed whose fingerprint is the recorded one (each chunk when there is
- * no record, e.g. the first build after an upgrade, or no cache key: trusted by name once, as before
- * records existed) and how many the record held (-1: none); `save` records this build's, with
- * outDir's lock held once the commit is in place.
+ * `take()` gives the chunks listed whose fingerprint is the recorded one (when there is no record,
+ * e.g. the first build after an upgrade, or no cache key: each chunk whose bytes hash to its name)
+ * and how many the record held (-1: none); `save` records this build's, with outDir's lock held
+ * once the commit is in place.
  */
 export interface ChunkTrust {
   take(): TrustedChunks;
@@ -62,14 +65,14 @@ export function decodePrints(text: string): Map<string, string> | undefined {
   return out;
 }
 
-
 /**
  * Of the chunks listed in `dir` (names), those this build may keep by name, with their fingerprints:
  * with a record, a chunk whose fingerprint is the recorded one (any other, or one the record does
- * not name, is staged again from its skill as if absent); without, every regular file (its
- * fingerprint noted, so the record this build saves covers it).
+ * not name, is staged again from its skill as if absent); without, a chunk whose bytes hash to its
+ * name (verifiedChunks).
  */
 export function trustedChunks(dir: string, names: readonly string[], recorded: ReadonlyMap<string, string> | undefined): Map<string, string> {
+  if (recorded === undefined) return verifiedChunks(dir, names);
   const out = new Map<string, string>();
   for (const name of names) {
     let st: Stats | undefined;
@@ -81,9 +84,65 @@ export function trustedChunks(dir: string, names: readonly string[], recorded: R
     }
     if (!st?.isFile()) continue;
     const print = filePrint(st);
-    if (recorded === undefined || recorded.get(name) === print) out.set(name, print);
+    if (recorded.get(name) === print) out.set(name, print);
   }
   return out;
+}
+
+/**
+ * The largest chunk read to verify it. Every chunk a build writes is under CHUNK_CAP (256 KiB) but
+ * a shard holding one oversized record; a file past this is not kept (staged again, if it is one
+ * the build needs), so a huge file under a chunk's name costs no more than this to reject.
+ */
+export const MAX_VERIFY_BYTES = 64 * 1024 * 1024;
+/** Bytes read at a time: one buffer for the whole check, so memory never holds a chunk. */
+const READ_BYTES = 1024 * 1024;
+/** No link followed, and no wait on a FIFO put under a chunk's name (where the platform has the flags). */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Of the chunks listed in `dir`, those whose bytes hash to their name, with their fingerprints. */
+export function verifiedChunks(dir: string, names: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const buf = Buffer.allocUnsafe(READ_BYTES);
+  for (const name of names) {
+    const print = verifiedPrint(join(dir, name), name.slice(0, 64), buf);
+    if (print !== undefined) out.set(name, print);
+  }
+  return out;
+}
+
+/**
+ * The fingerprint of `file` when it is a regular file whose SHA-256 is `hash`; undefined when it is
+ * not (or cannot be read). Stat'd and read through one descriptor: the print is the file hashed, so
+ * a change after it (even during the read) changes the print the next build compares.
+ */
+export function verifiedPrint(file: string, hash: string, buf: Buffer): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_VERIFY_BYTES) return undefined;
+    const h = createHash("sha256");
+    let total = 0;
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) {
+      // Grown past the cap since the stat: not one the build wrote.
+      if ((total += n) > MAX_VERIFY_BYTES) return undefined;
+      h.update(buf.subarray(0, n));
+    }
+    return h.digest("hex") === hash ? filePrint(st) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // a descriptor only read: nothing lost
+    }
+  }
 }
 
 /**

@@ -76,8 +76,9 @@ export class ChunkStage implements ChunkSink, ChunkWrite {
    * Lists outDir/chunks once (a missing folder holds nothing). `restage`: trust none of them, so
    * every chunk is written again (the retry after another build removed some while this one ran).
    * `test`: a stand-in for `sync` and a smaller EARLY_SYNC. `trust`: the check of the chunks
-   * against the record the build before left: one no longer the file it wrote is not kept but
-   * staged again (chunk-prints.ts); without, every chunk is kept by name.
+   * against the record the build before left (with none, against their names' hashes): one no
+   * longer the file it wrote is not kept but staged again (chunk-prints.ts); without `trust` (the
+   * stage's unit tests), every chunk is kept by name.
    */
   static open(outDir: string, restage = false, test?: { syncfs?: string; earlySync?: number }, trust?: ChunkTrust): ChunkStage {
     const opts = [test?.syncfs ?? syncFsBin(), test?.earlySync ?? EARLY_SYNC, trust] as const;

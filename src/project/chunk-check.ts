@@ -2,9 +2,10 @@
 // thread started as the build starts (the chunk writer's script, dist/chunk-writer.js, in its
 // "check" mode): the listing, the record's read and signature check, and a stat per chunk
 // (~10,800 at 10,000 skills: ~50 ms of statSync, and ~20 ms of listing, on this machine's main
-// thread otherwise). It is done long before the build first asks (after discovery and the first
-// analyses); the main thread then takes the answer synchronously: a flag in shared memory, and the
-// message read off its port with receiveMessageOnPort.
+// thread otherwise); with no record, a read and a SHA-256 of each chunk instead (~300 MB). It is
+// done long before the build first asks (after discovery and the first analyses); the main thread
+// then takes the answer synchronously: a flag in shared memory, and the message read off its port
+// with receiveMessageOnPort.
 import type { MessagePort } from "node:worker_threads";
 import { join } from "node:path";
 import { readRecordFile } from "../cache/signed-file.js";
@@ -41,7 +42,7 @@ export async function readPrints(file: string, key: Buffer | undefined): Promise
   }
 }
 
-/** The check itself, in the calling thread. */
+/** The check itself, in the calling thread (no record: each chunk hashed). */
 export function checkChunks(outDir: string, recorded: ReadonlyMap<string, string> | undefined): Map<string, string> {
   const dir = join(outDir, "chunks");
   return trustedChunks(dir, listChunks(dir), recorded);

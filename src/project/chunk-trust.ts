@@ -3,9 +3,10 @@
 // files it wrote. A signed file beside the build cache's, one per outDir:
 // node_modules/.cache/skillc/chunks-v1-<12 hex of outDir's real path>.txt, its one record the
 // chunks' names and `size:mtimeMs:ctimeMs:ino` prints. A missing, foreign or edited record is no
-// record: the chunks are then trusted by name once, and this build's record covers them from then on.
-// The check runs on a small thread (chunk-check.ts); without its script, on this thread.
-import { statSync } from "node:fs";
+// record: each chunk is then read and kept only if its bytes hash to its name, and this build's
+// record covers them from then on. The check runs on a small thread (chunk-check.ts) when it is
+// large; without the thread's script, on this thread.
+import { opendirSync, statSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import { buildCacheFile } from "../cache/build-cache.js";
@@ -18,9 +19,15 @@ import { findWriterScript } from "./chunk-thread.js";
 /**
  * Records at most this large (~1,000 chunks) are checked on this thread: a thread's start (~50 ms
  * before it answers) would keep a small build waiting at its first question, and the check there
- * costs a few ms. No record: here too (the first build after an upgrade, once).
+ * costs a few ms.
  */
 const ON_THREAD_BYTES = 128 * 1024;
+/**
+ * With no record, chunks/ holding at most this many entries is checked on this thread too. Past
+ * it the check reads and hashes every chunk (~300 MB, 0.5-1 s of CPU at 10,000 skills): on the
+ * thread, while the build discovers and analyses.
+ */
+const ON_THREAD_CHUNKS = 1000;
 
 /** How long the first question waits for the check's thread before checking on this one (it takes well under a second). */
 const WAIT_MS = 20_000;
@@ -38,20 +45,40 @@ export async function loadChunkTrust(projectRoot: string, outDir: string, env: N
   const save = (prints: ReadonlyMap<string, string>) => writeRecordFile(file, key, RECORD_HEADER, [["prints", encodePrints(prints)]]);
   // Every chunk staged again: nothing to check, only this build's record to save.
   if (restage) return { take: () => ({ prints: new Map(), recorded: -1 }), save };
-  const onThread = checkOnThread(file, key, env) ? startCheck(outDir, file, key, env) : undefined;
-  if (onThread) return { take: onThread, save };
+  // SKILLC_CHUNK_CHECK=thread or main decides where (for tests); else a large record goes to the thread unread.
+  const where = env.SKILLC_CHUNK_CHECK === "thread" || env.SKILLC_CHUNK_CHECK === "main" ? env.SKILLC_CHUNK_CHECK : undefined;
+  const early = where === "thread" || (!where && !!key && largeRecord(file)) ? startCheck(outDir, file, key, env) : undefined;
+  if (early) return { take: early, save };
   const recorded = await readPrints(file, key);
+  // No record: every chunk is hashed, on the thread when there are many.
+  const late = !where && recorded === undefined && manyChunks(outDir) ? startCheck(outDir, file, key, env) : undefined;
+  if (late) return { take: late, save };
   return { take: () => ({ prints: checkChunks(outDir, recorded), recorded: recorded?.size ?? -1 }), save };
 }
 
-/** Whether to check on a thread: a large record (SKILLC_CHUNK_CHECK=thread or main decides, for tests). */
-function checkOnThread(file: string, key: Buffer | undefined, env: NodeJS.ProcessEnv): boolean {
-  if (env.SKILLC_CHUNK_CHECK === "thread" || env.SKILLC_CHUNK_CHECK === "main") return env.SKILLC_CHUNK_CHECK === "thread";
+/** Whether the record file is past ON_THREAD_BYTES. */
+function largeRecord(file: string): boolean {
   try {
-    return !!key && (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > ON_THREAD_BYTES;
+    return (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > ON_THREAD_BYTES;
   } catch {
     return false;
   }
+}
+
+/** Whether outDir/chunks holds more than ON_THREAD_CHUNKS entries (counted only that far). */
+function manyChunks(outDir: string): boolean {
+  let n = 0;
+  try {
+    const dir = opendirSync(path.join(outDir, "chunks"));
+    try {
+      while (n <= ON_THREAD_CHUNKS && dir.readSync()) n++;
+    } finally {
+      dir.closeSync();
+    }
+  } catch {
+    // no folder (or an unreadable one): nothing to hash
+  }
+  return n > ON_THREAD_CHUNKS;
 }
 
 /** The check on its thread; undefined when there is no script to run it. Its answer taken synchronously; on a failure, checked here. */

@@ -2,21 +2,13 @@
 // (emit/chunk-prints.ts): one edited, truncated, replaced or removed in outDir after it was written
 // is written again, so outDir ends as a cold build leaves it, byte for byte. Real CLI, temp projects.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
-import { skillMd, tempProject } from "../helpers/project.js";
+import { chunkFiles, chunksOf, expectSame, recordOf, snapshot, splitProject } from "../helpers/split-out.js";
 
 const N = 10;
-
-function project(): string {
-  const tree: Record<string, string> = { "skillc.config.json": JSON.stringify({ output: "split", mcp: true }) };
-  for (let i = 0; i < N; i++) {
-    tree[`skills/s${i}/SKILL.md`] = skillMd(`s${i}`, "", `Skill ${i}.\n`);
-    tree[`skills/s${i}/references/r.md`] = `reference ${i}\n`;
-  }
-  return tempProject(tree);
-}
+const project = () => splitProject(N);
 
 /** Where the check runs: SKILLC_CHUNK_CHECK=thread, on a thread of its own (as for a large outDir); a small one's is on the main thread. */
 let env: Record<string, string> = {};
@@ -30,43 +22,6 @@ async function build(root: string, ...args: string[]): Promise<{ stdout: string;
   expect(r.code, r.stderr).toBe(0);
   return r;
 }
-
-/** Every file under `dir` (relative posix name → bytes). */
-function snapshot(dir: string, at = ""): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of readdirSync(path.join(dir, at), { withFileTypes: true })) {
-    const name = at ? `${at}/${e.name}` : e.name;
-    if (e.isDirectory()) for (const [k, v] of snapshot(dir, name)) out.set(k, v);
-    else out.set(name, readFileSync(path.join(dir, name)));
-  }
-  return out;
-}
-
-function expectSame(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
-  expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
-  for (const [name, bytes] of expected) expect(actual.get(name)!.equals(bytes), name).toBe(true);
-}
-
-/** The chunks of one kind: payloads (`export default {`), metadata shards (`export const m=`), mcp.js's shards, manifest shards (.json). */
-function chunksOf(out: string): { payloads: string[]; shards: string[]; json: string[]; mcp: string[] } {
-  const dir = path.join(out, "chunks");
-  const names = readdirSync(dir).sort();
-  const head = (n: string) => readFileSync(path.join(dir, n), "utf8").slice(0, 20);
-  return {
-    payloads: names.filter((n) => n.endsWith(".js") && head(n).startsWith("export default {")),
-    shards: names.filter((n) => n.endsWith(".js") && head(n).startsWith("export const m=")),
-    json: names.filter((n) => n.endsWith(".json")),
-    mcp: names.filter((n) => n.endsWith(".js") && head(n).startsWith("export default [")),
-  };
-}
-
-/** Each chunk's inode and mtime: a chunk rewritten gets a new inode (staged, then renamed in). */
-function chunkFiles(out: string): Map<string, string> {
-  const dir = path.join(out, "chunks");
-  return new Map(readdirSync(dir).map((n) => [n, `${statSync(path.join(dir, n)).ino}:${statSync(path.join(dir, n)).mtimeMs}`]));
-}
-
-const recordOf = (root: string) => readdirSync(path.join(root, "node_modules/.cache/skillc")).filter((n) => /^chunks-v1-[0-9a-f]{12}\.txt$/.test(n));
 
 describe("a split rebuild checks the chunks it keeps", () => {
   it.each(["thread", "main thread"])("rewrites a chunk edited, truncated or removed in outDir: outDir equals the cold build's (checked on the %s)", async (where) => {
@@ -134,7 +89,7 @@ describe("a split rebuild checks the chunks it keeps", () => {
     expect([...after].filter(([n, f]) => before.get(n) !== f).map(([n]) => n)).toEqual([c.payloads[2]]);
   });
 
-  it("without a record (first build after an upgrade, or an edited one) keeps chunks by name once, then records them", async () => {
+  it("without a record (first build after an upgrade, or an edited one) keeps the intact chunks (hashed once), then records them", async () => {
     const root = project();
     const out = path.join(root, ".skillc");
     await build(root, "--quiet");

@@ -3,6 +3,7 @@
 // shared flag, and then ends by itself, whether or not the build ever takes the answer (a build that
 // fails before its first question, in watch mode or a plugin session, must not leave a thread behind).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,12 +20,15 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 it("answers, raises its flag and exits on its own, with nobody taking the answer", async () => {
-  const name = `${"a".repeat(64)}.js`;
+  const bytes = "export default 1;\n";
+  const name = `${createHash("sha256").update(bytes).digest("hex")}.js`;
   mkdirSync(path.join(dir, "out", "chunks"), { recursive: true });
-  writeFileSync(path.join(dir, "out", "chunks", name), "export default 1;\n");
+  writeFileSync(path.join(dir, "out", "chunks", name), bytes);
+  // A name its bytes do not hash to: not kept.
+  writeFileSync(path.join(dir, "out", "chunks", `${"a".repeat(64)}.js`), bytes);
   const done = new SharedArrayBuffer(4);
   const { port1, port2 } = new MessageChannel();
-  // No record file and no key: every chunk listed is trusted by name (the first build after an upgrade).
+  // No record file and no key (the first build after an upgrade): each chunk listed is read and kept if its bytes hash to its name.
   const job: CheckJob = { check: { outDir: path.join(dir, "out"), file: path.join(dir, "none.txt"), port: port2, done } };
   const worker = new Worker(SCRIPT, { workerData: job, transferList: [port2] });
   const code = await new Promise<number>((resolve, reject) => {
