@@ -11,6 +11,7 @@ import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
 import { keepAccessors } from "../util/extend.js";
+import { bytesMayHoldHidden } from "../util/hidden-chars.js";
 import { sha256Hex } from "../util/sha256.js";
 import { ownString } from "../util/own-string.js";
 
@@ -34,7 +35,8 @@ export interface TextResult {
 export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string, leftOut?: ReadonlyMap<string, string>): TextResult {
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
   const parsed = parseSkill(source, bytes, ctx, hash);
-  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx)];
+  // Whether the text can hold a hidden character at all, told from the bytes (a few memchrs, not a regex over the text).
+  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx, bytesMayHoldHidden(bytes))];
   if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
   diagnostics.push(...validated.diagnostics);
