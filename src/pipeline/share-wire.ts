@@ -138,10 +138,11 @@ export function fromShare(source: SkillSource, r: ShareResult, cache: AnalysisSt
 
 /** readAnalysis's result for a restored text result, its outcome told without reading a frontmatter still JSON. */
 function restored(source: SkillSource, own: TextResult, paths: string[], fileDiagnostics: Diagnostic[], json: SnapshotJson | undefined): SkillAnalysis {
-  const base = { source, files: undefined, paths, diagnostics: [...own.diagnostics, ...fileDiagnostics] };
-  if (own.skill) return { ...base, outcome: "valid", parsed: own.parsed, skill: own.skill };
+  // readAnalysis's members in its order, as literals (a spread of the base cost ~2 µs a skill).
+  const diagnostics = [...own.diagnostics, ...fileDiagnostics];
+  if (own.skill) return { source, files: undefined, paths, diagnostics, outcome: "valid", parsed: own.parsed, skill: own.skill };
   const unparsed = json ? json.frontmatter === undefined : own.parsed.frontmatter === undefined;
-  return { ...base, outcome: unparsed ? "unparsed" : "invalid", parsed: own.parsed };
+  return { source, files: undefined, paths, diagnostics, outcome: unparsed ? "unparsed" : "invalid", parsed: own.parsed };
 }
 
 /**
