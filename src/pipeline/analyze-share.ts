@@ -5,7 +5,7 @@
 //
 // A worker reads a batch of skills, lists their files, analyses them and answers with what this
 // thread needs to rebuild each SkillAnalysis exactly as analyzeSkill would have returned it: the
-// SKILL.md bytes (one transferred buffer per batch: the text is decoded from them only when read),
+// SKILL.md bytes (each skill's own buffer, transferred: the text is decoded from them only when read),
 // the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
 // write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
 // ~0.3 s to serialize at 10,000 skills; this thread parses only its head, the frontmatter and
@@ -234,7 +234,7 @@ class Share {
     let decoded: SkillAnalysis[];
     try {
       // All decoded before any is settled: a reply that does not decode leaves none half taken.
-      decoded = take.map((i, k) => fromShare(this.sources[i]!, reply.buffer, reply.results[k]!, this.opts.cache));
+      decoded = take.map((i, k) => fromShare(this.sources[i]!, reply.results[k]!, this.opts.cache));
     } catch {
       this.queue.push(...take);
       return this.fail(slot);

@@ -11,6 +11,7 @@ import { checkBody } from "./body-checks.js";
 import { applySuppressions } from "./suppress.js";
 import { checkHiddenText, checkSkillPath } from "./text-checks.js";
 import { keepAccessors } from "../util/extend.js";
+import { bytesMayHoldHidden } from "../util/hidden-chars.js";
 import { sha256Hex } from "../util/sha256.js";
 import { ownString } from "../util/own-string.js";
 
@@ -34,7 +35,8 @@ export interface TextResult {
 export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: ReadonlySet<string>, opts: TextOptions, hash?: string, leftOut?: ReadonlyMap<string, string>): TextResult {
   const ctx: ReportContext = { file: source.file, profile: opts.profile, settings: opts.settings };
   const parsed = parseSkill(source, bytes, ctx, hash);
-  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx)];
+  // Whether the text can hold a hidden character at all, told from the bytes (a few memchrs, not a regex over the text).
+  const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx, bytesMayHoldHidden(bytes))];
   if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
   diagnostics.push(...validated.diagnostics);
@@ -90,8 +92,7 @@ export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined
     bodyStart: snap.bodyStart,
     diagnostics: snap.diagnostics.slice(0, snap.parsedCount ?? 0),
   };
-  if (bytes) lazyText(parsed, bytes, snap.bodyOffset);
-  if (json) lazyJson(parsed, json);
+  if (bytes || json) makeLazy(parsed, bytes, snap.bodyOffset, json);
   return parsed;
 }
 
@@ -106,56 +107,109 @@ export interface SnapshotJson {
   positions: string;
 }
 
-/** `frontmatter` and `positions` parsed from `json` when first read (set: replaced, as a plain property would be). */
-function lazyJson(parsed: ParsedSkill, json: SnapshotJson): void {
-  let frontmatterText = json.frontmatter;
-  let positionsText: string | undefined = json.positions;
-  let frontmatter: Record<string, unknown> | undefined;
-  let positions: ParsedSkill["positions"] = {};
-  keepAccessors(parsed);
-  Object.defineProperties(parsed, {
-    frontmatter: {
-      get: () => {
-        if (frontmatterText !== undefined) frontmatter = JSON.parse(frontmatterText) as Record<string, unknown>;
-        frontmatterText = undefined;
-        return frontmatter;
-      },
-      set: (v: Record<string, unknown> | undefined) => void ((frontmatter = v), (frontmatterText = undefined)),
-      enumerable: true,
-      configurable: true,
-    },
-    positions: {
-      get: () => {
-        if (positionsText !== undefined) positions = JSON.parse(positionsText) as ParsedSkill["positions"];
-        positionsText = undefined;
-        return positions;
-      },
-      set: (v: ParsedSkill["positions"]) => void ((positions = v), (positionsText = undefined)),
-      enumerable: true,
-      configurable: true,
-    },
-  });
+/**
+ * What a restored parse's lazy members are made from: one object, shared by the parse and the skill
+ * made from it (restoredSkill), kept under LAZY. The accessors are the same functions for every
+ * restored skill (LAZY_TEXT, LAZY_JSON), reading the state of the object they are read on: closures
+ * per skill (eight, and their descriptors) cost the main thread of a lint ~3 µs a skill to make, and
+ * gave every restored object a shape of its own.
+ */
+interface LazyState {
+  /** Whether text and body are lazy (the parse was given bytes). */
+  lazyText: boolean;
+  /** The SKILL.md's bytes, until the text is decoded from them or set. */
+  bytes: Uint8Array | undefined;
+  text: string | undefined;
+  body: string | undefined;
+  bodyOffset: number;
+  /** The frontmatter's JSON until first read (undefined: read, or none). */
+  frontmatterText: string | undefined;
+  frontmatter: Record<string, unknown> | undefined;
+  positionsText: string | undefined;
+  positions: ParsedSkill["positions"];
 }
 
-/** `text` and `body` as setBody would leave them, decoded from `bytes` when first read. */
-function lazyText(parsed: ParsedSkill, bytes: Uint8Array, bodyOffset: number): void {
-  let text: string | undefined;
-  let body: string | undefined;
-  // Dropped once the text is set: a split build lets go of a streamed skill's text (project/chunk-stream.ts).
-  let source: Uint8Array | undefined = bytes;
-  const getText = (): string => {
-    if (text === undefined) {
-      const decoded = decodeSkill(source!);
-      text = decoded.ok ? decoded.text : "";
-    }
-    source = undefined;
-    return text;
-  };
+const LAZY = Symbol("skillc.lazy");
+const lazyOf = (o: object): LazyState => (o as { [LAZY]: LazyState })[LAZY];
+
+/** `text` as setBody would leave it, decoded from the bytes when first read; the bytes are dropped then (a split build lets go of a streamed skill's text, project/chunk-stream.ts). */
+function textOf(s: LazyState): string {
+  if (s.text === undefined) {
+    const decoded = decodeSkill(s.bytes!);
+    s.text = decoded.ok ? decoded.text : "";
+  }
+  s.bytes = undefined;
+  return s.text;
+}
+
+/** `text` and `body`, decoded from the bytes when first read (set: replaced, as a plain property would be). */
+const LAZY_TEXT: PropertyDescriptorMap = {
+  text: {
+    get(this: object) {
+      return textOf(lazyOf(this));
+    },
+    set(this: object, v: string) {
+      const s = lazyOf(this);
+      s.text = v;
+      s.bytes = undefined;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  body: {
+    get(this: object) {
+      const s = lazyOf(this);
+      return (s.body ??= textOf(s).slice(s.bodyOffset).trim());
+    },
+    set(this: object, v: string) {
+      lazyOf(this).body = v;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
+
+/** `frontmatter` and `positions` parsed from the record's JSON when first read (set: replaced). */
+const LAZY_JSON: PropertyDescriptorMap = {
+  frontmatter: {
+    get(this: object) {
+      const s = lazyOf(this);
+      if (s.frontmatterText !== undefined) s.frontmatter = JSON.parse(s.frontmatterText) as Record<string, unknown>;
+      s.frontmatterText = undefined;
+      return s.frontmatter;
+    },
+    set(this: object, v: Record<string, unknown> | undefined) {
+      const s = lazyOf(this);
+      s.frontmatter = v;
+      s.frontmatterText = undefined;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  positions: {
+    get(this: object) {
+      const s = lazyOf(this);
+      if (s.positionsText !== undefined) s.positions = JSON.parse(s.positionsText) as ParsedSkill["positions"];
+      s.positionsText = undefined;
+      return s.positions;
+    },
+    set(this: object, v: ParsedSkill["positions"]) {
+      const s = lazyOf(this);
+      s.positions = v;
+      s.positionsText = undefined;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
+
+/** Makes `parsed`'s text and body (with `bytes`) and its frontmatter and positions (with `json`) lazy. */
+function makeLazy(parsed: ParsedSkill, bytes: Uint8Array | undefined, bodyOffset: number, json: SnapshotJson | undefined): void {
+  const state: LazyState = { lazyText: bytes !== undefined, bytes, text: undefined, body: undefined, bodyOffset, frontmatterText: json?.frontmatter, frontmatter: undefined, positionsText: json?.positions, positions: {} };
+  Object.defineProperty(parsed, LAZY, { value: state, configurable: true });
   keepAccessors(parsed);
-  Object.defineProperties(parsed, {
-    text: { get: getText, set: (v: string) => void ((text = v), (source = undefined)), enumerable: true, configurable: true },
-    body: { get: () => (body ??= getText().slice(bodyOffset).trim()), set: (v: string) => void (body = v), enumerable: true, configurable: true },
-  });
+  if (bytes) Object.defineProperties(parsed, LAZY_TEXT);
+  if (json) Object.defineProperties(parsed, LAZY_JSON);
 }
 
 /** The TextResult analyzeText would have returned, from its snapshot and the same bytes (`json`: its frontmatter and positions still as JSON). */
@@ -185,9 +239,12 @@ function restoredSkill(parsed: ParsedSkill, fields: ValidSkill["fields"], lazy: 
     diagnostics: parsed.diagnostics,
     fields,
   };
-  // The same accessors as parsed's: text and body, and with `lazy` frontmatter and positions, stay unread.
-  const own = (key: keyof ParsedSkill) => Object.getOwnPropertyDescriptor(parsed, key)!;
-  const accessors: PropertyDescriptorMap = { text: own("text"), body: own("body") };
-  if (lazy) Object.assign(accessors, { frontmatter: own("frontmatter"), positions: own("positions") });
-  return keepAccessors(Object.defineProperties(skill, accessors));
+  // The same accessors and state as parsed's: text and body, and with `lazy` frontmatter and positions, stay unread.
+  const state = Object.hasOwn(parsed, LAZY) ? lazyOf(parsed) : undefined;
+  if (state) {
+    Object.defineProperty(skill, LAZY, { value: state, configurable: true });
+    if (state.lazyText) Object.defineProperties(skill, LAZY_TEXT);
+    if (lazy) Object.defineProperties(skill, LAZY_JSON);
+  }
+  return keepAccessors(skill);
 }

@@ -5,7 +5,7 @@
 // ends the worker.
 import type { MessagePort } from "node:worker_threads";
 import { runBatch, type WireBatch, type WireReply } from "./analyze-pool.js";
-import { runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
+import { replyTransfers, runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
 
 /** The build pool's batch: its skills' analyses, or the error. */
 export function answerBatch(port: MessagePort, batch: WireBatch): void {
@@ -22,17 +22,16 @@ export function answerBatch(port: MessagePort, batch: WireBatch): void {
   }
 }
 
-/** Lint's whole-skill batches (analyze-share.ts): the bytes go back transferred, not copied. */
+/** Lint's whole-skill batches (analyze-share.ts): each skill's bytes go back transferred, not copied. */
 export async function answerShare(port: MessagePort, batch: ShareBatch): Promise<void> {
   let reply: ShareReply;
   try {
-    const { buffer, results } = await runShareBatch(batch);
-    reply = { id: batch.id, ok: true, buffer, results };
+    reply = { id: batch.id, ok: true, results: await runShareBatch(batch) };
   } catch (error) {
     reply = { id: batch.id, ok: false, error: String((error as Error)?.stack ?? error) };
   }
   try {
-    port.postMessage(reply, reply.ok ? [reply.buffer] : []);
+    port.postMessage(reply, reply.ok ? replyTransfers(reply.results) : []);
   } catch (error) {
     port.postMessage({ id: batch.id, ok: false, error: String(error) } satisfies ShareReply);
   }

@@ -95,9 +95,11 @@ export interface ReusedAnalysis extends AnalysisBase {
 }
 
 /** The analysis of a SKILL.md that was read, by what its frontmatter turned out to be. */
-export function readAnalysis(base: Omit<ReadAnalysis, "parsed">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
-  if (skill) return { ...base, outcome: "valid", parsed, skill };
-  return { ...base, outcome: parsed.frontmatter === undefined ? "unparsed" : "invalid", parsed };
+export function readAnalysis(base: Pick<ReadAnalysis, "source" | "files" | "paths" | "diagnostics">, parsed: ParsedSkill, skill: ValidSkill | undefined): SkillAnalysis {
+  // Literals in the base's order, not a spread of it (it showed in a lint's profile: ~1% of its main thread).
+  const { source, files, paths, diagnostics } = base;
+  if (skill) return { source, files, paths, diagnostics, outcome: "valid", parsed, skill };
+  return { source, files, paths, diagnostics, outcome: parsed.frontmatter === undefined ? "unparsed" : "invalid", parsed };
 }
 
 /** What in the options changes an analysis result: the cache is keyed by it. */

@@ -34,10 +34,14 @@ function describeRun(run: string): string {
   return `${what}, \`${shown}\``;
 }
 
-/** `hidden-character` at each run of hidden characters in the SKILL.md's (decoded) text, and in frontmatter values that hold one only through a YAML escape (`"\u202e"`). */
-export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
-  const out = checkRawText(parsed, ctx);
-  if (parsed.frontmatter && mayHoldHidden(parsed)) out.push(...checkEscapedValues(parsed, ctx, out));
+/**
+ * `hidden-character` at each run of hidden characters in the SKILL.md's (decoded) text, and in
+ * frontmatter values that hold one only through a YAML escape (`"\u202e"`). `inText` false: the
+ * caller knows the text holds none (util/hidden-chars.ts bytesMayHoldHidden on its bytes).
+ */
+export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext, inText = true): Diagnostic[] {
+  const out = inText ? checkRawText(parsed, ctx) : [];
+  if (parsed.frontmatter && mayHoldHidden(parsed, inText)) out.push(...checkEscapedValues(parsed, ctx, out));
   return out;
 }
 
@@ -46,10 +50,10 @@ export function checkHiddenText(parsed: ParsedSkill, ctx: ReportContext): Diagno
  * (the text before the body) or from an escape, which needs a backslash. Most frontmatters have
  * neither, and then walking every value for one (~1% of a cold lint) cannot find any.
  */
-function mayHoldHidden(parsed: ParsedSkill): boolean {
+function mayHoldHidden(parsed: ParsedSkill, inText: boolean): boolean {
   const end = parsed.bodyOffset;
   if (end > 0 && parsed.text.lastIndexOf("\\", end - 1) !== -1) return true;
-  return hasHidden(parsed.text.slice(0, end));
+  return inText && hasHidden(parsed.text.slice(0, end));
 }
 
 /** Strings of the frontmatter holding a hidden character where the text itself shows none: written as `\u…`, `\e`, `\x1b`. */

@@ -86,8 +86,13 @@ export function firstSentence(text: string): string {
   if (!first) return "";
   SENTENCE_END.lastIndex = first.index + 1;
   const end = SENTENCE_END.exec(text);
-  return (end ? text.slice(0, end.index + 1) : text).replace(/\s+/g, " ").trim();
+  const sentence = end ? text.slice(0, end.index + 1) : text;
+  // Flattening changes the sentence only where a space is not a lone " " (most descriptions have none).
+  return (NOT_FLAT.test(sentence) ? sentence.replace(/\s+/g, " ") : sentence).trim();
 }
+
+/** A space that `replace(/\s+/g, " ")` would change: one that is not " ", or two in a row. */
+const NOT_FLAT = /[^\S ]|\s\s/;
 
 export function buildFields(parsed: ParsedSkill, fm: Record<string, unknown>): SkillFields {
   const description = oneLine((str(fm.description)?.trim() || firstParagraph(parsed.body)) ?? "");

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeMiss, fromShare, type ShareResult } from "../../../src/pipeline/share-wire.js";
+import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
+import { analyzeMiss, fromShare, replyTransfers, runShareBatch, type ShareResult } from "../../../src/pipeline/share-wire.js";
 import { analyzeSkill, type AnalyzeOptions } from "../../../src/pipeline/analyze.js";
 import { encodeAnalysisRecord, type AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
@@ -27,12 +28,12 @@ const snapshot = (fields: AnalysisSnapshot["fields"]): AnalysisSnapshot => ({
 /** A result whose record's frontmatter and positions parts are `fm` and `positions` as given (maybe not JSON). */
 function result(fields: AnalysisSnapshot["fields"], fm: string, positions: string): ShareResult {
   const [head] = encodeAnalysisRecord("k", snapshot(fields)).split("\t");
-  return { start: 0, end: bytes.byteLength, record: `${head}\t${fm}\t${positions}`, hash: "h", paths: [], fileDiagnostics: [] };
+  return { bytes: bytes.slice().buffer as ArrayBuffer, record: `${head}\t${fm}\t${positions}`, hash: "h", paths: [], fileDiagnostics: [] };
 }
 
 describe("fromShare", () => {
   it("parses the frontmatter and positions only when they are read", () => {
-    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(undefined, "{not json", "{not json"), undefined);
+    const a = fromShare(source, result(undefined, "{not json", "{not json"), undefined);
     expect(a.outcome).toBe("invalid");
     expect(a.diagnostics).toEqual([]);
     if (a.outcome !== "invalid") throw new Error("unreachable");
@@ -46,7 +47,7 @@ describe("fromShare", () => {
     const fm = JSON.stringify({ name: "a", description: "An A. Use when testing." });
     const positions = JSON.stringify({ "/name": { key: range, value: range } });
     const fields = { name: "a", description: "An A. Use when testing." } as unknown as AnalysisSnapshot["fields"];
-    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(fields, fm, positions), undefined);
+    const a = fromShare(source, result(fields, fm, positions), undefined);
     if (a.outcome !== "valid") throw new Error(`outcome ${a.outcome}`);
     expect(a.skill.frontmatter).toEqual(JSON.parse(fm));
     expect(a.skill.frontmatter).toBe(a.parsed.frontmatter);
@@ -57,7 +58,7 @@ describe("fromShare", () => {
   });
 
   it("tells an unparsed skill by its null frontmatter", () => {
-    const a = fromShare(source, bytes.buffer as ArrayBuffer, result(undefined, "null", "{}"), undefined);
+    const a = fromShare(source, result(undefined, "null", "{}"), undefined);
     expect(a.outcome).toBe("unparsed");
     if (a.outcome !== "unparsed") throw new Error("unreachable");
     expect(a.parsed.frontmatter).toBeUndefined();
@@ -81,6 +82,39 @@ describe("analyzeMiss", () => {
       const expected = await analyzeSkill(src, opts);
       expect(got).toEqual(expected);
       expect(sets[0]).toEqual(sets[1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("runShareBatch", () => {
+  it("answers each skill's bytes as a buffer of its own, transferable with the others, whatever its size", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "skillc-share-bytes-"));
+    try {
+      // Below, at and past Buffer's pool cut (4 KB: smaller reads share a pooled buffer), and large.
+      const sizes = [60, 4095, 4096, 4097, 70_000];
+      const texts = sizes.map((n, i) => {
+        const head = `---\nname: s${i}\ndescription: Size ${n}. Use when testing.\n---\n\n`;
+        return head + "x".repeat(n - head.length - 1) + "\n";
+      });
+      const sources = texts.map((t, i): SkillSource => {
+        mkdirSync(path.join(dir, `s${i}`));
+        writeFileSync(path.join(dir, `s${i}`, "SKILL.md"), t);
+        return { ...source, dir: `skills/s${i}`, relDir: `s${i}`, file: `skills/s${i}/SKILL.md`, absDir: path.join(dir, `s${i}`) };
+      });
+      const options = { profile: "skillc" as const, settings: {}, files: { include: ["**"], exclude: [], maxBytes: 1_000_000 } };
+      const results = await runShareBatch({ kind: "share", id: 0, options, sources, listings: [] });
+      const transfers = replyTransfers(results);
+      expect(new Set(transfers).size).toBe(sizes.length);
+      const { port1, port2 } = new MessageChannel();
+      port1.postMessage({ results }, transfers);
+      const got = receiveMessageOnPort(port2)!.message as { results: ShareResult[] };
+      port1.close();
+      expect(got.results.map((r) => ("bytes" in r ? Buffer.from(r.bytes).toString("utf8") : undefined))).toEqual(texts);
+      const a = fromShare(sources[1]!, got.results[1]!, undefined);
+      if (a.outcome !== "valid") throw new Error(`outcome ${a.outcome}`);
+      expect(a.parsed.text).toBe(texts[1]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -168,6 +168,16 @@ describe("body-too-long", () => {
     expect(ds).toHaveLength(2);
   });
 
+  it("counts the trimmed body's lines: blank lines before and after it are not its own", () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n");
+    const ds = run(head + "\n \n\t\n" + lines(501) + "\n\n  \n\n");
+    expect(brief(ds)).toEqual([["body-too-long", 4 + 3 + 500, 1]]);
+    expect(ds[0].message).toContain("501 lines");
+    expect(run(head + "\n\n\n" + lines(500) + "\n\n\n\n")).toEqual([]);
+    // Blank lines inside the body are its own.
+    expect(brief(run(head + "a" + "\n".repeat(500) + "b"))).toEqual([["body-too-long", 4 + 500, 1]]);
+  });
+
   it("is quiet at exactly 500 lines and 20,000 characters", () => {
     expect(run(head + Array.from({ length: 500 }, () => "y").join("\n"))).toEqual([]);
     expect(run(head + "z".repeat(20000))).toEqual([]);

@@ -1,7 +1,8 @@
 // hasHidden (src/util/hidden-chars.ts) is one character class plus a surrogate check instead of the
 // HIDDEN_ONE regex with its alternation: it must answer exactly as that regex on any string.
 import { describe, expect, it } from "vitest";
-import { HIDDEN_ONE_FOR_TESTS, hasHidden } from "../../../src/util/hidden-chars.js";
+import { HIDDEN_ONE_FOR_TESTS, bytesMayHoldHidden, hasHidden } from "../../../src/util/hidden-chars.js";
+import { decodeSkill } from "../../../src/pipeline/frontmatter/locate.js";
 import { rng } from "../../helpers/prng.js";
 
 /** Every code unit at or next to an edge of the hidden set, plus ordinary text. */
@@ -42,5 +43,62 @@ describe("hasHidden", () => {
     expect(hasHidden(lone)).toBe(false);
     expect(hasHidden(lone + "\udb40\udc41")).toBe(true);
     expect(hasHidden("\udb40".repeat(100_000))).toBe(false);
+  });
+});
+
+/** What bytesMayHoldHidden must answer for SKILL.md bytes: whether the text decodeSkill makes of them holds a hidden character. */
+function hiddenInDecoded(bytes: Uint8Array): boolean {
+  const d = decodeSkill(bytes);
+  return d.ok && hasHidden(d.text);
+}
+
+describe("bytesMayHoldHidden", () => {
+  const utf8 = (s: string) => Buffer.from(s, "utf8");
+
+  it("answers as the decoded text's hasHidden for every BMP code point and the tag block's neighbours, alone and between text", () => {
+    const cps: number[] = [];
+    for (let cp = 1; cp <= 0xffff; cp++) if (cp < 0xd800 || cp > 0xdfff) cps.push(cp);
+    // The tag characters (F3 A0 80–81 xx) and the 4-byte forms around them and at the planes' ends.
+    for (const [from, to] of [[0x10000, 0x100ff], [0x1f300, 0x1f3ff], [0xdff00, 0xe03ff], [0xf0000, 0xf00ff], [0x10ff00, 0x10ffff]] as const) for (let cp = from; cp <= to; cp++) cps.push(cp);
+    for (const cp of cps) {
+      const ch = String.fromCodePoint(cp);
+      for (const s of [ch, `—${ch}—`]) {
+        const bytes = utf8(s);
+        if (bytesMayHoldHidden(bytes) !== hiddenInDecoded(bytes)) expect([cp.toString(16), s.length, bytesMayHoldHidden(bytes)]).toEqual([cp.toString(16), s.length, hiddenInDecoded(bytes)]);
+      }
+    }
+  });
+
+  it("answers as the decoded text's hasHidden on 50,000 random texts of edge characters, em dashes and CRs", () => {
+    const next = rng(16);
+    const chars = ["a", "\n", "\r", "\t", "—", "\u2014", "\u2010", "\u2027", "\u2030", "\u205f", "\u2065", "\u206a", "\u00a0", "\u00c2", "\u0600", "\ufefe", "\uff00", "\u{e0080}", "\u{f0000}", "\u{1f3f4}"];
+    // No NUL: decodeSkill makes no text of bytes holding one, so the check never runs on them.
+    for (const cp of EDGES) if (cp !== 0 && (cp < 0xd800 || cp > 0xdfff)) chars.push(String.fromCharCode(cp));
+    chars.push("\u{e0041}", "\u{e007f}", "\ufeff");
+    let hidden = 0;
+    for (let n = 0; n < 50_000; n++) {
+      const len = Math.floor(next() * 10);
+      let s = "";
+      for (let i = 0; i < len; i++) s += chars[Math.floor(next() * chars.length)]!;
+      const bytes = utf8(s);
+      const want = hiddenInDecoded(bytes);
+      if (bytesMayHoldHidden(bytes) !== want) expect(bytesMayHoldHidden(bytes), [...s].map((c) => c.codePointAt(0)!.toString(16)).join(" ")).toBe(want);
+      if (want) hidden++;
+    }
+    expect(hidden).toBeGreaterThan(5_000);
+    expect(hidden).toBeLessThan(45_000);
+  });
+
+  it("leaves out the BOM that decoding drops, and finds a second one", () => {
+    expect(bytesMayHoldHidden(utf8("\ufeff---\nname: a\n---\n"))).toBe(false);
+    expect(bytesMayHoldHidden(utf8("\ufeff\ufeff---\n"))).toBe(true);
+    expect(bytesMayHoldHidden(utf8("a\ufeff"))).toBe(true);
+  });
+
+  it("reads a view into a larger buffer (a worker's batch) only within its bounds", () => {
+    const all = utf8("\u202e—plain text—\u200b");
+    const inner = new Uint8Array(all.buffer, all.byteOffset + 3, all.byteLength - 6);
+    expect(bytesMayHoldHidden(inner)).toBe(false);
+    expect(bytesMayHoldHidden(new Uint8Array(all.buffer, all.byteOffset, all.byteLength))).toBe(true);
   });
 });
