@@ -165,7 +165,7 @@ export function walkFiles(
   return {
     walkDiagnostics,
     walkLeftOut,
-    paths: entries.map((e) => e.rel).sort(compareCodeUnits),
+    paths: sortedPaths(entries.map((e) => e.rel)),
     reals: entries.map((e) => e.real),
     stat: (pre, at = 0) => {
       const fingerprints: string[] = [];
@@ -187,6 +187,12 @@ export function walkFiles(
       return { files: readListed(source, entries, opts, diagnostics, leftOut, fps), diagnostics, leftOut };
     },
   };
+}
+
+/** `paths` in code-unit order: most walks list them so already, and a sort would copy them. */
+function sortedPaths(paths: string[]): string[] {
+  for (let i = 1; i < paths.length; i++) if (compareCodeUnits(paths[i - 1]!, paths[i]!) > 0) return paths.sort(compareCodeUnits);
+  return paths;
 }
 
 /**
