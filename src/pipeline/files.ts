@@ -29,7 +29,7 @@ import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
-import { isRegularFile, type StatBatch, type StatLike } from "./stat-thread.js";
+import { isRegularFile, statPrint, type StatBatch, type StatLike } from "./stat-thread.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -68,12 +68,9 @@ function readAll(fd: number, size: number): Buffer {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
 
-/**
- * A file's identity for the build cache: size, mtime, ctime, inode and mode. Like make and tsc, a
- * change that keeps all of them (same size, within one timestamp tick, ctime forged) goes unseen.
- */
+/** A file's identity for the build cache: its stat's fingerprint (stat-thread.ts statPrint). */
 export function statFingerprint(st: StatLike): string {
-  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
+  return statPrint(st);
 }
 
 function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut, fps?: string[]): SkillFile | undefined {
