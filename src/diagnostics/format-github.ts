@@ -5,7 +5,7 @@ import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
-import { thousands } from "../util/thousands.js";
+import { thousands } from "./thousands.js";
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {

@@ -3,7 +3,7 @@
 import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
-import { thousands } from "../util/thousands.js";
+import { thousands } from "./thousands.js";
 
 type Paint = (s: string) => string;
 const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;

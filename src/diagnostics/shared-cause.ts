@@ -7,7 +7,7 @@
 import type { Diagnostic, Severity } from "../types.js";
 import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
-import { thousands } from "../util/thousands.js";
+import { thousands } from "./thousands.js";
 
 export interface SharedCause {
   ruleId: string;

@@ -1,4 +1,4 @@
-import { thousands } from "../util/thousands.js";
+import { thousands } from "../diagnostics/thousands.js";
 import { defineRule as rule, type AnyRule } from "../diagnostics/rule.js";
 
 /** A link as written in the body. */
@@ -133,7 +133,7 @@ function ordinal(n: number): string {
 }
 
 // Not `toLocaleString`, which builds a formatter per call (~70 µs; thousands of messages at 10,000
-// skills), nor an Intl formatter made when the module loads (util/thousands.ts).
+// skills), nor an Intl formatter made when the module loads (diagnostics/thousands.ts).
 const n = thousands;
 
 /**

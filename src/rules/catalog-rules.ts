@@ -1,10 +1,10 @@
-import { thousands } from "../util/thousands.js";
+import { thousands } from "../diagnostics/thousands.js";
 import { defineRule, type AnyRule } from "../diagnostics/rule.js";
 
 /** The catalog budget, as the messages name it. */
 type Budget = { chars: number; format: string };
 // Not `toLocaleString`, which builds a formatter per call (~70 µs), and a budget that drops 9,000
-// skills formats 9,000 messages; nor an Intl formatter made when the module loads (util/thousands.ts).
+// skills formats 9,000 messages; nor an Intl formatter made when the module loads (diagnostics/thousands.ts).
 const budget = ({ chars, format }: Budget) => `the catalog budget (${thousands(chars)} characters, ${format})`;
 
 /** Rules reported when the catalog is rendered within its budget. */

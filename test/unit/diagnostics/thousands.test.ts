@@ -2,7 +2,7 @@
 // format: checked against Intl itself over edges and a property run.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { thousands } from "../../../src/util/thousands.js";
+import { thousands } from "../../../src/diagnostics/thousands.js";
 
 const intl = new Intl.NumberFormat("en-US");
 
