@@ -96,7 +96,7 @@ export function isBuildEntry(v: unknown): v is BuildEntry {
   const l = v.line;
   // A line's shard is read from outDir: only a chunk's name there.
   if (l !== undefined && !(isSpan(l) && isStr((l as Obj).key) && isStr((l as Obj).sha1) && ((l as Obj).file === undefined || (isStr((l as Obj).file) && SHARD.test((l as Obj).file as string))))) return false;
-  return opt(v.manifest, isSpan) && opt(v.parts, isDigestRecord);
+  return opt(v.manifest, isSpan) && opt(v.parts, isDigestRecord) && opt(v.contentHash, (c) => isStr(c) && CHUNK.test(c));
 }
 
 /** Whether `v` is an output group's record: a key, file fingerprints, and `extra` of string lists. */

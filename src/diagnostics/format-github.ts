@@ -5,6 +5,7 @@ import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { thousands } from "./thousands.js";
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {
@@ -37,7 +38,7 @@ export function formatGithub(results: LintFileResult[], rules?: ReadonlyMap<stri
   const { results: own, shared } = rules ? splitShared(results, rules) : { results, shared: [] };
   const lines = own.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`));
   for (const g of shared) {
-    const message = `${g.message} (${g.at.length.toLocaleString("en-US")} places, one cause: ${places(g)}; --format json lists each)`;
+    const message = `${g.message} (${thousands(g.at.length)} places, one cause: ${places(g)}; --format json lists each)`;
     lines.push(`${command(g.at[0]!.file, { ...g.at[0]!, ruleId: g.ruleId, severity: g.severity, message })}\n`);
   }
   return lines.join("");

@@ -3,6 +3,7 @@
 import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { thousands } from "./thousands.js";
 
 type Paint = (s: string) => string;
 const ansi = (open: number, close: number): Paint => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
@@ -103,7 +104,7 @@ export function writeStylish(results: LintFileResult[], opts: Pick<FormatOptions
     const sev = g.severity === "error" ? c.red : c.yellow;
     const more = g.at.length > 3 ? " (--format json lists each)" : "";
     write(
-      `${c.underline(`${g.ruleId} ×${g.at.length.toLocaleString("en-US")}, one cause`)}\n` +
+      `${c.underline(`${g.ruleId} ×${thousands(g.at.length)}, one cause`)}\n` +
         `  ${sev(g.severity)}  ${escapeTerminal(g.message.replace(/([^ ])\.$/u, "$1"))}  ${c.dim(g.ruleId)}\n` +
         `  ${" ".repeat(g.severity.length)}  ${c.dim(`at ${escapeTerminal(places(g))}${more}`)}\n\n`,
     );

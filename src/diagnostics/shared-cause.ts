@@ -7,6 +7,7 @@
 import type { Diagnostic, Severity } from "../types.js";
 import type { LintFileResult } from "./format-types.js";
 import type { RuleMeta } from "./rule.js";
+import { thousands } from "./thousands.js";
 
 export interface SharedCause {
   ruleId: string;
@@ -64,5 +65,5 @@ export function splitShared(results: LintFileResult[], rules: ReadonlyMap<string
 export function places(g: SharedCause): string {
   const first = g.at.slice(0, SHOWN_PLACES).map((p) => `${p.file}:${p.line}:${p.column}`).join(", ");
   const rest = g.at.length - SHOWN_PLACES;
-  return rest > 0 ? `${first} and ${rest.toLocaleString("en-US")} more` : first;
+  return rest > 0 ? `${first} and ${thousands(rest)} more` : first;
 }

@@ -185,8 +185,10 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
       const hit = entryKey && (cache.getHead ? cache.getHead(source.file, entryKey) : cache.get(source.file, entryKey));
       if (fp && entry && hit && hit.fields && hit.frontmatter && hit.fields.toolsets.length === 0) {
         const skill = reusedHead(source, entry.hash, hit, hit.frontmatter, hit.fields);
-        const diagnostics = [...hit.diagnostics, ...walked.walkDiagnostics];
-        return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp, entry });
+        // The record's own array and the entry's fingerprint (equal to `fp`): every reused skill's
+        // objects live to the end of the run, and each copy is one more for the GC to move (twice).
+        const diagnostics = walked.walkDiagnostics.length === 0 ? hit.diagnostics : [...hit.diagnostics, ...walked.walkDiagnostics];
+        return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp: entry.fp, entry });
       }
     } catch {
       // fall through to a full read, which reports what is wrong

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
 import { compareCodeUnits } from "../util/compare.js";
-import type { StatBatch, StatLike, StatThread } from "./stat-thread.js";
+import { statPrint, type StatBatch, type StatLike, type StatThread } from "./stat-thread.js";
 
 /**
  * A folder changed less than this long before the search began is listed again next time: a
@@ -24,7 +24,8 @@ export function readFolder(folder: { abs: string; real: string }, store: Listing
     try {
       const st = pre === undefined ? fs.statSync(folder.real) : pre;
       if (st === null) throw new Error("no stat");
-      fp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
+      // The stat's fingerprint as the stat thread wrote it, when it made the stat (else made here).
+      fp = statPrint(st);
       const kept = store.get(folder.real, fp);
       if (kept) return kept;
       if (Math.max(st.mtimeMs, st.ctimeMs) > started - RACY_MS) fp = undefined;

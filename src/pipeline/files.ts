@@ -29,7 +29,7 @@ import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
-import { isRegularFile, type StatBatch, type StatLike } from "./stat-thread.js";
+import { isRegularFile, statPrint, type StatBatch, type StatLike } from "./stat-thread.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -68,12 +68,9 @@ function readAll(fd: number, size: number): Buffer {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
 
-/**
- * A file's identity for the build cache: size, mtime, ctime, inode and mode. Like make and tsc, a
- * change that keeps all of them (same size, within one timestamp tick, ctime forged) goes unseen.
- */
+/** A file's identity for the build cache: its stat's fingerprint (stat-thread.ts statPrint). */
 export function statFingerprint(st: StatLike): string {
-  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
+  return statPrint(st);
 }
 
 function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut, fps?: string[]): SkillFile | undefined {
@@ -165,7 +162,7 @@ export function walkFiles(
   return {
     walkDiagnostics,
     walkLeftOut,
-    paths: entries.map((e) => e.rel).sort(compareCodeUnits),
+    paths: sortedPaths(entries.map((e) => e.rel)),
     reals: entries.map((e) => e.real),
     stat: (pre, at = 0) => {
       const fingerprints: string[] = [];
@@ -187,6 +184,12 @@ export function walkFiles(
       return { files: readListed(source, entries, opts, diagnostics, leftOut, fps), diagnostics, leftOut };
     },
   };
+}
+
+/** `paths` in code-unit order: most walks list them so already, and a sort would copy them. */
+function sortedPaths(paths: string[]): string[] {
+  for (let i = 1; i < paths.length; i++) if (compareCodeUnits(paths[i - 1]!, paths[i]!) > 0) return paths.sort(compareCodeUnits);
+  return paths;
 }
 
 /**

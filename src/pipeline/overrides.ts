@@ -84,7 +84,13 @@ export function overrideRater(ctx: OverrideContext): (diagnostics: readonly Diag
 export function settleAnalyses(analyses: Array<{ diagnostics: Diagnostic[] }>, rate: (d: readonly Diagnostic[]) => Diagnostic[]): Diagnostic[] {
   const suppressed: Diagnostic[] = [];
   for (const a of analyses) {
-    const split = splitSuppressed(rate(a.diagnostics));
+    const rated = rate(a.diagnostics);
+    // Most skills have no suppressed finding: their rated list is kept as it is (no split copy).
+    if (!rated.some((d) => d.suppressions)) {
+      a.diagnostics = rated;
+      continue;
+    }
+    const split = splitSuppressed(rated);
     a.diagnostics = split.kept;
     suppressed.push(...split.suppressed);
   }

@@ -17,36 +17,67 @@ export interface StatLike {
   ctimeMs: number;
   ino: number;
   mode: number;
+  /** Its statPrint, made where the stat was (the stat thread: ~0.5 µs less here a stat, the numbers' text). */
+  print?: string;
+}
+
+/**
+ * A stat's fingerprint: size, mtime, ctime, inode and mode. Like make and tsc, a change that keeps
+ * all of them (same size, within one timestamp tick, ctime forged) goes unseen. The stat thread's
+ * script writes the same template (SCRIPT: a stat made there gives the same string).
+ */
+export function statPrint(st: StatLike): string {
+  return st.print ?? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`;
 }
 
 /** Doubles per path in a batch's result: size, mtimeMs, ctimeMs, ino, mode; size -1 when the stat failed. */
 const N = 5;
 
-// statSync follows links, as the callers' statSync did; any error is a failed stat (-1).
+// statSync follows links, as the callers' statSync did; any error is a failed stat (-1). `prints`:
+// each stat's statPrint, "\n"-joined (one string to clone, not one a path), "" for a failed one.
 const SCRIPT = `"use strict";
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
 parentPort.on("message", (m) => {
   const paths = m.paths;
   const out = new Float64Array(paths.length * ${N});
+  let prints = "";
   for (let i = 0; i < paths.length; i++) {
     const o = i * ${N};
+    if (i > 0) prints += "\\n";
     let st;
     try { st = fs.statSync(paths[i]); } catch { out[o] = -1; continue; }
     out[o] = st.size; out[o + 1] = st.mtimeMs; out[o + 2] = st.ctimeMs; out[o + 3] = st.ino; out[o + 4] = st.mode;
+    prints += \`\${st.size}:\${st.mtimeMs}:\${st.ctimeMs}:\${st.ino}:\${st.mode}\`;
   }
-  parentPort.postMessage({ id: m.id, out }, [out.buffer]);
+  parentPort.postMessage({ id: m.id, out, prints }, [out.buffer]);
 });`;
 
 /** One batch's stats: `at(i)` is the i-th path's, undefined when it could not be stat'ed. */
 export class StatBatch {
-  constructor(private readonly out: Float64Array) {}
+  private list: string[] | undefined;
+
+  /** `prints`: the stats' statPrints as the thread joined them, when it sent them (one per stat). */
+  constructor(
+    private readonly out: Float64Array,
+    private prints?: string,
+  ) {}
 
   at(i: number): StatLike | undefined {
     const o = i * N;
     const out = this.out;
     // `!(x >= 0)`: also undefined past the batch's end (never a record of undefineds).
-    return !(out[o]! >= 0) ? undefined : { size: out[o]!, mtimeMs: out[o + 1]!, ctimeMs: out[o + 2]!, ino: out[o + 3]!, mode: out[o + 4]! };
+    if (!(out[o]! >= 0)) return undefined;
+    const st: StatLike = { size: out[o]!, mtimeMs: out[o + 1]!, ctimeMs: out[o + 2]!, ino: out[o + 3]!, mode: out[o + 4]! };
+    if (this.prints !== undefined) {
+      this.list = this.prints.split("\n");
+      this.prints = undefined;
+      // One a stat, or none at all (then each is made here).
+      if (this.list.length !== out.length / N) this.list = [];
+    }
+    const print = this.list?.[i];
+    if (print) st.print = print;
+    return st;
   }
 }
 
@@ -99,12 +130,12 @@ export class StatThread {
     this.worker = worker;
     // It keeps the process alive only while a batch is out (someone awaits it); close() ends it.
     worker.unref();
-    worker.on("message", (m: { id: number; out: Float64Array }) => {
+    worker.on("message", (m: { id: number; out: Float64Array; prints?: unknown }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       if (this.pending.size === 0) worker.unref();
-      p.resolve(new StatBatch(m.out));
+      p.resolve(new StatBatch(m.out, typeof m.prints === "string" ? m.prints : undefined));
     });
     worker.on("error", () => this.fail());
     worker.on("exit", () => this.fail());

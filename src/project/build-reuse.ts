@@ -87,6 +87,7 @@ export class BuildReuse implements EmitReuse {
       files: prev?.files ?? skill.files.map(fileMeta),
       line: { key: prev?.line?.key ?? skillLineKey(skill, skill.contentHash, this.layout.name), offset, length: line.length, sha1: reused ? skill.line.sha1 : sha1(line), ...(file && { file }) },
       ...(chunk && { chunk }),
+      contentHash: skill.contentHash,
     };
     // Written: the contents are not needed any more (the result keeps the metadata).
     if (!reused) for (const f of skill.files) f.content = "";
@@ -188,7 +189,7 @@ function sameEntry(a: BuildEntry, b: BuildEntry): boolean {
   const spans = (x?: { length: number }, y?: { length: number }) => x?.length === y?.length;
   const lines = a.line && b.line && a.line.key === b.line.key && a.line.sha1 === b.line.sha1 && a.line.file === b.line.file && spans(a.line, b.line);
   const files = a.files === b.files || (a.files.length === b.files.length && a.files.every((f, i) => sameFile(f, b.files[i]!)));
-  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && spans(a.manifest, b.manifest) && sameParts(a.parts, b.parts);
+  return !!lines && files && a.fp === b.fp && a.hash === b.hash && a.chunk === b.chunk && a.contentHash === b.contentHash && spans(a.manifest, b.manifest) && sameParts(a.parts, b.parts);
 }
 
 function sameParts(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Diagnostic, EmitSkill, ToolsetSkill } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { compareDiagnostics } from "../diagnostics/rule.js";
+import { compareDiagnostics, messageOf } from "../diagnostics/rule.js";
 import { getRule } from "../diagnostics/registry.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import { emit, resolveLayout, type EmitOutput } from "../emit/index.js";
@@ -226,7 +226,11 @@ function catalogDiagnostics(
   const byName = () => {
     if (grouped) return grouped;
     grouped = new Map();
-    for (const s of skills) grouped.set(s.name, [...(grouped.get(s.name) ?? []), s]);
+    for (const s of skills) {
+      const same = grouped.get(s.name);
+      if (same) same.push(s);
+      else grouped.set(s.name, [s]);
+    }
     return grouped;
   };
   // One message per rule, the skill being the position: one cause (the budget) makes one message,
@@ -236,11 +240,17 @@ function catalogDiagnostics(
     [report.shortened, "catalog-shortened"],
     [report.dropped, "catalog-dropped"],
   ] as const) {
+    // Its message made once, not once a skill: the same text (a budget that drops 9,000 skills made
+    // 9,000 copies, all kept to the end of the run).
+    const rule = getRule(ruleId);
+    const message = messageOf(rule, budget);
+    const once = { ...rule, message: () => message };
     // With collisions: "keep", one name can stand for several skills: each is reported at its own file.
     for (const name of new Set(names)) {
       for (const skill of byName().get(name) ?? []) {
         const pos = skill.positions["/description"]?.key ?? skill.frontmatterRange;
-        reporter.to(out, skill.source.file)(getRule(ruleId), pos, budget);
+        const d = reporter.make(skill.source.file, once, pos, budget);
+        if (d) out.push(d);
       }
     }
   }

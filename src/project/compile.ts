@@ -43,7 +43,8 @@ export async function compileSkills(
     const a = byFile.get(s.source.file)!;
     // mcp.js serves each SKILL.md's text, which a reused skill does not carry: with `mcp`, all are read.
     if (a.outcome === "reused" && !config.mcp) {
-      const reused = reuse?.reuse(a, s, contentHash(s.hash, a.files));
+      // The entry's recorded hash: of the same SKILL.md hash and files (both from that entry).
+      const reused = reuse?.reuse(a, s, a.entry.contentHash ?? contentHash(s.hash, a.files));
       if (reused) {
         out.push(reused);
         continue;

@@ -1,3 +1,4 @@
+import { thousands } from "../diagnostics/thousands.js";
 import { defineRule as rule, type AnyRule } from "../diagnostics/rule.js";
 
 /** A link as written in the body. */
@@ -131,10 +132,9 @@ function ordinal(n: number): string {
   return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 }
 
-// One formatter for every message: `toLocaleString` builds a new one per call (~70 µs; thousands of
-// messages at 10,000 skills).
-const THOUSANDS = new Intl.NumberFormat("en-US");
-const n = (x: number) => THOUSANDS.format(x);
+// Not `toLocaleString`, which builds a formatter per call (~70 µs; thousands of messages at 10,000
+// skills), nor an Intl formatter made when the module loads (diagnostics/thousands.ts).
+const n = thousands;
 
 /**
  * The link-missing-file message for a link written as `written` to a path that is on the left-out

@@ -1,11 +1,11 @@
+import { thousands } from "../diagnostics/thousands.js";
 import { defineRule, type AnyRule } from "../diagnostics/rule.js";
 
 /** The catalog budget, as the messages name it. */
 type Budget = { chars: number; format: string };
-// One formatter for every message: `toLocaleString` builds a new one per call (~70 µs), and a budget
-// that drops 9,000 skills formats 9,000 messages.
-const THOUSANDS = new Intl.NumberFormat("en-US");
-const budget = ({ chars, format }: Budget) => `the catalog budget (${THOUSANDS.format(chars)} characters, ${format})`;
+// Not `toLocaleString`, which builds a formatter per call (~70 µs), and a budget that drops 9,000
+// skills formats 9,000 messages; nor an Intl formatter made when the module loads (diagnostics/thousands.ts).
+const budget = ({ chars, format }: Budget) => `the catalog budget (${thousands(chars)} characters, ${format})`;
 
 /** Rules reported when the catalog is rendered within its budget. */
 export const CATALOG_RULES: AnyRule[] = [

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { cacheKey, readCacheFile, writeCacheFile } from "../../src/cache/signed-file.js";
 import { buildCacheFile } from "../../src/cache/build-cache.js";
+import { analysisDir, readAnalysisCache, writeAnalysisCache, writeAnalysisRaw } from "../helpers/analysis-cache.js";
 import { cleanupTmp, ensureCli, skillMd, tmp, writeTree } from "./helpers.js";
 
 afterAll(() => cleanupTmp());
 beforeAll(() => ensureCli(), 120_000);
 
-const analysisFile = (root: string) => path.join(root, "node_modules/.cache/skillc/analysis-v1.json");
 const buildFile = (root: string) => buildCacheFile(root, ".skillc");
 const names = (root: string) => (JSON.parse(readFileSync(path.join(root, ".skillc/manifest.json"), "utf8")) as { skills: Array<{ name: string }> }).skills.map((s) => s.name);
 
@@ -27,7 +27,7 @@ async function project(): Promise<{ root: string; env: Record<string, string>; k
   const env = { HOME: home };
   const first = await runCli(["build", "--cache"], { cwd: root, env });
   expect(first.code, first.stdout + first.stderr).toBe(0);
-  expect(existsSync(analysisFile(root))).toBe(true);
+  expect(existsSync(analysisDir(root))).toBe(true);
   const key = cacheKey({ HOME: home })!;
   expect(key).toBeDefined();
   return { root, env, key, clean: readFileSync(path.join(root, ".skillc/index.js"), "utf8") };
@@ -50,7 +50,7 @@ describe("a tampered analysis cache", () => {
   let entries: Entries;
   beforeAll(async () => {
     p = await project();
-    entries = ((await readCacheFile(analysisFile(p.root), p.key)) as { entries: Entries }).entries;
+    entries = ((await readAnalysisCache(p.root, p.key)) as { entries: Entries }).entries;
   }, 60_000);
 
   const tampered = (edit: (e: Entries["x"]) => void): Entries => {
@@ -58,17 +58,17 @@ describe("a tampered analysis cache", () => {
     for (const e of Object.values(copy)) edit(e);
     return copy;
   };
-  const write = (raw: string) => writeFileSync(analysisFile(p.root), raw);
+  const write = (raw: string) => writeAnalysisRaw(p.root, raw);
 
   it("unsigned, with a well-typed forged name: ignored, the manifest keeps the real names", async () => {
-    const data = ((await readCacheFile(analysisFile(p.root), p.key)) as { key: string });
+    const data = ((await readAnalysisCache(p.root, p.key)) as { key: string });
     write(JSON.stringify({ ...data, entries: tampered((e) => (e.value.fields.name = "pwned")) }));
     await expectClean(p);
   }, 60_000);
 
   it("signed with another key (a cache from another machine): ignored", async () => {
-    const data = (await readCacheFile(analysisFile(p.root), p.key)) as { key: string };
-    await writeCacheFile(analysisFile(p.root), Buffer.alloc(32, 7), { ...data, entries: tampered((e) => (e.value.fields.name = "pwned")) });
+    const data = (await readAnalysisCache(p.root, p.key)) as { key: string };
+    await writeAnalysisCache(p.root, Buffer.alloc(32, 7), { ...data, entries: tampered((e) => (e.value.fields.name = "pwned")) });
     await expectClean(p);
   }, 60_000);
 
@@ -96,18 +96,18 @@ describe("a tampered analysis cache", () => {
     ["triggers of the wrong shape", (e) => (e.value.fields.triggers = { patterns: "x" })],
   ];
   it.each(edits)("signed, %s: a miss, never a crash", async (_label, edit) => {
-    const data = (await readCacheFile(analysisFile(p.root), p.key)) as { key: string };
-    await writeCacheFile(analysisFile(p.root), p.key, { ...data, entries: tampered(edit) });
+    const data = (await readAnalysisCache(p.root, p.key)) as { key: string };
+    await writeAnalysisCache(p.root, p.key, { ...data, entries: tampered(edit) });
     await expectClean(p);
   }, 60_000);
 
   it("signed, any JSON value in place of a field (property): a miss, never a crash", async () => {
-    const data = (await readCacheFile(analysisFile(p.root), p.key)) as { key: string };
+    const data = (await readAnalysisCache(p.root, p.key)) as { key: string };
     const fields = ["name", "description", "arguments", "toolsets", "metadata", "triggers", "disableModelInvocation"];
     const tops = ["frontmatter", "positions", "frontmatterRange", "bodyOffset", "bodyStart", "diagnostics"];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...fields.map((f) => ["fields", f]), ...tops.map((t) => [t])), fc.jsonValue({ maxDepth: 2 }), async (where, value) => {
-        await writeCacheFile(analysisFile(p.root), p.key, {
+        await writeAnalysisCache(p.root, p.key, {
           ...data,
           entries: tampered((e) => {
             if (where.length === 2) e.value.fields[where[1]!] = value;
@@ -162,10 +162,10 @@ describe("in CI the cache is off unless asked for", () => {
     [{ CI: "true" }, ["--cache", "--no-cache"], false],
   ] as const)("env %o, flags %o → cache written: %s", async (env, flags, written) => {
     for (const cmd of ["lint", "build"]) {
-      rmSync(path.dirname(analysisFile(root)), { recursive: true, force: true });
+      rmSync(path.dirname(analysisDir(root)), { recursive: true, force: true });
       const r = await runCli([cmd, ...flags], { cwd: root, env: { HOME: home, ...env } });
       expect(r.code, r.stdout + r.stderr).toBe(0);
-      expect(existsSync(analysisFile(root)), cmd).toBe(written);
+      expect(existsSync(analysisDir(root)), cmd).toBe(written);
     }
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { analyzeText, snapshotOf, type TextOptions } from "../../../src/pipeline
 import { encodeAnalysisRecord } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
+import { analysisBytes } from "../../helpers/analysis-cache.js";
 
 const WORKER = path.join(REPO, "dist", "analyze-worker.js");
 let base: string;
@@ -96,7 +97,7 @@ describe("analysis on worker threads (built CLI)", () => {
       clean();
       const r = await runCli(["build", "--emit-on-error", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
       expect(r.code).not.toBe(2);
-      caches.push(readFileSync(path.join(corpus, "node_modules", ".cache", "skillc", "analysis-v1.json")));
+      caches.push(analysisBytes(corpus));
     }
     expect(caches[0]!.length).toBeGreaterThan(1000);
     expect(caches[1]!.equals(caches[0]!)).toBe(true);

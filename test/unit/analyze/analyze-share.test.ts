@@ -1,7 +1,7 @@
 // Lint's analysis on both cores (src/pipeline/analyze-share.ts): workers that read and analyse whole
 // skills give exactly analyzeSkill's results and cache records, the skills the cache may hold stay in
 // this thread, and a worker that cannot start, crashes or answers wrongly loses no skill.
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { packListings, unpackListings, type PackedListing } from "../../../src/p
 import { encodeAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
 import { REPO, runCli } from "../../helpers/cli.js";
+import { analysisBytes } from "../../helpers/analysis-cache.js";
 
 const WORKER = path.join(REPO, "dist", "analyze-worker.js");
 let base: string;
@@ -172,7 +173,6 @@ describe("workers started before discovery", () => {
 
 describe("lint with a worker (built CLI)", () => {
   it("writes the same output and the same analysis cache as without, and a warm run reads it back", async () => {
-    const cacheFile = path.join(corpus, "node_modules", ".cache", "skillc", "analysis-v1.json");
     const runs: string[] = [];
     const caches: Buffer[] = [];
     for (const workers of ["0", "1"]) {
@@ -180,12 +180,12 @@ describe("lint with a worker (built CLI)", () => {
       const r = await runCli(["lint", "--format", "json", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
       expect(r.stderr).toBe("");
       runs.push(r.stdout + "\n" + r.code);
-      caches.push(readFileSync(cacheFile));
+      caches.push(analysisBytes(corpus));
     }
     expect(runs[1]).toBe(runs[0]);
     expect(caches[1]!.equals(caches[0]!)).toBe(true);
     const warm = await runCli(["lint", "--format", "json", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: "1" } });
     expect(warm.stdout + "\n" + warm.code).toBe(runs[0]);
-    expect(readFileSync(cacheFile).equals(caches[0]!)).toBe(true);
+    expect(analysisBytes(corpus).equals(caches[0]!)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 // The incremental cache: outputs are identical with and without it, a warm run really reuses the
 // stored analysis, and any change to the skill, its file list, the config or skillc's version invalidates it.
 import { existsSync } from "node:fs";
-import { cacheKey, readCacheFile, writeCacheFile } from "../../../src/cache/signed-file.js";
-import { cp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cacheKey } from "../../../src/cache/signed-file.js";
+import { analysisDir, readAnalysisCache, writeAnalysisCache } from "../../helpers/analysis-cache.js";
+import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { build } from "../../../src/project/build.js";
@@ -12,7 +13,7 @@ import { tempProject } from "../../helpers/project.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 let dir: string;
-const cacheFile = () => path.join(dir, "node_modules/.cache/skillc/analysis-v1.json");
+const cacheFile = () => analysisDir(dir);
 
 beforeEach(async () => {
   dir = tempProject({}, "skillc-cache-");
@@ -34,11 +35,11 @@ const run = (config: SkillcConfig, cache: boolean) => build({ cwd: dir, config: 
 /** Plants a warning in every cached entry: visible in a later run only if that run used the cache. */
 async function plantMarker(): Promise<void> {
   // The file is signed with this user's key (src/cache/signed-file.ts): read and written through the same code.
-  const data = (await readCacheFile(cacheFile(), cacheKey())) as { entries: Record<string, { value: { diagnostics: unknown[] } }> };
+  const data = (await readAnalysisCache(dir, cacheKey())) as { entries: Record<string, { value: { diagnostics: unknown[] } }> };
   for (const [file, entry] of Object.entries(data.entries)) {
     entry.value.diagnostics.push({ file, line: 1, column: 1, ruleId: "unknown-field", severity: "warning", message: "MARKER from the cache" });
   }
-  await writeCacheFile(cacheFile(), cacheKey(), data);
+  await writeAnalysisCache(dir, cacheKey(), data);
 }
 const markers = async (config: SkillcConfig = {}) =>
   (await lint({ cwd: dir, config: resolveDefaults(dir, config), cache: true })).results.flatMap((r) => r.diagnostics).filter((d) => d.message.includes("MARKER")).map((d) => d.file);
@@ -81,5 +82,16 @@ describe("analysis cache", () => {
     await lint({ cwd: dir, config: resolveDefaults(dir), cache: true });
     await plantMarker();
     expect(await markers({ rules: { "unknown-field": "error" } })).toEqual([]);
+  });
+
+  it("is spread over shard files, and removes the one file of the versions before them", async () => {
+    const legacy = path.join(path.dirname(cacheFile()), "analysis-v1.json");
+    await mkdir(path.dirname(legacy), { recursive: true });
+    await writeFile(legacy, "{}");
+    await lint({ cwd: dir, config: resolveDefaults(dir), cache: true });
+    expect(existsSync(legacy)).toBe(false);
+    // The 6 sample skills, each in the shard its path hashes to: more than one shard is written.
+    expect((await readdir(cacheFile())).length).toBeGreaterThan(1);
+    expect(Object.keys((await readAnalysisCache(dir, cacheKey()))!.entries)).toHaveLength(6);
   });
 });

@@ -89,6 +89,23 @@ describe("build cache", () => {
     expect(await readFile(path.join(dir, "out", "index.js"), "utf8")).toContain(marker);
   });
 
+  it("records each skill's content hash, and one recorded wrong only makes its skill render again", async () => {
+    await run("plain", false);
+    const clean = await outputs("plain");
+    await run("out");
+    const data = (await readCache()) as CacheData & { entries: Record<string, { contentHash?: string }> };
+    const manifest = JSON.parse(clean["manifest.json"]!) as { skills: Array<{ contentHash: string }> };
+    // Every entry (a skill with a toolset has none) records its skill's hash as the manifest has it.
+    const recorded = Object.values(data.entries).map((e) => e.contentHash);
+    expect(recorded.length).toBeGreaterThan(3);
+    for (const h of recorded) expect(manifest.skills.map((s) => s.contentHash)).toContain(h);
+    // Signed with this user's key, so taken: the line's key (which holds the real hash) then differs.
+    Object.values(data.entries)[0]!.contentHash = "0".repeat(64);
+    await writeCacheFile(cacheFile(), cacheKey(), data);
+    await run("out");
+    expect(await outputs("out")).toEqual(clean);
+  });
+
   it("falls back to a full render when the previous index.js was edited or deleted", async () => {
     await run("plain", false);
     const clean = await outputs("plain");

@@ -1,6 +1,7 @@
 // The cache files as records (src/cache/signed-file.ts): a rebuild writes back the records it did not
 // replace as the bytes it read (never serialized again), and a rebuild in which nothing changed
 // does not write the build cache at all. Counted through the bytes on disk, not timed.
+import { existsSync } from "node:fs";
 import { cp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { tempProject } from "../../helpers/project.js";
 import { buildCacheFile } from "../../../src/cache/build-cache.js";
+import { shardOf } from "../../../src/cache/analysis-cache.js";
+import { analysisShards } from "../../helpers/analysis-cache.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 let dir: string;
@@ -25,17 +28,25 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Rewrites every record of a cache file with a space after its opening brace: the same JSON, other bytes. */
-async function respace(name: string): Promise<string[]> {
-  const read = (await readRecordFile(cacheFile(name), cacheKey()))!;
-  const records = [...read.records].map(([k, v]) => [k, Buffer.from("{ " + v.toString("utf8").slice(1))] as const);
-  await writeRecordFile(cacheFile(name), cacheKey(), read.header, records);
-  return records.map(([k]) => k);
+/** The analysis cache's shard files that exist, by their names in the cache folder. */
+const ANALYSIS_NAMES = () => analysisShards(dir).flatMap((f) => (existsSync(f) ? [path.relative(cacheFile(""), f)] : []));
+
+/** Rewrites every record of cache files with a space after its opening brace: the same JSON, other bytes. */
+async function respace(...names: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const name of names) {
+    const read = (await readRecordFile(cacheFile(name), cacheKey()))!;
+    const records = [...read.records].map(([k, v]) => [k, Buffer.from("{ " + v.toString("utf8").slice(1))] as const);
+    await writeRecordFile(cacheFile(name), cacheKey(), read.header, records);
+    keys.push(...records.map(([k]) => k));
+  }
+  return keys;
 }
 
-async function records(name: string): Promise<Map<string, string>> {
-  const read = (await readRecordFile(cacheFile(name), cacheKey()))!;
-  return new Map([...read.records].map(([k, v]) => [k, v.toString("utf8")]));
+async function records(...names: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const name of names) for (const [k, v] of (await readRecordFile(cacheFile(name), cacheKey()))!.records) out.set(k, v.toString("utf8"));
+  return out;
 }
 
 describe("cache records", () => {
@@ -53,15 +64,35 @@ describe("cache records", () => {
   it("keeps the bytes of every record a rebuild did not replace, and serializes the changed skill's", async () => {
     await run();
     await run(); // the second build records every skill's line
-    const keys = await respace("analysis-v1.json");
+    const keys = await respace(...ANALYSIS_NAMES());
     const skills = (await readdir(path.join(dir, "skills"))).sort();
     const changed = `skills/${skills[0]}/SKILL.md`;
     expect(keys).toContain(changed);
     const md = path.join(dir, changed);
     await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
     await run();
-    const after = await records("analysis-v1.json");
+    const after = await records(...ANALYSIS_NAMES());
     for (const k of keys) expect(after.get(k)!.startsWith("{ "), k).toBe(k !== changed);
+  });
+
+  it("rewrites only the analysis cache shard of the skill that changed", async () => {
+    await run();
+    const skills = (await readdir(path.join(dir, "skills"))).sort();
+    const changed = `skills/${skills[0]}/SKILL.md`;
+    const shards = analysisShards(dir);
+    const mine = shards[shardOf(changed)]!;
+    const others = shards.filter((f) => f !== mine && existsSync(f));
+    // The sample skills spread over more than one shard, so the test sees shards kept as they are.
+    expect(others.length).toBeGreaterThan(0);
+    const before = await Promise.all([mine, ...others].map((f) => stat(f)));
+    const md = path.join(dir, changed);
+    await writeFile(md, (await readFile(md, "utf8")) + "\nOne more line.\n");
+    await run();
+    const after = await Promise.all([mine, ...others].map((f) => stat(f)));
+    // Written by rename: a rewritten shard is a new inode.
+    expect(after[0]!.ino).not.toBe(before[0]!.ino);
+    for (let i = 1; i < after.length; i++) expect([after[i]!.ino, after[i]!.mtimeMs]).toEqual([before[i]!.ino, before[i]!.mtimeMs]);
+    expect((await records(path.relative(cacheFile(""), mine))).has(changed)).toBe(true);
   });
 
   it("leaves the build cache file alone when nothing changed, and keeps every other entry's bytes otherwise", async () => {
