@@ -4,10 +4,10 @@
 // hash to its name: one edited, truncated or replaced is written again, and outDir ends as a cold
 // build leaves it, byte for byte. Real CLI, temp projects; the check on its thread and on the main one.
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
-import { chunkFiles, chunksOf, expectSame, snapshot, splitProject } from "../helpers/split-out.js";
+import { chunkFiles, expectSame, snapshot, splitProject, tamperChunks } from "../helpers/split-out.js";
 
 const N = 10;
 /** Where the check runs (SKILLC_CHUNK_CHECK): forced either way, as 10 skills' chunks would be checked on the main thread. */
@@ -40,27 +40,6 @@ function setup(how: string, where: string): { root: string; forget: () => void }
   return { root, forget };
 }
 
-/** Tampers with one chunk of each kind, each in a way the name alone cannot tell; `extra` chunk-named files besides. */
-function tamper(out: string, extra = 0): void {
-  const dir = path.join(out, "chunks");
-  const c = chunksOf(out);
-  // Other bytes, another length.
-  writeFileSync(path.join(dir, c.payloads[0]!), "export default {broken:true};\n");
-  // Other bytes of the same length, its mtime set back to what it was.
-  const same = path.join(dir, c.payloads[1]!);
-  const st = statSync(same);
-  const bytes = readFileSync(same);
-  bytes[bytes.length - 2] ^= 1;
-  writeFileSync(same, bytes);
-  utimesSync(same, st.atime, st.mtime);
-  truncateSync(path.join(dir, c.shards[0]!), 10);
-  truncateSync(path.join(dir, c.json[0]!), 0);
-  // mcp.js's data shard, replaced by another file of the same name.
-  rmSync(path.join(dir, c.mcp[0]!));
-  writeFileSync(path.join(dir, c.mcp[0]!), "export default [];\n");
-  for (let i = 0; i < extra; i++) writeFileSync(path.join(dir, `${i.toString(16).padStart(64, "0")}.js`), `export default ${i};\n`);
-}
-
 describe.each(["removed", "no key"])("a split rebuild with no chunks record (%s)", (how) => {
   it.each(PLACES)("rewrites each chunk whose bytes are not its name's: outDir equals the cold build's (checked on %s)", async (_, where) => {
     const { root, forget } = setup(how, where);
@@ -69,7 +48,7 @@ describe.each(["removed", "no key"])("a split rebuild with no chunks record (%s)
     const expected = snapshot(out);
     expect(records(root)).toHaveLength(how === "no key" ? 0 : 1);
     forget();
-    tamper(out);
+    tamperChunks(out, { json: "empty" });
     const warm = await build(root);
     expectSame(snapshot(out), expected);
     // Nothing alarming: it says what a cold build says.
@@ -98,7 +77,7 @@ it("with over a thousand names in chunks/ and no record (checked on the thread u
   const expected = snapshot(out);
   forget();
   // 1,001 files under chunk names whose bytes are not their names' (the sweep removes them all).
-  tamper(out, 1001);
+  tamperChunks(out, { json: "empty", extra: 1001 });
   await build(root, "--quiet", "--no-cache");
   expectSame(snapshot(out), expected);
 });

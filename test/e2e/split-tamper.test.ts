@@ -2,10 +2,10 @@
 // (emit/chunk-prints.ts): one edited, truncated, replaced or removed in outDir after it was written
 // is written again, so outDir ends as a cold build leaves it, byte for byte. Real CLI, temp projects.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "../helpers/cli.js";
-import { chunkFiles, chunksOf, expectSame, recordOf, snapshot, splitProject } from "../helpers/split-out.js";
+import { chunkFiles, chunksOf, expectSame, recordOf, snapshot, splitProject, tamperChunks } from "../helpers/split-out.js";
 
 const N = 10;
 const project = () => splitProject(N);
@@ -35,21 +35,7 @@ describe("a split rebuild checks the chunks it keeps", () => {
     expect(c.payloads.length).toBe(N);
     expect(c.shards.length).toBeGreaterThanOrEqual(1);
     expect(c.mcp.length).toBeGreaterThanOrEqual(1);
-    const dir = path.join(out, "chunks");
-    // Other bytes, another length.
-    writeFileSync(path.join(dir, c.payloads[0]!), "export default {broken:true};\n");
-    // Other bytes of the same length, its mtime set back to what it was (ctime and size alone differ... and only ctime here).
-    const same = path.join(dir, c.payloads[1]!);
-    const st = statSync(same);
-    const bytes = readFileSync(same);
-    bytes[bytes.length - 2] ^= 1;
-    writeFileSync(same, bytes);
-    utimesSync(same, st.atime, st.mtime);
-    truncateSync(path.join(dir, c.shards[0]!), 10);
-    rmSync(path.join(dir, c.json[0]!));
-    // mcp.js's data shard, replaced by another file of the same name.
-    rmSync(path.join(dir, c.mcp[0]!));
-    writeFileSync(path.join(dir, c.mcp[0]!), "export default [];\n");
+    tamperChunks(out, { json: "remove" });
     const warm = await build(root);
     expectSame(snapshot(out), expected);
     // Nothing alarming: the build says what a rebuild with nothing tampered says.

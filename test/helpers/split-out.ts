@@ -1,6 +1,6 @@
 // A split build's outDir as the tamper tests read it (test/e2e/split-tamper*.test.ts): its files'
 // bytes, its chunks by kind, and each chunk's inode and mtime (what tells a rewrite).
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import { skillMd, tempProject } from "./project.js";
@@ -53,3 +53,27 @@ export function chunkFiles(out: string): Map<string, string> {
 /** The chunks record files in the project's cache folder. */
 export const recordOf = (root: string): string[] =>
   readdirSync(path.join(root, "node_modules/.cache/skillc")).filter((n) => /^chunks-v1-[0-9a-f]{12}\.txt$/.test(n));
+
+/**
+ * Tampers with one chunk of each kind in ways a name alone cannot tell: a payload with other bytes,
+ * a payload of the same length with its mtime set back, a truncated metadata shard, a manifest
+ * shard removed (`json: "remove"`) or emptied, mcp.js's data shard replaced by another file of the
+ * same name; and `extra` files under chunk names whose bytes are not their names'.
+ */
+export function tamperChunks(out: string, opts: { json: "remove" | "empty"; extra?: number }): void {
+  const dir = path.join(out, "chunks");
+  const c = chunksOf(out);
+  writeFileSync(path.join(dir, c.payloads[0]!), "export default {broken:true};\n");
+  const same = path.join(dir, c.payloads[1]!);
+  const st = statSync(same);
+  const bytes = readFileSync(same);
+  bytes[bytes.length - 2] ^= 1;
+  writeFileSync(same, bytes);
+  utimesSync(same, st.atime, st.mtime);
+  truncateSync(path.join(dir, c.shards[0]!), 10);
+  if (opts.json === "remove") rmSync(path.join(dir, c.json[0]!));
+  else truncateSync(path.join(dir, c.json[0]!), 0);
+  rmSync(path.join(dir, c.mcp[0]!));
+  writeFileSync(path.join(dir, c.mcp[0]!), "export default [];\n");
+  for (let i = 0; i < (opts.extra ?? 0); i++) writeFileSync(path.join(dir, `${i.toString(16).padStart(64, "0")}.js`), `export default ${i};\n`);
+}
