@@ -15,7 +15,8 @@ import { decodePrints, listChunks, trustedChunks } from "../emit/chunk-prints.js
 export const RECORD_HEADER = { chunks: 2 };
 
 export interface CheckJob {
-  check: { outDir: string; file: string; key?: Uint8Array; port: MessagePort; done: SharedArrayBuffer };
+  /** `readRecord` false: the build found no record (every chunk is hashed). */
+  check: { outDir: string; file: string; key?: Uint8Array; readRecord?: boolean; port: MessagePort; done: SharedArrayBuffer };
 }
 
 /** The answer: the trusted chunks' names and prints, each joined by spaces; the record's size (-1: none). */
@@ -52,7 +53,7 @@ export function checkChunks(outDir: string, recorded: ReadonlyMap<string, string
 export async function runCheck(job: CheckJob["check"]): Promise<void> {
   let answer: CheckAnswer;
   try {
-    const recorded = await readPrints(job.file, job.key && Buffer.from(job.key));
+    const recorded = job.readRecord === false ? undefined : await readPrints(job.file, job.key && Buffer.from(job.key));
     const prints = checkChunks(job.outDir, recorded);
     answer = { names: [...prints.keys()].join(" "), prints: [...prints.values()].join(" "), recorded: recorded?.size ?? -1 };
   } catch (err) {

@@ -51,7 +51,7 @@ export async function loadChunkTrust(projectRoot: string, outDir: string, env: N
   if (early) return { take: early, save };
   const recorded = await readPrints(file, key);
   // No record: every chunk is hashed, on the thread when there are many.
-  const late = !where && recorded === undefined && manyChunks(outDir) ? startCheck(outDir, file, key, env) : undefined;
+  const late = !where && recorded === undefined && manyChunks(outDir) ? startCheck(outDir, file, key, env, false) : undefined;
   if (late) return { take: late, save };
   return { take: () => ({ prints: checkChunks(outDir, recorded), recorded: recorded?.size ?? -1 }), save };
 }
@@ -81,14 +81,18 @@ function manyChunks(outDir: string): boolean {
   return n > ON_THREAD_CHUNKS;
 }
 
-/** The check on its thread; undefined when there is no script to run it. Its answer taken synchronously; on a failure, checked here. */
-function startCheck(outDir: string, file: string, key: Buffer | undefined, env: NodeJS.ProcessEnv): (() => TrustedChunks) | undefined {
+/**
+ * The check on its thread, its answer taken synchronously; undefined when there is no script to run
+ * it (then the caller checks on this thread). A thread that fails trusts no chunk. `readRecord`
+ * false: this thread found no record already (not read twice).
+ */
+function startCheck(outDir: string, file: string, key: Buffer | undefined, env: NodeJS.ProcessEnv, readRecord = true): (() => TrustedChunks) | undefined {
   // SKILLC_CHUNK_WRITER=off: no thread of that script either (the check runs here).
   const script = findWriterScript(env);
   if (!script) return undefined;
   const done = new SharedArrayBuffer(4);
   const { port1, port2 } = new MessageChannel();
-  const job: CheckJob = { check: { outDir, file, key: key && new Uint8Array(key), port: port2, done } };
+  const job: CheckJob = { check: { outDir, file, key: key && new Uint8Array(key), readRecord, port: port2, done } };
   let worker: Worker;
   try {
     worker = new Worker(script, { workerData: job, transferList: [port2], stdout: false, stderr: true });
