@@ -9,13 +9,13 @@ import { analysisEntryKey, type AnalysisSnapshot, type AnalysisStore, type Build
 import type { Worker } from "node:worker_threads";
 import type { AnalyzePool } from "./analyze-pool.js";
 import { analyzeText, restoreText, snapshotOf, type TextResult } from "./analyze-text.js";
-import { collectFiles, listFiles, statFingerprint, walkFiles, type FileOptions } from "./files.js";
+import { collectFiles, listFiles, walkFiles, type FileOptions } from "./files.js";
 import type { DirEntry } from "./discover-options.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { SKILL_FILE_UNREADABLE } from "../rules/skill-file-rules.js";
 import { leftOutKey, type LeftOut } from "./left-out.js";
 import { sha256Hex } from "../util/sha256.js";
-import type { StatBatch, StatLike, StatThread } from "./stat-thread.js";
+import { statPrint, type StatBatch, type StatLike, type StatThread } from "./stat-thread.js";
 import type { WalkAhead } from "./walk-ahead.js";
 
 export interface AnalyzeOptions {
@@ -177,7 +177,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
     try {
       const pre = ahead?.batch;
       const fps = pre ? walked.stat(pre, ahead.at + 1) : walked.stat();
-      const fp = fps && "SKILL.md\0" + statFingerprint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath())) + "\n" + fps.join("\n");
+      const fp = fps && "SKILL.md\0" + statPrint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath())) + "\n" + fps.join("\n");
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
       const cache = opts.cache;
@@ -201,7 +201,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
     try {
       const st = fs.fstatSync(fd);
       bytes = fs.readFileSync(fd);
-      mdFp = bytes.length === st.size ? statFingerprint(st) : "changed";
+      mdFp = bytes.length === st.size ? statPrint(st) : "changed";
     } finally {
       fs.closeSync(fd);
     }

@@ -29,7 +29,7 @@ import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
-import { isRegularFile, statPrint, type StatBatch, type StatLike } from "./stat-thread.js";
+import { isRegularFile, statPrint, type StatBatch } from "./stat-thread.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -68,11 +68,6 @@ function readAll(fd: number, size: number): Buffer {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
 
-/** A file's identity for the build cache: its stat's fingerprint (stat-thread.ts statPrint). */
-export function statFingerprint(st: StatLike): string {
-  return statPrint(st);
-}
-
 function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut, fps?: string[]): SkillFile | undefined {
   const shown = joinPosix(source.dir, entry.rel);
   const tooLarge = (size: number): undefined => {
@@ -91,7 +86,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     if (st.size > opts.maxBytes) return tooLarge(st.size);
     const buf = readAll(fd, st.size);
     if (buf.length > opts.maxBytes) return tooLarge(buf.length);
-    fps?.push(entry.rel + "\0" + (buf.length === st.size ? statFingerprint(st) : "changed"));
+    fps?.push(entry.rel + "\0" + (buf.length === st.size ? statPrint(st) : "changed"));
     const binary = isBinary(buf);
     const content = binary ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) : buf.toString("utf8");
     const file: SkillFile = {
@@ -171,7 +166,7 @@ export function walkFiles(
         try {
           const st = pre ? pre.at(at + i) : fs.statSync(entry.real);
           if (!st || !isRegularFile(st) || st.size > opts.maxBytes) return undefined;
-          fingerprints.push(entry.rel + "\0" + statFingerprint(st));
+          fingerprints.push(entry.rel + "\0" + statPrint(st));
         } catch {
           return undefined;
         }

@@ -6,8 +6,7 @@ import fs from "node:fs";
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StatThread, isRegularFile, statHere, statThreadMode } from "../../../src/pipeline/stat-thread.js";
-import { statFingerprint } from "../../../src/pipeline/files.js";
+import { StatThread, isRegularFile, statHere, statPrint, statThreadMode } from "../../../src/pipeline/stat-thread.js";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { skillMd, tempProject } from "../../helpers/project.js";
@@ -38,9 +37,9 @@ describe("StatThread", () => {
       const here = statHere(paths);
       for (let i = 0; i < 4; i++) {
         const st = fs.statSync(paths[i]!);
-        expect(statFingerprint(batch.at(i)!)).toBe(statFingerprint(st));
+        expect(statPrint(batch.at(i)!)).toBe(statPrint(st));
         // The thread writes each fingerprint itself: the very string this thread makes of the stat.
-        expect(batch.at(i)!.print).toBe(statFingerprint(st));
+        expect(batch.at(i)!.print).toBe(statPrint(st));
         expect(here.at(i)!.print).toBeUndefined();
         expect({ ...batch.at(i), print: undefined }).toEqual(here.at(i));
         expect(isRegularFile(batch.at(i)!)).toBe(st.isFile());
