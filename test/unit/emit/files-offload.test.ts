@@ -137,29 +137,29 @@ describe("payloads rendered elsewhere", () => {
     }
   });
 
-  it("a wait for a worker's claimed skills ends by itself when no reply comes (they render here then)", async () => {
-    const skills = manySkills(6 * BATCH);
+  /** An offload whose first posted batch has two skills claimed by the (absent) worker; `at`: that batch's first skill. */
+  function claimedTwo(): { offload: FilesOffload; at: number } {
     const posted: LiteralBatch[] = [];
-    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
+    const offload = new FilesOffload(manySkills(6 * BATCH), (b) => (posted.push(b), true));
     void offload.at(0);
     const first = posted[0]!;
     Atomics.store(first.claims, first.index, 2);
+    return { offload, at: first.index * BATCH };
+  }
+
+  it("a wait for a worker's claimed skills ends by itself when no reply comes (they render here then)", async () => {
+    const { offload, at } = claimedTwo();
     // Neither a reply nor the worker's end: the wait ends by itself, and the batch is this thread's.
-    await offload.at(first.index * BATCH)!;
-    expect(offload.take(first.index * BATCH)).toBeUndefined();
+    await offload.at(at)!;
+    expect(offload.take(at)).toBeUndefined();
   });
 
   it("a wait for a worker's claimed skills ends when the worker is gone", async () => {
-    const skills = manySkills(6 * BATCH);
-    const posted: LiteralBatch[] = [];
-    const offload = new FilesOffload(skills, (b) => (posted.push(b), true));
-    void offload.at(0);
-    const first = posted[0]!;
-    Atomics.store(first.claims, first.index, 2);
-    const waited = offload.at(first.index * BATCH)!;
+    const { offload, at } = claimedTwo();
+    const waited = offload.at(at)!;
     offload.fail();
     await waited;
-    expect(offload.take(first.index * BATCH)).toBeUndefined();
+    expect(offload.take(at)).toBeUndefined();
   });
 
   it("index.js is byte for byte renderBundle's, with batches back in time, late, or lost", async () => {
