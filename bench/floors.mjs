@@ -2,14 +2,18 @@
 // The floors: the least work any tool doing skillc's job must do, each run as a whole process so it
 // compares with the CLI's processes (Node start-up included).
 //
-//   node bench/floors.mjs --root <corpus>/skills [--read-all] [--yaml] [--write <bytes> --out <file>]
+//   node bench/floors.mjs --root <corpus>/skills [--read-all] [--yaml] [--write <bytes> --out <file> [--sync]]
+//   node bench/floors.mjs --stat-list <file> [--write <bytes> --out <file> --sync]
 //
 //   --read-all   read every file below the root (the bytes a bundle must hold)
 //   --yaml       read every SKILL.md, split off the frontmatter, yaml.parse it
 //   --write N    write a file of N bytes (the bundle's size), to a temporary name, then rename
+//   --sync       fdatasync the written file before the rename (as a build's atomic write does)
+//   --stat-list  stat every path the file lists, one a line (a rebuild's floor: a process that is not
+//                told what changed must stat every file and folder the last build saw); no walk
 //
 // Prints one JSON line: counts and in-process milliseconds per phase.
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 
 const started = performance.now();
@@ -19,14 +23,16 @@ const opt = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const root = opt("--root");
-if (!root) {
-  console.error("usage: node bench/floors.mjs --root DIR [--read-all] [--yaml] [--write BYTES --out FILE]");
+const statList = opt("--stat-list");
+if (!root && !statList) {
+  console.error("usage: node bench/floors.mjs --root DIR [--read-all] [--yaml] [--write BYTES --out FILE [--sync]] | --stat-list FILE [--write BYTES --out FILE --sync]");
   process.exit(2);
 }
 const readAll = argv.includes("--read-all");
 const doYaml = argv.includes("--yaml");
 const writeBytes = opt("--write") !== undefined ? Number(opt("--write")) : undefined;
-const out = { files: 0, bytes: 0, skills: 0, yamlErrors: 0, ms: {} };
+const sync = argv.includes("--sync");
+const out = { files: 0, bytes: 0, skills: 0, yamlErrors: 0, stats: 0, ms: {} };
 
 // yaml is loaded only when used, as a compiler would (its import is part of the floor).
 let t = performance.now();
@@ -36,7 +42,7 @@ out.ms.import = performance.now() - t;
 t = performance.now();
 const files = [];
 const skillMds = [];
-(function walk(dir) {
+if (root) (function walk(dir) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name.startsWith(".") || e.name === "node_modules") continue;
     const full = path.join(dir, e.name);
@@ -91,11 +97,24 @@ if (readAll) {
 out.ms.read = performance.now() - t - yamlMs;
 out.ms.yaml = yamlMs;
 
+if (statList) {
+  t = performance.now();
+  for (const p of readFileSync(statList, "utf8").split("\n")) {
+    if (p === "") continue;
+    statSync(p);
+    out.stats++;
+  }
+  out.ms.stat = performance.now() - t;
+}
+
 if (writeBytes !== undefined) {
   const file = opt("--out");
   t = performance.now();
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, Buffer.alloc(writeBytes, 0x61));
+  const fd = openSync(tmp, "w");
+  writeSync(fd, Buffer.alloc(writeBytes, 0x61));
+  if (sync) fdatasyncSync(fd);
+  closeSync(fd);
   renameSync(tmp, file);
   out.ms.write = performance.now() - t;
   out.written = writeBytes;

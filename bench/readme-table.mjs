@@ -51,12 +51,29 @@ export function renderBlock(results) {
   L.push("");
   const head = sizes.map((s) => `${n(s)}: skillc | baseline | ratio | CPU ratio | met`).join(" | ");
   L.push(`| target | goal | ${head} |`, `|---|---|${sizes.map(() => "---:|---:|---:|---:|---|").join("")}`);
-  const ids = main.targets.filter((t) => t.id).map((t) => t.id);
+  const ids = main.targets.filter((t) => t.id && !t.id.startsWith("floor:")).map((t) => t.id);
   for (const id of ids) {
     const row = sizes.map((s) => results[s].targets.find((t) => t.id === id));
     const first = row.find(Boolean);
     const cells = row.map((t) => (t ? `${t.value} | ${t.base} | ${fmtRatio(t.ratio)} | ${fmtRatio(t.cpuRatio)} | ${met(t.met)}` : "— | — | — | — | —"));
     L.push(`| ${first.name} | ${first.goal} | ${cells.join(" | ")} |`);
+  }
+  const floors = main.targets.filter((t) => t.id?.startsWith("floor:"));
+  if (floors.length > 0) {
+    L.push(
+      "",
+      "The warm goals beside the least any rebuild in a new process must do, whatever the tool (`bench/floors.mjs --stat-list`,",
+      "timed as whole processes like the rest): one that is not told what changed must stat every file and folder the last",
+      "build saw, and a single-layout rebuild must also write a new `index.js` and sync it to disk before it replaces the old",
+      "one. A ratio under 1× is a goal below that floor.",
+      "",
+      `| goal vs floor | ${sizes.map((s) => `${n(s)}: goal | floor | ratio`).join(" | ")} |`,
+      `|---|${sizes.map(() => "---:|---:|---:|").join("")}`,
+    );
+    for (const f of floors) {
+      const cells = sizes.map((s) => results[s].targets.find((t) => t.id === f.id)).map((t) => (t ? `${t.value} | ${t.base} | ${fmtRatio(t.ratio)}` : "— | — | —"));
+      L.push(`| ${f.name.replace(/^\(floor\) /, "")} | ${cells.join(" | ")} |`);
+    }
   }
   L.push("", `Other targets (${n(sizes[0])} skills):`, "", "| target | skillc | baseline | ratio | goal | met |", "|---|---:|---:|---:|---|---|");
   for (const t of main.targets.filter((t) => !t.id && !t.name.startsWith("(info)"))) L.push(`| ${t.name} | ${t.value} | ${t.base} | ${fmtRatio(t.ratio)} | ${t.goal} | ${met(t.met)} |`);

@@ -45,6 +45,20 @@ describe("bench/readme-table.mjs", () => {
     expect(() => renderBlock({})).toThrow(/no bench results/);
   });
 
+  it("shows the warm goals beside a rebuild's floors in a table of their own, not among the targets", () => {
+    const withFloors = (size: number, ratio: number) => {
+      const r = result(size, 0.8);
+      r.targets.push({ id: "floor:warm-split", name: "(floor) the split goal vs a rebuild's floor", value: "0.4 s", base: "0.3 s", ratio, goal: "(info)", met: undefined as unknown as boolean });
+      return r;
+    };
+    const block: string = renderBlock({ 10000: withFloors(10000, 1.3), 1000: withFloors(1000, 0.9) });
+    expect(block).toContain("| the split goal vs a rebuild's floor | 0.4 s | 0.3 s | 1.30× | 0.4 s | 0.3 s | 0.90× |");
+    expect(block.split("\n").filter((l) => l.includes("split goal"))).toHaveLength(1);
+    expect(block).not.toContain("(floor)");
+    // Without floor rows (results from before they were measured) there is no floor table.
+    expect(renderBlock({ 1000: result(1000, 0.8) })).not.toContain("goal vs floor");
+  });
+
   it("rewrites only the marked block, is idempotent, and --check fails on a stale block", () => {
     const dir = tempProject({ "README.md": "# x\n\n<!-- bench:start -->\nold\n<!-- bench:end -->\n\nafter\n" });
     mkdirSync(path.join(dir, "results"));
