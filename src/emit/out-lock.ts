@@ -125,13 +125,14 @@ async function breakStale(file: string, staleText: string): Promise<boolean> {
 
 /**
  * Removes a break file left by a killed breaker: its holder is gone, or it is older than any break
- * takes. True when it was removed (or had gone). What remains unguarded: two builds that both read
- * the same dead break file, where one removes it and makes its own before the other's unlink lands
- * (that unlink then removes a live break file). For that to break a fresh lock, a breaker must
- * first be killed inside its few-syscall turn, and then, with two builds in turn at once, one must
- * read the stale lock, and the other check its break file and unlink that lock, in between the
- * first's re-check and unlink — two adjacent syscalls. We accept that; a full fix needs an atomic
- * compare-and-remove the file system does not offer.
+ * takes. True when it was removed (or had gone). What remains unguarded: two builds that read the
+ * same dead break file, where one removes it and makes its own before the other's unlink lands, so
+ * both take a turn. Each checks its break file is still its own right before unlinking the lock, so
+ * for a fresh lock to go, the second must remove the first's break file, make its own and read the
+ * stale lock all between the first's last check and its unlink (adjacent syscalls), and a third
+ * build must create a fresh lock before the second unlinks. All this only after a breaker was
+ * killed (or stopped for BREAK_GRACE_MS) inside its turn of a few syscalls. We accept that: a full
+ * fix needs an atomic compare-and-remove, which the file system does not offer.
  */
 async function clearStaleBreak(breakFile: string): Promise<boolean> {
   const text = await readFile(breakFile, "utf8").catch(() => undefined);
