@@ -8,8 +8,9 @@
 // sees no holder. Such a lock counts as live while it is young (TORN_GRACE_MS), as one still being
 // written; taken for a stale one at once, two builds wrote one outDir together (CI saw their chunk
 // sweeps leave each other's chunks). One left empty by a kill is taken over once it is older.
+// Builds taking over one stale lock do it in turn, through `<outDir>.lock.break` (see breakStale).
 import { readFileSync } from "node:fs";
-import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { open, readFile, stat, unlink } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../diagnostics/usage-error.js";
@@ -27,8 +28,7 @@ export interface LockHolder {
 /** Takes the lock on `outDir`, waiting while a live build holds it; returns the release function. */
 export async function lockOutDir(outDir: string, onWait?: (holder: LockHolder) => void): Promise<() => Promise<void>> {
   const file = `${outDir}.lock`;
-  const me: LockHolder = { pid: process.pid, start: startTime(process.pid), host: os.hostname() };
-  const text = JSON.stringify(me) + "\n";
+  const text = JSON.stringify(self()) + "\n";
   await waitAndCreate(file, text, outDir, onWait);
   return async () => {
     // Only our own lock is removed (a stale-lock takeover may have replaced it).
@@ -45,18 +45,17 @@ async function waitAndCreate(file: string, text: string, outDir: string, onWait?
     const holderText = await readFile(file, "utf8").catch(() => undefined);
     if (holderText === undefined) continue; // released between our two calls
     const holder = parse(holderText);
-    if (holder ? !alive(holder) : !(await beingWritten(file))) {
-      await breakStale(file, holderText);
-      continue;
-    }
+    const dead = await stale(file, holderText);
+    // Gone, or no longer the lock we read: try again at once. Otherwise another build is breaking it.
+    if (dead && (await breakStale(file, holderText))) continue;
     if (Date.now() > deadline) {
       throw new UsageError(
         `another skillc build (pid ${holder?.pid ?? "unknown"}) has been writing ${outDir} for over ${WAIT_MS / 60000} minutes; ` +
           `if no build is running, delete ${file} and build again.`,
       );
     }
-    if (!told && holder) onWait?.(holder);
-    told ||= holder !== undefined;
+    if (!dead && !told && holder) onWait?.(holder);
+    told ||= !dead && holder !== undefined;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
@@ -77,29 +76,87 @@ async function create(file: string, text: string): Promise<boolean> {
 /** How long a lock that is not (yet) whole counts as one a live build is writing. */
 const TORN_GRACE_MS = 2_000;
 
-/** Whether a lock with no readable holder is young enough to be one still being written (see create). */
-async function beingWritten(file: string): Promise<boolean> {
+/** Whether the lock holding `text` is stale: its writer is gone, or it is empty and too old to be being written. */
+async function stale(file: string, text: string): Promise<boolean> {
+  const holder = parse(text);
+  return holder ? !alive(holder) : (await ageMs(file)) >= TORN_GRACE_MS;
+}
+
+/** How long ago the file was last written; Infinity when it is gone. */
+async function ageMs(file: string): Promise<number> {
   try {
-    return Date.now() - (await stat(file)).mtimeMs < TORN_GRACE_MS;
+    return Date.now() - (await stat(file)).mtimeMs;
   } catch {
-    return false;
+    return Infinity;
   }
 }
 
+// Taking over a stale lock. A path is only ever removed by a build that has proven what is there:
+// renaming or unlinking "the lock" on the strength of an earlier read let a build that read the
+// stale lock S move the fresh lock F another build made after breaking S, and when a third build
+// created a lock in the moment F was away, F could not be put back: two builds wrote one outDir.
+//
+// So breakers take turns through a second file, `<lock>.break` (O_EXCL, holding the breaker's pid,
+// start time, host and a nonce). The lock file is created only by O_EXCL and removed only by its
+// holder (release) or by the holder of the break file; a stale lock's holder is dead and never
+// releases. So while we hold the break file, a lock that still holds the stale text we read cannot
+// change before our unlink, and a fresh lock is never touched.
+
+/** How long a break file may stand: breaking takes a few syscalls, so an older one was left by a killed breaker. */
+const BREAK_GRACE_MS = 10_000;
+
 /**
- * Removes a stale lock. Renamed aside first, then checked: if what was renamed is not the stale
- * lock (another build took it over and made a fresh one in between), it is put back.
+ * Removes the stale lock that read `staleText`, if it still holds it. True when the caller should
+ * try to create the lock again at once; false when another build is breaking it (wait a poll).
  */
-async function breakStale(file: string, staleText: string): Promise<void> {
-  const aside = `${file}.stale-${randomBytes(6).toString("hex")}`;
+async function breakStale(file: string, staleText: string): Promise<boolean> {
+  const breakFile = `${file}.break`;
+  const mine = JSON.stringify({ ...self(), nonce: randomBytes(8).toString("hex") }) + "\n";
+  if (!(await create(breakFile, mine))) return clearStaleBreak(breakFile);
   try {
-    await rename(file, aside);
-  } catch {
-    return;
+    const now = await readFile(file, "utf8").catch(() => undefined);
+    // Still our break file (see clearStaleBreak), and still the stale lock we read: remove it.
+    if (now === staleText && (await stale(file, now)) && (await holds(breakFile, mine))) await unlinkGone(file);
+  } finally {
+    if (await holds(breakFile, mine)) await unlinkGone(breakFile);
   }
-  const moved = await readFile(aside, "utf8").catch(() => "");
-  if (moved !== staleText) await link(aside, file).catch(() => {});
-  await unlink(aside).catch(() => {});
+  return true;
+}
+
+/**
+ * Removes a break file left by a killed breaker: its holder is gone, or it is older than any break
+ * takes. True when it was removed (or had gone). What remains unguarded: two builds that read the
+ * same dead break file, where one removes it and makes its own before the other's unlink lands, so
+ * both take a turn. Each checks its break file is still its own right before unlinking the lock, so
+ * for a fresh lock to go, the second must remove the first's break file, make its own and read the
+ * stale lock all between the first's last check and its unlink (adjacent syscalls), and a third
+ * build must create a fresh lock before the second unlinks. All this only after a breaker was
+ * killed (or stopped for BREAK_GRACE_MS) inside its turn of a few syscalls. We accept that: a full
+ * fix needs an atomic compare-and-remove, which the file system does not offer.
+ */
+async function clearStaleBreak(breakFile: string): Promise<boolean> {
+  const text = await readFile(breakFile, "utf8").catch(() => undefined);
+  if (text === undefined) return true;
+  if (!(await stale(breakFile, text)) && (await ageMs(breakFile)) < BREAK_GRACE_MS) return false;
+  await unlinkGone(breakFile);
+  return true;
+}
+
+/** Whether `file` holds `text` (a break file: its nonce makes each holder's text unique). */
+async function holds(file: string, text: string): Promise<boolean> {
+  return (await readFile(file, "utf8").catch(() => undefined)) === text;
+}
+
+/** Unlinks `file`; already gone is fine, any other failure is the build's (a lock it cannot remove). */
+async function unlinkGone(file: string): Promise<void> {
+  await unlink(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+}
+
+/** This process as a lock holder. */
+function self(): LockHolder {
+  return { pid: process.pid, start: startTime(process.pid), host: os.hostname() };
 }
 
 function parse(text: string): LockHolder | undefined {
