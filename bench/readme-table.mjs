@@ -58,7 +58,8 @@ export function renderBlock(results) {
     const cells = row.map((t) => (t ? `${t.value} | ${t.base} | ${fmtRatio(t.ratio)} | ${fmtRatio(t.cpuRatio)} | ${met(t.met)}` : "— | — | — | — | —"));
     L.push(`| ${first.name} | ${first.goal} | ${cells.join(" | ")} |`);
   }
-  const floors = main.targets.filter((t) => t.id?.startsWith("floor:"));
+  // From any size's results (a results file from before the floors were measured has none).
+  const floors = [...new Map(sizes.flatMap((s) => results[s].targets.filter((t) => t.id?.startsWith("floor:"))).map((t) => [t.id, t])).values()];
   if (floors.length > 0) {
     L.push(
       "",

@@ -55,6 +55,8 @@ describe("bench/readme-table.mjs", () => {
     expect(block).toContain("| the split goal vs a rebuild's floor | 0.4 s | 0.3 s | 1.30× | 0.4 s | 0.3 s | 0.90× |");
     expect(block.split("\n").filter((l) => l.includes("split goal"))).toHaveLength(1);
     expect(block).not.toContain("(floor)");
+    // Floors measured at one size only: that size's cells, the other's empty.
+    expect(renderBlock({ 10000: result(10000, 0.8), 1000: withFloors(1000, 0.9) })).toContain("| the split goal vs a rebuild's floor | — | — | — | 0.4 s | 0.3 s | 0.90× |");
     // Without floor rows (results from before they were measured) there is no floor table.
     expect(renderBlock({ 1000: result(1000, 0.8) })).not.toContain("goal vs floor");
   });
