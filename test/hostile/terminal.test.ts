@@ -55,4 +55,12 @@ describe("skill text printed for a person", () => {
     const piped = await runCliBounded(["render", "esc", "--content", "--args", "ann"], dir);
     expect(piped.stdout).toBe("Use esc \x1b[31mRED\x1b[0m, looks fine\x1b[2KEVIL \u202egnp.exe\tand ann.\n");
   }, 60_000);
+
+  it("`lint --fix` names a fixed file whose folder holds an ESC sequence escaped", async () => {
+    const fixDir = tmp();
+    writeTree(fixDir, { "skills/ev\x1b]0;T\x07il/SKILL.md": "---\nname: evil\ndescription: Does evil things: when asked.\n---\n\nUse evil.\n" });
+    const r = await runCliBounded(["lint", "--fix"], fixDir);
+    expect(r.stderr).toContain("fixed 1 problem in skills/ev\\x1b]0;T\\x07il/SKILL.md");
+    expect(r.stderr).not.toMatch(RAW);
+  }, 60_000);
 });
