@@ -3,8 +3,10 @@
 // reviewer runs `skillc list`, `render` or `catalog` at a terminal. None of it may reach the
 // terminal raw; piped, `render` and `catalog` still print the text exactly (it is the prompt).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import path from "node:path";
 import { main } from "../../src/cli.js";
-import { cleanupTmp, ensureCli, runCliBounded, tmp, writeTree } from "./helpers.js";
+import { bundlerError, diagnosticLine } from "../../src/plugin/report.js";
+import { cleanupTmp, ensureCli, runCliBounded, runLint, tmp, writeTree } from "./helpers.js";
 
 // YAML escapes in the frontmatter; raw bytes in the body.
 const SKILL =
@@ -63,4 +65,22 @@ describe("skill text printed for a person", () => {
     expect(r.stderr).toContain("fixed 1 problem in skills/ev\\x1b]0;T\\x07il/SKILL.md");
     expect(r.stderr).not.toMatch(RAW);
   }, 60_000);
+
+  it("the bundler plugin's error message, warnings and code frame (what Vite, Rollup and esbuild print)", async () => {
+    const root = tmp();
+    writeTree(root, {
+      "skills/ev\x1b]0;T\x07il/SKILL.md": "---\nname: evil\ndescription: Does evil things.\n---\n\nUse evil.\n",
+      "skills/b/SKILL.md": "---\nname: b\ndescription: Does b \x1b[2J\u202e things.\nfoo: [unclosed\n---\n\nUse b.\n",
+    });
+    const diagnostics = await runLint(root);
+    const errors = diagnostics.filter((d) => d.severity === "error").map((d) => ({ ...d, file: path.resolve(root, d.file) }));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    const yaml = errors.find((d) => d.file.endsWith(path.join("b", "SKILL.md")))!;
+    const err = bundlerError([yaml, ...errors.filter((d) => d !== yaml)], root);
+    expect(err.message).toContain("skills/ev\\x1b]0;T\\x07il/SKILL.md");
+    expect(err.message).not.toMatch(RAW);
+    expect(err.frame).toContain("Does b \\x1b[2J\\u202e things.");
+    expect(err.frame).not.toMatch(RAW);
+    for (const d of diagnostics) expect(diagnosticLine({ ...d, file: path.resolve(root, d.file) }, root)).not.toMatch(RAW);
+  });
 });
