@@ -83,4 +83,13 @@ describe("skill text printed for a person", () => {
     expect(err.frame).not.toMatch(RAW);
     for (const d of diagnostics) expect(diagnosticLine({ ...d, file: path.resolve(root, d.file) }, root)).not.toMatch(RAW);
   });
+
+  it("`export` lists the frontmatter keys it left out escaped", async () => {
+    const exportDir = tmp();
+    writeTree(exportDir, { "skills/s/SKILL.md": '---\nname: s\ndescription: Does s things.\n"x\\x1b]0;PWN\\x07": 1\n---\n\nUse s.\n' });
+    const r = await runCliBounded(["export", "--client", "agentskills", "--out", "exp"], exportDir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("(left out for agentskills: x\\x1b]0;PWN\\x07)");
+    expect(r.stdout).not.toMatch(RAW);
+  }, 60_000);
 });
