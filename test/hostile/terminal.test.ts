@@ -92,4 +92,15 @@ describe("skill text printed for a person", () => {
     expect(r.stdout).toContain("(left out for agentskills: x\\x1b]0;PWN\\x07)");
     expect(r.stdout).not.toMatch(RAW);
   }, 60_000);
+
+  it("`remove` shows the folder it would delete, and the one it deleted, escaped", async () => {
+    const removeDir = tmp();
+    writeTree(removeDir, { "skills/gpj.\u202eevil/SKILL.md": "---\nname: evil\ndescription: Does evil things.\n---\n\nUse evil.\n" });
+    const asked = await runCliBounded(["remove", "evil"], removeDir);
+    expect(asked.stderr).toContain("would delete skills/gpj.\\u202eevil/");
+    expect(asked.stderr).not.toMatch(RAW);
+    const done = await runCliBounded(["remove", "evil", "--yes"], removeDir);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toBe("deleted skills/gpj.\\u202eevil/\n");
+  }, 60_000);
 });
