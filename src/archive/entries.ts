@@ -1,5 +1,6 @@
 // What the archive readers return, their limits, and the path checks that keep every entry inside
 // the folder it is extracted to (zip-slip).
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 /** One archive member. Paths are posix and relative ("my-skill/SKILL.md"); folders have no trailing "/". */
 export type ArchiveEntry =
@@ -135,8 +136,11 @@ export function invisible(name: string): string {
   return `${kind} (U+${cp.toString(16).toUpperCase().padStart(4, "0")})`;
 }
 
-/** Control characters shown escaped, so a hostile name cannot rewrite the terminal. */
+/**
+ * A name from an archive or a remote source, for a message: control characters (C0 and C1: U+009B
+ * is a CSI too), bidi controls, zero-width, tag characters and line separators shown escaped, so a
+ * hostile name cannot rewrite the terminal or reorder the message around it.
+ */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return escapeTerminal(text);
 }

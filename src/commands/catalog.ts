@@ -8,7 +8,7 @@ import { intFlag, shown } from "./args.js";
 import { defineCommand } from "./define.js";
 import { CATALOG } from "./specs.js";
 import { claudeCodeBudget, claudeCodeListing } from "./catalog-client.js";
-import { plural, printDiagnostics } from "./report.js";
+import { plural, printDiagnostics, skillTextOut } from "./report.js";
 
 const FORMATS: CatalogFormat[] = ["xml", "markdown", "json", "codelia"];
 /** Other spellings people type: `md` is what the file is called (catalog.md). */
@@ -29,7 +29,7 @@ export const command = defineCommand(CATALOG, async (values, positionals, ctx) =
   printDiagnostics(ctx, result.diagnostics.filter((d) => d.severity === "error"));
   if (values.client !== undefined) {
     const listing = claudeCodeListing(result.skills, claudeCodeBudget(contextTokens, ctx.env));
-    if (listing.text) ctx.stdout.write(listing.text + "\n");
+    if (listing.text) ctx.stdout.write(skillTextOut(ctx, listing.text) + "\n");
     const names = (l: string[]) => (l.length > 0 ? `: ${l.join(", ")}` : "");
     ctx.stderr.write(
       `claude-code listing, budget ${listing.budget} chars${contextTokens ? ` (1% of ${contextTokens} tokens × 4)` : " (its fallback; pass --context <tokens>)"}: ` +
@@ -41,7 +41,7 @@ export const command = defineCommand(CATALOG, async (values, positionals, ctx) =
   }
   // The same function, over the same visible skills, as the build's catalog files and skills.catalog().
   const catalogs = renderCatalogs(result.skills, { format, budget, permissions: config.permissions });
-  const text = catalogs.text;
+  const text = skillTextOut(ctx, catalogs.text);
   if (text) ctx.stdout.write(text.endsWith("\n") ? text : text + "\n");
   if (catalogs.shortened.length > 0) {
     ctx.stderr.write(`budget ${budget} chars: shortened the description of ${plural(catalogs.shortened.length, "skill")}: ${catalogs.shortened.join(", ")}\n`);

@@ -9,6 +9,7 @@ import { groupByFile } from "../project/lint.js";
 import { formatResults } from "../diagnostics/format.js";
 import { RULES } from "../diagnostics/registry.js";
 import { skillcVersion } from "../util/version.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export const command = defineCommand(EXPORT, async (values, _positionals, ctx) => {
   const client = values.client as Client | undefined;
@@ -20,7 +21,8 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
   const output = formatResults("stylish", groupByFile(files, result.diagnostics), { color: useColor(ctx), cwd: ctx.cwd, version: skillcVersion(), rules: RULES });
   if (output) ctx.stderr.write(output.endsWith("\n") ? output : output + "\n");
   for (const e of result.exported) {
-    ctx.stdout.write(`${e.dir}${e.dropped.length ? `  (left out for ${client}: ${e.dropped.join(", ")})` : ""}\n`);
+    // The dropped names are the skill's own frontmatter keys: escaped, as the formatters escape them.
+    ctx.stdout.write(`${escapeTerminal(e.dir)}${e.dropped.length ? `  (left out for ${client}: ${escapeTerminal(e.dropped.join(", "))})` : ""}\n`);
   }
   ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}\n`);
   return exitCodeFor(result.diagnostics);

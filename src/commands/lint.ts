@@ -12,6 +12,7 @@ import { clientsFlag, intFlag, profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { LINT } from "./specs.js";
 import { cacheOption } from "../cache/analysis-cache.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
 
@@ -35,7 +36,8 @@ export const command = defineCommand(LINT, async (values, positionals, ctx) => {
   let report = await lint(options);
   if (values.fix) {
     const changed = await fixFiles(ctx.cwd, report.results.flatMap((r) => r.diagnostics));
-    for (const c of changed) ctx.stderr.write(`fixed ${c.applied} problem${c.applied === 1 ? "" : "s"} in ${c.file}\n`);
+    // The path as the formatters show it: a folder name holding ESC or bidi controls is escaped.
+    for (const c of changed) ctx.stderr.write(`fixed ${c.applied} problem${c.applied === 1 ? "" : "s"} in ${escapeTerminal(c.file)}\n`);
     if (changed.length > 0) report = await lint(options);
   }
   if (positionals.length > 0 && report.skills === 0 && format === "stylish") {

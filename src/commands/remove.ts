@@ -13,6 +13,7 @@ import { configRoots } from "../project/roots.js";
 import { discover } from "../pipeline/discover.js";
 import { declaredName } from "../archive/skill-name.js";
 import type { SkillSource } from "../types.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export const command = defineCommand(REMOVE, async (values, positionals, ctx) => {
   const [ref, ...extra] = positionals;
@@ -22,26 +23,29 @@ export const command = defineCommand(REMOVE, async (values, positionals, ctx) =>
   const found = await discover(roots, { cwd: ctx.cwd, ...config.discovery, settings: config.rules, profile: config.profile });
   const matches = await matching(found.sources, ref);
   if (matches.length === 0) {
-    ctx.stderr.write(`skillc remove: no skill "${ref}" in ${roots.map((r) => r.dir).join(", ") || "the configured sources"}; nothing was deleted.\n`);
+    ctx.stderr.write(`skillc remove: no skill "${escapeTerminal(ref)}" in ${escapeTerminal(roots.map((r) => r.dir).join(", ")) || "the configured sources"}; nothing was deleted.\n`);
     return EXIT_FAIL;
   }
   if (matches.length > 1) {
-    ctx.stderr.write(`skillc remove: "${ref}" names ${matches.length} skills (${matches.map((s) => s.file).join(", ")}); give the SKILL.md path of the one to delete.\n`);
+    ctx.stderr.write(`skillc remove: "${escapeTerminal(ref)}" names ${matches.length} skills (${escapeTerminal(matches.map((s) => s.file).join(", "))}); give the SKILL.md path of the one to delete.\n`);
     return EXIT_FAIL;
   }
   const source = matches[0]!;
+  // Folder names are a skill author's: shown escaped, so a bidi control cannot make the folder a
+  // person confirms look like another one.
+  const dir = escapeTerminal(source.dir);
   const root = await realpath(path.resolve(ctx.cwd, source.root.dir)).catch(() => undefined);
   const folder = await realpath(path.resolve(ctx.cwd, source.dir)).catch(() => undefined);
   if (!root || !folder || !folder.startsWith(root + path.sep)) {
-    ctx.stderr.write(`skillc remove: ${source.dir} is not a folder inside its source root ${source.root.dir}; nothing was deleted.\n`);
+    ctx.stderr.write(`skillc remove: ${dir} is not a folder inside its source root ${escapeTerminal(source.root.dir)}; nothing was deleted.\n`);
     return EXIT_FAIL;
   }
   if (!values.yes) {
-    ctx.stderr.write(`skillc remove: would delete ${source.dir}/ (the skill in ${source.file}); run again with --yes to delete it.\n`);
+    ctx.stderr.write(`skillc remove: would delete ${dir}/ (the skill in ${escapeTerminal(source.file)}); run again with --yes to delete it.\n`);
     return EXIT_FAIL;
   }
   await rm(folder, { recursive: true, force: true });
-  ctx.stdout.write(`deleted ${source.dir}/\n`);
+  ctx.stdout.write(`deleted ${dir}/\n`);
   return EXIT_OK;
 });
 

@@ -1,10 +1,12 @@
 import type { CliContext } from "./context.js";
 import { EXIT_FAIL, UsageError, exitCodeFor } from "./context.js";
 import { closest } from "../util/closest.js";
+import { escapeJsonHidden } from "../util/hidden-chars.js";
 import { shown } from "./args.js";
 import { defineCommand } from "./define.js";
 import { RENDER } from "./specs.js";
 import { buildInMemory } from "./in-memory.js";
+import { skillTextOut } from "./report.js";
 
 export const command = defineCommand(RENDER, async (values, positionals, ctx) => {
   const [name, ...rest] = positionals;
@@ -14,7 +16,7 @@ export const command = defineCommand(RENDER, async (values, positionals, ctx) =>
   if (!bundle) return EXIT_FAIL;
   try {
     const loaded = bundle.skills.load(name, loadArgs, { sessionId: values["session-id"], projectDir: values["project-dir"], effort: values.effort });
-    const out = values.json ? JSON.stringify(loaded, null, 2) : values.content ? loaded.content : loaded.text;
+    const out = values.json ? escapeJsonHidden(JSON.stringify(loaded, null, 2)) : skillTextOut(ctx, values.content ? loaded.content : loaded.text);
     ctx.stdout.write(out.endsWith("\n") ? out : out + "\n");
     return exitCodeFor(result.diagnostics);
   } catch (error) {

@@ -8,6 +8,7 @@ import { resultsByFile } from "../diagnostics/format.js";
 import { writeStylish } from "../diagnostics/format-stylish.js";
 import { RULES } from "../diagnostics/registry.js";
 import { relPosix } from "../util/paths.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 import type { BuildResult } from "../project/build.js";
 
 /**
@@ -69,4 +70,14 @@ export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, qu
       : `nothing written: ${out}/ has no output yet`;
   const summary = `${status}; ${plural(warnings, "warning")}, ${plural(errors, "error")} in ${ms} ms`;
   if (!quiet || errors > 0) ctx.stderr.write(summary + "\n");
+}
+
+/**
+ * A skill's own text (a body, a catalog) for stdout: on a terminal, its control, bidi, zero-width
+ * and tag characters are shown as escapes, so a stranger's skill cannot send ESC sequences to the
+ * reader's terminal (set its title, write the clipboard, clear or hide lines); lines and tabs stay.
+ * To a pipe or a file, the text exactly as it is.
+ */
+export function skillTextOut(ctx: CliContext, text: string): string {
+  return ctx.stdout.isTTY ? escapeTerminal(text, { keepNewlines: true, keepTabs: true }) : text;
 }

@@ -58,11 +58,17 @@ export declare function createSkills(options?: SplitSkillsOptions): Skills;
 /**
  * A loader that fetches \`<baseUrl>/chunks/<hash>.js\` (a CDN, R2, any static host serving outDir)
  * and checks its SHA-256 against its name before use: a tampered or corrupted chunk is refused
- * with SkillError EXECUTION_ERROR. \`fetch\`: another fetch to use (default: the global one).
+ * with SkillError EXECUTION_ERROR, and so is one over \`maxBytes\` (default 64 MiB; a host streaming
+ * without end is cut off there) or not whole within \`timeoutMs\` (default 30,000).
+ * \`fetch\`: another fetch to use (default: the global one).
  */
 export declare function fetchLoader(
   baseUrl: string | { readonly href: string },
-  options?: { fetch?: (url: ChunkUrl) => Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }> },
+  options?: {
+    fetch?: (url: ChunkUrl) => Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }>;
+    maxBytes?: number;
+    timeoutMs?: number;
+  },
 ): ChunkLoader;
 /** The URL of a chunk as \`fetchLoader\` hands it to \`fetch\` (a WHATWG URL; typed without the DOM library). */
 export interface ChunkUrl {

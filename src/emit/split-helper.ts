@@ -16,8 +16,9 @@
 //     load, file, invoke, disclose and call run the synchronous implementation; when it needed
 //     chunks that were not loaded, they are loaded (each once per instance, with its pieces) and
 //     the call runs again. So both layouts share one implementation. `ready(refs?)` preloads chunks.
-//   - fetchLoader(base, { fetch }): a `loader` option that fetches `chunks/<hash>.js` from a base
-//     URL and refuses one whose SHA-256 is not its name (a tampered or corrupted chunk or piece).
+//   - fetchLoader(base, { fetch, maxBytes, timeoutMs }): a `loader` option that fetches
+//     `chunks/<hash>.js` from a base URL and refuses one whose SHA-256 is not its name (a tampered or
+//     corrupted chunk or piece), one over maxBytes, and one that takes longer than timeoutMs.
 // The chunk format (src/emit/split.ts): exactly `export default ` + JSON + `;\n`, so one file
 // serves both import() and fetch; a skill's chunk's JSON is `{"template":[…],"files":[[path, text |
 // {"b64"} | {"pieces":[hash…]} | {"b64pieces":[hash…]}],…]}`, a piece's a JSON string, joined in
@@ -28,6 +29,13 @@ import { CHUNK_HEAD, CHUNK_TAIL } from "./chunk-render.js";
 
 /** The global the helper assigns; each skill's `payload` and the bundle's exports refer to it. */
 export const SPLIT_GLOBAL = "__skillcSplit";
+
+/**
+ * fetchLoader's defaults: bytes of one chunk (a skill's chunk holds its whole body, so a chunk can
+ * pass CHUNK_CAP; 64 MiB is far past any real one) and milliseconds for one chunk's request and body.
+ */
+export const FETCH_MAX_BYTES = 64 * 1024 * 1024;
+export const FETCH_TIMEOUT_MS = 30_000;
 
 export { CHUNK_HEAD, CHUNK_TAIL };
 
@@ -114,14 +122,48 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     return Promise.all(v.files.map(join)).then(whole);
   };
   const hex = (b) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
+  // A chunk's bytes, at most max of them: the host is not trusted, and one that streams without end
+  // (or declares more) is cut off there instead of filling memory. A fetch of the caller's own that
+  // returns no stream is read whole, then measured.
+  const bytes = async (r, max, big) => {
+    if (Number(r.headers && r.headers.get && r.headers.get("content-length")) > max) throw big();
+    if (!r.body || !r.body.getReader) {
+      const b = await r.arrayBuffer();
+      if (b.byteLength > max) throw big();
+      return b;
+    }
+    const rd = r.body.getReader(), parts = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await rd.read();
+      if (done) break;
+      n += value.byteLength;
+      if (n > max) {
+        rd.cancel().catch(() => {});
+        throw big();
+      }
+      parts.push(value);
+    }
+    const b = new Uint8Array(n);
+    n = 0;
+    for (const x of parts) b.set(x, n), (n += x.byteLength);
+    return b;
+  };
   const fetchLoader = (base, o) => {
     const root = String(base).replace(/\\/?$/, "/");
+    const max = (o && o.maxBytes) || ${FETCH_MAX_BYTES}, ms = (o && o.timeoutMs) || ${FETCH_TIMEOUT_MS};
     return async (h) => {
       if (!/^[0-9a-f]{64}$/.test(h)) throw err("Not a chunk hash: " + String(h).slice(0, 80));
       const u = new URL("chunks/" + h + ".js", root);
-      const r = await ((o && o.fetch) || fetch)(u);
-      if (!r.ok) throw err("Chunk " + h + " could not be fetched from " + u + ": HTTP " + r.status + ".");
-      const b = await r.arrayBuffer();
+      // One time limit over the request and its body: a host that never answers, or trickles, fails the load.
+      let w;
+      const late = new Promise((_, ko) => (w = setTimeout(() => ko(err("Chunk " + h + " from " + u + " did not arrive within " + ms + " ms: refused.")), ms)));
+      const get = async () => {
+        const r = await ((o && o.fetch) || fetch)(u);
+        if (!r.ok) throw err("Chunk " + h + " could not be fetched from " + u + ": HTTP " + r.status + ".");
+        return bytes(r, max, () => err("Chunk " + h + " from " + u + " is over " + max + " bytes: refused."));
+      };
+      const b = await Promise.race([get(), late]).finally(() => clearTimeout(w));
       if (hex(await crypto.subtle.digest("SHA-256", b)) !== h) throw err("Chunk " + h + " from " + u + " does not match its SHA-256 hash: refused (tampered with or corrupted).");
       const t = new TextDecoder().decode(b);
       if (!t.startsWith(${JSON.stringify(CHUNK_HEAD)}) || !t.endsWith(${JSON.stringify(CHUNK_TAIL)})) throw err("Chunk " + h + " is not a skillc chunk.");

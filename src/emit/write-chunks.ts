@@ -21,7 +21,12 @@ export async function checkChunks(outDir: string, chunks: ChunkWrite): Promise<R
   try {
     const st = await lstat(dir);
     if (!st.isDirectory()) throw new UsageError(`refusing to write chunks into ${dir}: it is ${st.isSymbolicLink() ? "a symbolic link" : "not a folder"}; remove it and build again.`);
-    present = new Set((await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name));
+    const entries = await readdir(dir, { withFileTypes: true });
+    // A folder named like a chunk can be neither replaced by a rename nor swept: said here, before
+    // anything is committed, instead of failing the commit's renames half way.
+    const folder = entries.find((e) => e.isDirectory() && CHUNK_NAME.test(e.name));
+    if (folder) throw new UsageError(`refusing to write chunks into ${dir}: ${folder.name} there is a folder, not a chunk; remove it and build again.`);
+    present = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     present = new Set();

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export interface BundlerError {
   message: string;
@@ -14,10 +15,13 @@ export interface BundlerError {
   stack: string;
 }
 
-/** `skills/a/SKILL.md:3:14  error  yaml-syntax  …`, the file relative to `root`. */
+/**
+ * `skills/a/SKILL.md:3:14  error  yaml-syntax  …`, the file relative to `root`. Bundlers print it on
+ * a terminal: the path and message are escaped as the CLI's formatters escape them.
+ */
 export function diagnosticLine(d: Diagnostic, root: string): string {
   const file = path.relative(root, d.file).split(path.sep).join("/") || d.file;
-  return `${file}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${d.message}`;
+  return `${escapeTerminal(file)}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${escapeTerminal(d.message, { keepNewlines: true })}`;
 }
 
 /**
@@ -58,7 +62,8 @@ function codeFrame(d: Diagnostic): string {
   const width = String(to).length;
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
-    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(width)} | ${lines[n - 1]!.slice(0, 200)}`);
+    // A skill's own text on the bundler's terminal: its ESC sequences and bidi controls escaped.
+    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(width)} | ${escapeTerminal(lines[n - 1]!.slice(0, 200), { keepTabs: true })}`);
     if (n === d.line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, Math.min(d.column - 1, 200)))}^`);
   }
   return out.join("\n");

@@ -43,14 +43,16 @@ export async function serveHttp(port: number, current: () => McpServer, servers:
       if ("error" in read) return reply(res, read.status, read.code, read.error);
       body = read.body;
     }
+    const fresh = !transport;
     if (!transport) {
       if (req.method !== "POST" || !isInitializeRequest(body)) return reply(res, 400, -32000, "Bad Request: no valid session; start with initialize");
-      // At the cap the least recently used session closes (its client gets 404 and may start again),
-      // so clients that left without closing never lock new ones out.
-      if (sessions.size >= SESSIONS_MAX) await sessions.values().next().value?.close();
       transport = await openSession(current, servers, sessions, hosts);
     }
     await transport.handleRequest(req, res, body);
+    // An initialize the transport refused (a foreign Host, a wrong Content-Type or Accept) made no
+    // session: its server is dropped here, or each such request (a web page can send them) would
+    // keep one for good.
+    if (fresh && transport.sessionId === undefined) await transport.close();
   };
   await new Promise<void>((ok, ko) => http.once("error", ko).listen(port, "127.0.0.1", () => ok())).catch((e: NodeJS.ErrnoException) => {
     // A port in use or not ours to take is the user's to change, not an internal error.
@@ -71,7 +73,13 @@ export async function serveHttp(port: number, current: () => McpServer, servers:
 async function openSession(current: () => McpServer, servers: Set<Server>, sessions: Map<string, StreamableHTTPServerTransport>, hosts: string[]) {
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    onsessioninitialized: (id) => void sessions.set(id, transport),
+    // At the cap the least recently used session closes (its client gets 404 and may start again),
+    // so clients that left without closing never lock new ones out. Only a session that was made
+    // counts: a refused request never closes another client's.
+    onsessioninitialized: async (id) => {
+      if (sessions.size >= SESSIONS_MAX) await sessions.values().next().value?.close();
+      sessions.set(id, transport);
+    },
     enableDnsRebindingProtection: true,
     allowedHosts: hosts,
   });

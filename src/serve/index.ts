@@ -2,6 +2,7 @@
 // the emitted index.js and mcp.js (generation.ts) and puts mcp.js's dispatcher on the official SDK:
 // stdio by default, Streamable HTTP on 127.0.0.1 with a port. With a watcher, each good rebuild
 // replaces the skills under live connections and sends the list_changed notifications.
+import { Console } from "node:console";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,6 +76,11 @@ export async function serve(o: ServeOptions): Promise<number> {
 }
 
 async function serveStdio(get: () => McpServer, servers: Set<Server>, stop: AbortController): Promise<() => Promise<void>> {
+  // Stdout is the protocol. A toolset tool runs in this process when a client calls it, and its
+  // console.log would land between JSON-RPC messages: the client fails to parse it, and a line
+  // shaped as a response answers another request. Console output goes to stderr, as logs do.
+  const previous = globalThis.console;
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const server = sdkServer(get);
   servers.add(server);
   const transport = new StdioServerTransport();
@@ -82,7 +88,10 @@ async function serveStdio(get: () => McpServer, servers: Set<Server>, stop: Abor
   process.stdin.once("end", () => stop.abort()).once("close", () => stop.abort());
   transport.onclose = () => stop.abort();
   await server.connect(transport);
-  return () => server.close();
+  return async () => {
+    await server.close();
+    globalThis.console = previous;
+  };
 }
 
 async function serveOverHttp(o: ServeOptions, get: () => McpServer, servers: Set<Server>): Promise<() => Promise<void>> {

@@ -104,10 +104,11 @@ export function escapeChar(ch: string): string {
 
 /**
  * `s` safe to print on a terminal: every hidden character, tab, LF and CR written as an escape.
- * With `keepNewlines`, LF stays (a multi-line message the caller lays out itself).
+ * With `keepNewlines`, LF stays (a multi-line message the caller lays out itself); with `keepTabs`,
+ * tab stays (a body's code). CR is always escaped: it returns the cursor to overwrite a line.
  */
-export function escapeTerminal(s: string, opts: { keepNewlines?: boolean } = {}): string {
-  return s.replace(TERMINAL_UNSAFE, (ch) => (opts.keepNewlines && ch === "\n" ? ch : escapeChar(ch)));
+export function escapeTerminal(s: string, opts: { keepNewlines?: boolean; keepTabs?: boolean } = {}): string {
+  return s.replace(TERMINAL_UNSAFE, (ch) => ((opts.keepNewlines && ch === "\n") || (opts.keepTabs && ch === "\t") ? ch : escapeChar(ch)));
 }
 
 /** JSON text with the hidden characters JSON.stringify leaves raw (bidi, zero-width, tags, U+2028…) as `\uXXXX`: same data, safe to print. */

@@ -33,8 +33,10 @@ async function refused(make: (cwd: string) => string, why: string | RegExp): Pro
   else expect(r.stderr).toMatch(why);
   expect(r.code, r.stderr).toBe(1);
   expect(existsSync(path.join(cwd, "skills")), "nothing written").toBe(false);
+  // Control characters (C0 and C1), bidi controls, zero-width and tag characters: a hostile name is
+  // shown escaped, never able to rewrite the terminal or reorder the message around it.
   // eslint-disable-next-line no-control-regex
-  expect(r.stderr, "terminal output escapes control characters").not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  expect(r.stderr, "terminal output escapes hidden characters").not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|\udb40[\udc00-\udc7f]/);
   rec.rejected("import: hostile sources");
 }
 
