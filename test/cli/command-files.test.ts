@@ -47,6 +47,11 @@ describe("the built CLI's module files", () => {
     expect(1 + graph.length).toBeLessThanOrEqual(8);
   });
 
+  it("the analysis worker's script and the API's entry load few files too (as chunks shared with the CLI: 19 and 32)", () => {
+    expect(staticGraph(path.join(DIST, "analyze-worker.js")).length).toBeLessThanOrEqual(10);
+    expect(staticGraph(path.join(DIST, "index.js")).length).toBeLessThanOrEqual(16);
+  });
+
   it("every command's file exists and is a bundle of that command", () => {
     for (const name of ["build", "lint", "list", "catalog", "render", "new", "import", "publish", "export", "remove", "init", "serve"]) {
       const text = readFileSync(commandFile(name), "utf8");
