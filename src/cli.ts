@@ -57,7 +57,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   try {
     return await (await LOAD[spec.name]()).command.run(rest, ctx);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isUsageError(error)) {
       ctx.stderr.write(`skillc ${name}: ${error.message}\n`);
       return EXIT_USAGE;
     }
@@ -70,6 +70,14 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     ctx.stderr.write(`skillc ${name}: internal error — please report it.\n${detail}\n`);
     return EXIT_USAGE;
   }
+}
+
+/**
+ * A UsageError from the command: each command is bundled apart from this file (scripts/build.mjs), with a
+ * class of its own, so it is told by name too.
+ */
+function isUsageError(error: unknown): error is UsageError {
+  return error instanceof UsageError || (error instanceof Error && error.name === "UsageError");
 }
 
 /** Errors of the machine, not of skillc: said as such, with no stack. */

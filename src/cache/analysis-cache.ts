@@ -19,6 +19,9 @@ import { decodeRecord } from "./analysis-record.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { skillcVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
+import { isCI } from "./cache-option.js";
+
+export { cacheOption, isCI } from "./cache-option.js";
 
 /**
  * Entries by SKILL.md path, one record each (`{ key, value: AnalysisSnapshot }` stored as analysis-record.ts
@@ -155,19 +158,6 @@ export const CACHE_MIN_SKILLS = 32;
  */
 export function useCache(option: boolean | undefined, skills: number, env: NodeJS.ProcessEnv = process.env): boolean {
   return option ?? (!isCI(env) && skills >= CACHE_MIN_SKILLS);
-}
-
-/** The API's `cache` option from the CLI's flags: `--no-cache` wins, then `--cache`, then CI (off), else the default. */
-export function cacheOption(flags: { cache?: boolean; noCache?: boolean }, env: NodeJS.ProcessEnv): boolean | undefined {
-  if (flags.noCache) return false;
-  if (flags.cache) return true;
-  return isCI(env) ? false : undefined;
-}
-
-/** `CI` set to anything but "", "false" or "0" (GitHub Actions, GitLab, CircleCI… set CI=true). */
-export function isCI(env: NodeJS.ProcessEnv): boolean {
-  const v = env.CI?.trim().toLowerCase();
-  return v !== undefined && v !== "" && v !== "false" && v !== "0";
 }
 
 /** JSON with sorted keys, so that equal configs give equal cache keys. */

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./context.js";
 import { CLIENTS, PROFILES, type Client, type Profile, type RuleSetting } from "../types.js";
 import { closest } from "../util/closest.js";
-import { cacheOption } from "../cache/analysis-cache.js";
+import { cacheOption } from "../cache/cache-option.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
