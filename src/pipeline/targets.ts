@@ -11,6 +11,11 @@
 //   root, `only` is undefined and each targeted skill folder is linted with its nested skills.
 // - A root inside another target root is dropped (its skills are found through the outer one).
 // - Roots keep the order of the paths given (later = higher precedence, as on the command line).
+// - A path inside cwd whose folders reach outside it through a symbolic link (`skills/evil` →
+//   `/home/me`, or a file below such a link) → `symlink-escape`, and it is not linted: hooks pass the paths a
+//   pull request touched, and following one out of the checkout read (and `--fix` rewrote) files that
+//   are not the project's. A full lint reports the same link the same way (discover-folder.ts). A
+//   path given outside cwd is followed: naming it is the user's own choice.
 // - A path that does not exist → `path-missing` (error). A file outside every skill folder is
 //   ignored when it is not markdown (lint-staged passes unrelated files) and reported as
 //   `not-in-skill` (warning) when it is (.md, .markdown, .mdx): it may be a misplaced skill file,
@@ -56,20 +61,45 @@ async function enclosingSkill(start: string, cwd: string, maxUp: number): Promis
   }
 }
 
+/**
+ * For a path inside cwd whose real path is outside cwd's: the symbolic link on its way that leads out
+ * (the first one, from cwd down). Undefined when the path stays inside (or is outside cwd to begin with).
+ */
+async function escapingLink(abs: string, cwd: string, realCwd: string): Promise<string | undefined> {
+  if (!isInside(cwd, abs) || isInside(realCwd, await fs.realpath(abs))) return undefined;
+  let at = cwd;
+  for (const part of path.relative(cwd, abs).split(path.sep)) {
+    at = path.join(at, part);
+    if ((await fs.lstat(at)).isSymbolicLink() && !isInside(realCwd, await fs.realpath(at))) return at;
+  }
+  // Reached only through a link whose own target is inside but whose parts lead out: name the path itself.
+  return abs;
+}
+
 export async function resolveTargets(
   paths: string[],
   opts: DiscoverOptions,
 ): Promise<{ roots: SourceRoot[]; only?: Set<string>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
+  const realCwd = await fs.realpath(opts.cwd).catch(() => opts.cwd);
   const found = await Promise.all(
     paths.map(async (p): Promise<{ abs: string; skill: boolean } | undefined> => {
       const abs = path.resolve(opts.cwd, p);
       const shown = relPosix(opts.cwd, abs);
       let isDir: boolean;
+      let link: string | undefined;
       try {
         isDir = (await fs.stat(abs)).isDirectory();
+        // The folders only: a file that is itself a link out is its skill's business (discovery reports
+        // a SKILL.md, files.ts a supporting file), and its skill is still linted.
+        link = await escapingLink(isDir ? abs : path.dirname(abs), opts.cwd, realCwd);
       } catch {
         report(opts, diagnostics, D.PATH_MISSING, shown, { path: p });
+        return undefined;
+      }
+      if (link !== undefined) {
+        const linkShown = relPosix(opts.cwd, link);
+        report(opts, diagnostics, D.SYMLINK_ESCAPE, linkShown, { kind: "folder", path: linkShown, root: "." });
         return undefined;
       }
       const skill = await enclosingSkill(isDir ? abs : path.dirname(abs), opts.cwd, opts.maxDepth);

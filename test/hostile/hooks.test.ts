@@ -2,7 +2,7 @@
 // staged file named like an option (`--config=x.mjs`) is a path to lint, never an option: `--config`
 // would load x.mjs and run it. Checked with the built CLI as a real process and a config that
 // writes a marker file when it is run.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,5 +63,46 @@ describe("hooks pass -- before file names", () => {
     // The control: the same name before `--` is read as an option, and the config runs.
     await runNode([CLI, "lint", "--config=x.mjs"], { cwd: root });
     expect(existsSync(marker)).toBe(true);
+  });
+});
+
+describe("hooks pass the paths a pull request touched: a link out of the checkout is not followed", () => {
+  // A SKILL.md that --fix would rewrite (an unquoted `: ` in its description), outside the checkout.
+  const FIXABLE = "---\nname: evil\ndescription: Use when: the user asks\n---\n\nBody.\n";
+
+  function withOutsideSkill(): { root: string; outsideMd: string } {
+    const root = tmp("skillc-hook-link-");
+    const outside = tmp("skillc-hook-outside-");
+    writeTree(root, { "skills/ok/SKILL.md": skillMd("ok") });
+    mkdirSync(path.join(outside, "evil"));
+    const outsideMd = path.join(outside, "evil", "SKILL.md");
+    writeFileSync(outsideMd, FIXABLE);
+    // What a pull request can add: a folder link into the skills, pointing anywhere on the reviewer's machine.
+    symlinkSync(path.join(outside, "evil"), path.join(root, "skills/evil"));
+    return { root, outsideMd };
+  }
+
+  for (const given of ["skills/evil/SKILL.md", "skills/evil"]) {
+    it(`lint --fix -- ${given}: reported as symlink-escape, neither linted nor rewritten`, async () => {
+      const { root, outsideMd } = withOutsideSkill();
+      const r = await runNode([CLI, "lint", "--fix", "--format", "json", "--", given, "skills/ok/SKILL.md"], { cwd: root });
+      expect(readFileSync(outsideMd, "utf8"), "the file outside the checkout is untouched").toBe(FIXABLE);
+      const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+      const messages = results.flatMap((f) => f.messages.map((m) => ({ file: f.filePath, ...m })));
+      expect(messages.filter((m) => m.ruleId === "symlink-escape").map((m) => m.file)).toEqual([expect.stringMatching(/skills\/evil$/)]);
+      expect(messages.some((m) => m.ruleId === "yaml-syntax"), "the outside SKILL.md was not linted").toBe(false);
+      expect(results.some((f) => /skills\/ok\/SKILL\.md$/.test(f.filePath)), "the other path is still linted").toBe(true);
+    });
+  }
+
+  it("a link that stays inside the checkout is followed, and a path given outside it is the user's own choice", async () => {
+    const { root, outsideMd } = withOutsideSkill();
+    symlinkSync(path.join(root, "skills/ok"), path.join(root, "skills/alias"));
+    const inside = await runNode([CLI, "lint", "--format", "json", "--", "skills/alias/SKILL.md"], { cwd: root });
+    expect(inside.stdout).not.toContain("symlink-escape");
+    expect(inside.code, inside.stderr).toBe(0);
+    const outside = await runNode([CLI, "lint", "--format", "json", "--", outsideMd], { cwd: root });
+    expect(outside.stdout).toContain("yaml-syntax");
+    expect(outside.stdout).not.toContain("symlink-escape");
   });
 });
