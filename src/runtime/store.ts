@@ -111,8 +111,9 @@ export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string
         f.slice(0, 99).map((x) => `- ${x.path}${x.binary ? ` (binary, ${x.bytes} bytes)` : ""}`).join("\n") +
         (f[99] ? "\n- …" : "")
       : "");
-  // The body may not end the frame and forge another skill's: its own `</skill_context` tags are defused.
-  if (st.fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text.replace(/<\/(skill_context)/gi, "<\\/$1")}\n</skill_context>`;
+  // The body may not end the frame and forge another skill's: its own `</skill_context` tags are defused (also with
+  // space after the slash, which a model may still read as the closer).
+  if (st.fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text.replace(/<\/(\s*skill_context)/gi, "<\\/$1")}\n</skill_context>`;
   const r: LoadResult = { name: s.name, path: s.path, baseDir: s.dir, content, text, files: f };
   if (s.context === "fork") {
     r.context = "fork";
