@@ -17,6 +17,8 @@
 // - Every entry met but not served is recorded with its reason (left-out.ts), so that a link to it
 //   says why it is not in the bundle instead of "does not exist".
 // - The walk that lists the entries is file-walk.ts; this module reads (or stats) what it lists.
+// - A text file holding hidden characters gets `hidden-character`, as a SKILL.md does (text-checks.ts):
+//   build reads every file; lint only lists them (its cache is keyed by the file list, not contents).
 import fs, { constants } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import path from "node:path";
@@ -30,6 +32,8 @@ import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
 import { isRegularFile, statPrint, type StatBatch } from "./stat-thread.js";
+import { bytesMayHoldHidden } from "../util/hidden-chars.js";
+import { checkHiddenInFile } from "./text-checks.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -99,6 +103,8 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     };
     const interpreter = typeof content === "string" ? shebangInterpreter(content) : undefined;
     if (interpreter) file.interpreter = interpreter;
+    // The bytes first (memchr per possible lead byte): most files cannot hold one, and skip the regex.
+    if (typeof content === "string" && bytesMayHoldHidden(buf)) diagnostics.push(...checkHiddenInFile(content, { file: shown, profile: opts.profile, settings: opts.settings }));
     return file;
   } catch (e) {
     report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });

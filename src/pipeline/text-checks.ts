@@ -1,5 +1,6 @@
-// Hidden characters in a SKILL.md's text and in the skill's folder path (see util/hidden-chars.ts
-// for the list and why). One regex pass over the text: linear in its length.
+// Hidden characters in a SKILL.md's text, in a supporting file's text (build) and in the skill's
+// folder path (see util/hidden-chars.ts for the list and why). One regex pass over the text: linear
+// in its length.
 import type { Diagnostic, ParsedSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
@@ -79,7 +80,19 @@ function checkEscapedValues(parsed: ParsedSkill, ctx: ReportContext, found: Diag
 }
 
 function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
-  const text = parsed.text;
+  return hiddenRuns(parsed.text, ctx, (index) => (index < parsed.bodyOffset ? "the frontmatter" : "the body"));
+}
+
+/**
+ * `hidden-character` at each run of hidden characters in a supporting file's text (build reads them
+ * all; they reach the model through `read_skill_file` and MCP resources as a SKILL.md body does).
+ */
+export function checkHiddenInFile(text: string, ctx: ReportContext): Diagnostic[] {
+  return hiddenRuns(text, ctx, () => "this file");
+}
+
+/** The runs of `text` that are not benign, reported up to MAX_REPORTED (then one "more"); `where` names the part a run is in. */
+function hiddenRuns(text: string, ctx: ReportContext, where: (index: number) => string): Diagnostic[] {
   const out: Diagnostic[] = [];
   // One test first: matchAll's pattern (a run, an alternation) scans ~1.5× slower, and most texts hold none.
   if (!text || !hasHidden(text)) return out;
@@ -93,8 +106,7 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
     lines ??= new LineIndex(text);
     const s = lines.pos(m.index!);
     const e = lines.pos(m.index! + m[0].length);
-    const where = m.index! < parsed.bodyOffset ? "the frontmatter" : "the body";
-    const params: HiddenCharacter = found > MAX_REPORTED ? { kind: "more", where } : { kind: "text", where, what: describeRun(m[0]) };
+    const params: HiddenCharacter = found > MAX_REPORTED ? { kind: "more", where: where(m.index!) } : { kind: "text", where: where(m.index!), what: describeRun(m[0]) };
     report(HIDDEN_CHARACTER, { line: s.line, column: s.column, endLine: e.line, endColumn: e.column }, params);
   }
   return out;
