@@ -183,6 +183,13 @@ export class FileWalker {
       this.unsafeName(rel, name);
       return true;
     }
+    const why = unservable(name, rel === name);
+    if (why) {
+      this.leftOut.set(entry.isDirectory() ? rel + "/" : rel, "unservable");
+      const shown = escapeTerminal(this.shown(rel));
+      report(this.opts, this.diagnostics, D.UNSERVABLE_FILE_NAME, this.shown(rel), { path: shown, why });
+      return true;
+    }
     return false;
   }
 
@@ -239,4 +246,18 @@ function sortedByName(entries: readonly DirEntry[]): boolean {
 /** Lists the files to bundle, reporting what is left out and why (and recording it in `leftOut`). */
 export function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagnostic[], leftOut: LeftOut): Entry[] {
   return new FileWalker(source, opts, diagnostics, leftOut).walk();
+}
+
+/**
+ * Why the runtime could never serve a file under this name (runtime/paths.ts refuses a backslash, a
+ * %-escape and, at the top level, a drive letter in every path it is given), or undefined.
+ */
+export function unservable(name: string, topLevel: boolean): string | undefined {
+  if (name.includes("\\")) return "a backslash";
+  if (name.includes("%")) {
+    const m = /%[\da-f]{2}/i.exec(name);
+    if (m) return `the %-escape \`${m[0]}\``;
+  }
+  if (topLevel && /^[a-z]:/i.test(name)) return `a drive letter (\`${name.slice(0, 2)}\`)`;
+  return undefined;
 }

@@ -163,6 +163,8 @@ function leftOutMessage(written: string, p: string, reason: { at: string; code: 
       return `${head}: it is ${n(Number(rest[0]))} bytes, over \`files.maxBytes\` (${n(Number(rest[1]))}). Raise \`files.maxBytes\` in the config to bundle it, make the file smaller, or drop the link.`;
     case "special":
       return `${head}: it is a FIFO, socket or device, which cannot be bundled. Replace it with a regular file.`;
+    case "unservable":
+      return `${head}: its name holds a backslash, a %-escape or a drive letter, which the runtime refuses in any path, so it could never be read. Rename the file and the link.`;
     case "escape":
       return `${head}: it is a symbolic link to a place outside the skill folder, which skillc never reads. Copy the target into the skill folder instead of linking to it.`;
     default:

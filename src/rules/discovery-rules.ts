@@ -139,6 +139,14 @@ export const SPECIAL_FILE = defineRule<{ path: string }>({
   message: ({ path }) => `"${path}" is not a regular file (a FIFO, socket or device) and is skipped. Remove it from the skill folder or add it to \`files.exclude\`.`,
 });
 
+export const UNSERVABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
+  id: "unservable-file-name",
+  severity: "warning",
+  description: "A supporting file's name holds a backslash, a %-escape (`%41`) or a drive letter (`c:`): the runtime's `file()` and `read_skill_file` refuse such paths, so it is left out of the bundle.",
+  help: "The runtime refuses these forms in every path a model or user gives (they are how escapes out of a skill are smuggled), so a file named that way could be listed but never read. Rename it (e.g. `50-percent.md` for `50%25.md`), or add it to `files.exclude`.",
+  message: ({ path, why }) => `"${path}" has a name holding ${why}, which \`file()\` and \`read_skill_file\` refuse in any path; it is left out of the bundle. Rename it, or add it to \`files.exclude\`.`,
+});
+
 export const DISCOVERY_RULES: AnyRule[] = [
   ROOT_MISSING,
   ROOT_NOT_FOLDER,
@@ -151,6 +159,7 @@ export const DISCOVERY_RULES: AnyRule[] = [
   FILE_TOO_LARGE,
   TOO_MANY_FILES,
   SPECIAL_FILE,
+  UNSERVABLE_FILE_NAME,
 ];
 
 function discoveryLimitMessage({ root, bound, limit, cut, first, skills, peeked }: DiscoveryLimit): string {
