@@ -27,8 +27,12 @@ import { sha256Hex } from "../util/sha256.js";
  * skill is looked up, and one this run did not replace is written back as the bytes it was read as.
  */
 export class AnalysisCache implements AnalysisStore {
-  /** Set by this run. */
-  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | string>();
+  /**
+   * Set by this run: an entry, or a record as its UTF-8 bytes (setRecord). Bytes, not strings: a cold
+   * lint holds ~10,000 records (24 MB) until save, which as strings the young-generation GC copied
+   * twice each, and which save then had to encode anyway.
+   */
+  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | Buffer>();
 
   private constructor(
     private readonly dir: string,
@@ -60,7 +64,7 @@ export class AnalysisCache implements AnalysisStore {
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const fresh = this.fresh.get(file);
-    if (fresh === undefined || typeof fresh === "string") return decodeRecord(fresh ?? this.raw[shardOf(file)]!.get(file), entryKey, file);
+    if (fresh === undefined || fresh instanceof Uint8Array) return decodeRecord(fresh ?? this.raw[shardOf(file)]!.get(file), entryKey, file);
     return fresh.key === entryKey && isAnalysisSnapshot(fresh.value, file) ? fresh.value : undefined;
   }
 
@@ -78,8 +82,8 @@ export class AnalysisCache implements AnalysisStore {
     return this.raw[shardOf(file)]!.has(file) || this.fresh.has(file);
   }
 
-  setRecord(file: string, record: string): void {
-    this.fresh.set(file, record);
+  setRecord(file: string, record: string | Uint8Array): void {
+    this.fresh.set(file, typeof record === "string" ? Buffer.from(record, "utf8") : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
   }
 
   /** Writes each shard that holds a record set by this run, atomically (one after the other); failures are ignored. */
@@ -102,7 +106,7 @@ export class AnalysisCache implements AnalysisStore {
   private *records(raw: Map<string, Buffer>, keys: readonly string[]): Generator<readonly [string, Buffer | string]> {
     for (const k of keys) {
       const f = this.fresh.get(k);
-      yield [k, f === undefined ? raw.get(k)! : typeof f === "string" ? f : encodeAnalysisRecord(f.key, f.value)];
+      yield [k, f === undefined ? raw.get(k)! : f instanceof Uint8Array ? f : encodeAnalysisRecord(f.key, f.value)];
     }
   }
 }

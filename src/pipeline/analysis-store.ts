@@ -34,8 +34,11 @@ export interface AnalysisStore {
   set(file: string, entryKey: string, value: AnalysisSnapshot): void;
   /** False when nothing at all is stored for `file` (any key): a sure miss, so its analysis can go elsewhere whole (analyze-share.ts). */
   mayHave?(file: string): boolean;
-  /** Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from what `set` would be given. */
-  setRecord?(file: string, record: string): void;
+  /**
+   * Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from
+   * what `set` would be given: the string, or its UTF-8 bytes (kept as given: a view, not copied).
+   */
+  setRecord?(file: string, record: string | Uint8Array): void;
 }
 
 /**

@@ -103,8 +103,13 @@ export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined
  * ~0.3 s at 10,000 skills, and the GC copied the objects made (most of a record's) until the end.
  */
 export interface SnapshotJson {
-  frontmatter: string | undefined;
-  positions: string;
+  frontmatter: string | Uint8Array | undefined;
+  positions: string | Uint8Array;
+}
+
+/** A JSON text given as a string or as its UTF-8 bytes, parsed (throws when it is not JSON). */
+function parseJsonText(json: string | Uint8Array): unknown {
+  return JSON.parse(typeof json === "string" ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8"));
 }
 
 /**
@@ -123,9 +128,9 @@ interface LazyState {
   body: string | undefined;
   bodyOffset: number;
   /** The frontmatter's JSON until first read (undefined: read, or none). */
-  frontmatterText: string | undefined;
+  frontmatterText: string | Uint8Array | undefined;
   frontmatter: Record<string, unknown> | undefined;
-  positionsText: string | undefined;
+  positionsText: string | Uint8Array | undefined;
   positions: ParsedSkill["positions"];
 }
 
@@ -174,7 +179,7 @@ const LAZY_JSON: PropertyDescriptorMap = {
   frontmatter: {
     get(this: object) {
       const s = lazyOf(this);
-      if (s.frontmatterText !== undefined) s.frontmatter = JSON.parse(s.frontmatterText) as Record<string, unknown>;
+      if (s.frontmatterText !== undefined) s.frontmatter = parseJsonText(s.frontmatterText) as Record<string, unknown>;
       s.frontmatterText = undefined;
       return s.frontmatter;
     },
@@ -189,7 +194,7 @@ const LAZY_JSON: PropertyDescriptorMap = {
   positions: {
     get(this: object) {
       const s = lazyOf(this);
-      if (s.positionsText !== undefined) s.positions = JSON.parse(s.positionsText) as ParsedSkill["positions"];
+      if (s.positionsText !== undefined) s.positions = parseJsonText(s.positionsText) as ParsedSkill["positions"];
       s.positionsText = undefined;
       return s.positions;
     },

@@ -65,8 +65,9 @@ class MapStore implements AnalysisStore {
   mayHave(file: string): boolean {
     return this.held.has(file);
   }
-  setRecord(file: string, record: string): void {
-    this.records.set(file, record);
+  setRecord(file: string, record: string | Uint8Array): void {
+    // A worker's record comes as its UTF-8 bytes: compared as the text they encode.
+    this.records.set(file, typeof record === "string" ? record : Buffer.from(record).toString("utf8"));
   }
 }
 
