@@ -33,6 +33,12 @@ export class AnalysisCache implements AnalysisStore {
    * twice each, and which save then had to encode anyway.
    */
   private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | Buffer>();
+  /** The paths set by this run, by shard. */
+  private readonly changed = Array.from({ length: SHARDS }, () => [] as string[]);
+  /** Shards holding a record set since they were last written. */
+  private readonly dirty = new Set<number>();
+  /** The shard writes under way, one after the other (two writes of one shard would share its staged file). */
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -75,7 +81,7 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
-    this.fresh.set(file, { key: entryKey, value });
+    this.setFresh(file, { key: entryKey, value });
   }
 
   mayHave(file: string): boolean {
@@ -83,20 +89,39 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   setRecord(file: string, record: string | Uint8Array): void {
-    this.fresh.set(file, typeof record === "string" ? Buffer.from(record, "utf8") : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
+    this.setFresh(file, typeof record === "string" ? Buffer.from(record, "utf8") : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
   }
 
-  /** Writes each shard that holds a record set by this run, atomically (one after the other); failures are ignored. */
+  private setFresh(file: string, entry: { key: string; value: AnalysisSnapshot } | Buffer): void {
+    const shard = shardOf(file);
+    if (!this.fresh.has(file)) this.changed[shard]!.push(file);
+    this.fresh.set(file, entry);
+    this.dirty.add(shard);
+  }
+
+  partOf(file: string): number {
+    return shardOf(file);
+  }
+
+  /** Writes shard `part` after the writes already under way, if a record was set in it since it was last written. */
+  savePart(part: number): void {
+    this.writing = this.writing.then(() => this.writeShard(part));
+    // Its failure is save()'s to throw (it awaits the same promise), not an unhandled rejection meanwhile.
+    this.writing.catch(() => undefined);
+  }
+
+  /** Writes each shard that holds a record set by this run and not written yet (savePart), atomically (one after the other); failures are ignored. */
   async save(): Promise<void> {
-    if (this.fresh.size === 0) return;
-    const changed = Array.from({ length: SHARDS }, () => [] as string[]);
-    for (const k of this.fresh.keys()) changed[shardOf(k)]!.push(k);
-    for (let i = 0; i < SHARDS; i++) {
-      if (changed[i]!.length === 0) continue;
-      const raw = this.raw[i]!;
-      const keys = [...new Set([...raw.keys(), ...changed[i]!])].sort();
-      await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
-    }
+    await this.writing;
+    for (let i = 0; i < SHARDS; i++) await this.writeShard(i);
+  }
+
+  /** Writes shard `i` whole (its records read and those set by this run), when one was set since it was last written. */
+  private async writeShard(i: number): Promise<void> {
+    if (!this.dirty.delete(i)) return;
+    const raw = this.raw[i]!;
+    const keys = [...new Set([...raw.keys(), ...this.changed[i]!])].sort();
+    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
   }
 
   /**

@@ -39,6 +39,13 @@ export interface AnalysisStore {
    * what `set` would be given: the string, or its UTF-8 bytes (kept as given: a view, not copied).
    */
   setRecord?(file: string, record: string | Uint8Array): void;
+  /** The part of the store (a file of its own) `file`'s entry is saved in: see savePart. */
+  partOf?(file: string): number;
+  /**
+   * Saves one part now, in the background, every skill stored in it being settled (a lint with workers
+   * settles the parts one after the other, analyze-share.ts); save() then writes only the parts set since.
+   */
+  savePart?(part: number): void;
 }
 
 /**

@@ -137,6 +137,8 @@ class Share {
   private readonly slots: Slot[] = [];
   private nextId = 0;
   private wake: (() => void) | undefined;
+  /** With a cache saved in parts: each skill's part, and how many skills of each part are not settled yet. */
+  private readonly parts: { of: number[]; unsettled: number[] } | undefined;
 
   constructor(
     private readonly sources: readonly SkillSource[],
@@ -147,6 +149,23 @@ class Share {
     this.results = new Array<SkillAnalysis>(sources.length);
     sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? this.queue : this.mine).push(i));
     this.options = { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema, files: opts.files };
+    this.parts = this.inParts();
+  }
+
+  /**
+   * A cache saved in parts (savePart) gets its queue in part order: the workers settle the first parts
+   * from the front, this thread the last ones from the back, and each part is saved once its skills
+   * are settled, while the analysis goes on. Saved only at the end, the cache's 16 shards (24 MB at
+   * 10,000 skills) were ~0.2 s of this thread alone, the workers done.
+   */
+  private inParts(): { of: number[]; unsettled: number[] } | undefined {
+    const cache = this.opts.cache;
+    if (!cache?.partOf || !cache.savePart) return undefined;
+    const of = this.sources.map((s) => cache.partOf!(s.file));
+    const unsettled: number[] = [];
+    for (const p of of) unsettled[p] = (unsettled[p] ?? 0) + 1;
+    this.queue.sort((a, b) => of[a]! - of[b]! || a - b);
+    return { of, unsettled };
   }
 
   start(script: string): void {
@@ -192,6 +211,8 @@ class Share {
   private settle(i: number, a: SkillAnalysis): void {
     this.results[i] = a;
     this.pending.push(this.onDone(a));
+    const parts = this.parts;
+    if (parts && --parts.unsettled[parts.of[i]!]! === 0) this.opts.cache!.savePart!(parts.of[i]!);
   }
 
   private send(slot: Slot): void {

@@ -101,6 +101,28 @@ describe("analyzeShared", () => {
     expect(got.some((a) => a.outcome === "unreadable")).toBe(true);
   });
 
+  it("saves each part of a cache kept in parts once all its skills are settled, before the run ends, each part once", async () => {
+    const PARTS = 4;
+    const saved: Array<{ part: number; missing: string[] }> = [];
+    class PartStore extends MapStore {
+      partOf(file: string): number {
+        return file.length % PARTS;
+      }
+      savePart(part: number): void {
+        saved.push({ part, missing: sources.filter((s) => this.partOf(s.file) === part && !this.records.has(s.file) && !done.has(s.file)).map((s) => s.file) });
+      }
+    }
+    // Unreadable skills settle without a record: counted as settled when their analysis is.
+    const done = new Set<string>();
+    const cache = new PartStore();
+    const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script: WORKER }, (a) => void (a.outcome === "unreadable" && done.add(a.source.file)));
+    expect(got).toEqual(await inThread());
+    const parts = [...new Set(sources.map((s) => cache.partOf(s.file)))].sort();
+    expect(parts.length).toBeGreaterThan(1);
+    expect(saved.map((s) => s.part).sort()).toEqual(parts);
+    for (const s of saved) expect(s.missing, `part ${s.part}`).toEqual([]);
+  });
+
   it("keeps the skills the cache may hold in this thread", async () => {
     const held = new Set(sources.slice(0, 50).map((s) => s.file));
     const counts = { here: 0, workers: 0 };

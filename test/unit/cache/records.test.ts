@@ -87,6 +87,26 @@ describe("cache records", () => {
     expect(again.get("skills/b/SKILL.md", "k2")).toEqual(snap("b"));
   });
 
+  it("writes a shard saved ahead (savePart) once, and again only when a record is set in it since", async () => {
+    const range = { line: 1, column: 1, endLine: 3, endColumn: 4 };
+    const snap: AnalysisSnapshot = { frontmatter: { name: "a" }, positions: {}, frontmatterRange: range, bodyOffset: 9, bodyStart: 10, diagnostics: [], parsedCount: 0 };
+    const file = "skills/a/SKILL.md";
+    const shard = shardFile(cacheDir(dir), shardOf(file));
+    const cache = await AnalysisCache.open(dir, { config: 2 });
+    cache.setRecord(file, encodeAnalysisRecord("k1", snap));
+    cache.savePart(shardOf(file));
+    await cache.save(); // waits for the part's write, and writes nothing more
+    const first = await stat(shard);
+    expect((await readRecordFile(shard, cacheKey()))!.records.get(file)!.toString("utf8")).toBe(encodeAnalysisRecord("k1", snap));
+    cache.savePart(shardOf(file));
+    await cache.save();
+    expect((await stat(shard)).ino).toBe(first.ino);
+    cache.setRecord(file, encodeAnalysisRecord("k2", snap));
+    await cache.save();
+    expect((await stat(shard)).ino).not.toBe(first.ino);
+    expect((await readRecordFile(shard, cacheKey()))!.records.get(file)!.toString("utf8")).toBe(encodeAnalysisRecord("k2", snap));
+  });
+
   it("keeps the bytes of every record a rebuild did not replace, and serializes the changed skill's", async () => {
     await run();
     await run(); // the second build records every skill's line
