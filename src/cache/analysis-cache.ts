@@ -37,6 +37,9 @@ export class AnalysisCache implements AnalysisStore {
   private readonly changed = Array.from({ length: SHARDS }, () => [] as string[]);
   /** Shards holding a record set since they were last written. */
   private readonly dirty = new Set<number>();
+  /** Where the records set as strings are kept as bytes: the current slab (see utf8) and how much of it is used. */
+  private slab = Buffer.alloc(0);
+  private slabAt = 0;
   /** The shard writes under way, one after the other (two writes of one shard would share its staged file). */
   private writing: Promise<void> = Promise.resolve();
 
@@ -89,7 +92,18 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   setRecord(file: string, record: string | Uint8Array): void {
-    this.setFresh(file, typeof record === "string" ? Buffer.from(record, "utf8") : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
+    this.setFresh(file, typeof record === "string" ? this.utf8(record) : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
+  }
+
+  /** `text`'s UTF-8 bytes, written into the current slab (a Buffer per record took one of Buffer's 8 KB pools per ~3 records). */
+  private utf8(text: string): Buffer {
+    const most = 3 * text.length;
+    if (most > SLAB / 4) return Buffer.from(text, "utf8");
+    if (this.slabAt + most > this.slab.length) [this.slab, this.slabAt] = [Buffer.allocUnsafeSlow(SLAB), 0];
+    const n = this.slab.write(text, this.slabAt, "utf8");
+    const out = this.slab.subarray(this.slabAt, this.slabAt + n);
+    this.slabAt += n;
+    return out;
   }
 
   private setFresh(file: string, entry: { key: string; value: AnalysisSnapshot } | Buffer): void {
@@ -138,6 +152,8 @@ export class AnalysisCache implements AnalysisStore {
 
 /** Files the records are spread over. */
 export const SHARDS = 16;
+/** Bytes of a slab of records set as strings (AnalysisCache.utf8). */
+const SLAB = 1024 * 1024;
 
 /** The shard of a SKILL.md path: FNV-1a of its UTF-16 code units, modulo SHARDS (the same on every platform). */
 export function shardOf(file: string): number {

@@ -7,12 +7,14 @@
 // thread needs to rebuild each SkillAnalysis exactly as analyzeSkill would have returned it: the
 // SKILL.md bytes (each skill's own buffer, transferred: the text is decoded from them only when read),
 // the file list and its diagnostics, and the analysis snapshot as the cache record the cache would
-// write (a JSON string: cloning it is a copy, where the snapshot's object graph cost the worker
-// ~0.3 s to serialize at 10,000 skills; this thread parses only its head, the frontmatter and
-// positions when first read). This thread's own share is kept the same way (share-wire.ts analyzeMiss:
-// no decoded text held to the end). The wire is share-wire.ts. Both sides take from one queue (the worker from its front in batches, this
-// thread from its back a few at a time), so they finish together whatever the skills' sizes. A
-// worker that fails gives its batches back, and they are analysed here.
+// write (its UTF-8 bytes, a batch's records in one transferred buffer: the snapshot's object graph
+// cost the worker ~0.3 s to serialize at 10,000 skills; this thread parses only its head, the
+// frontmatter and positions when first read, and the cache writes the bytes as they are). This
+// thread's own share is kept the same way (share-wire.ts analyzeMiss: no decoded text held to the
+// end). The wire is share-wire.ts. Both sides take from one queue (the worker from its front in
+// batches, this thread from its back a few at a time), so they finish together whatever the skills'
+// sizes; with a cache kept in parts the queue is in part order, and each part is saved once settled
+// (Share.inParts). A worker that fails gives its batches back, and they are analysed here.
 import { readdirSync } from "node:fs";
 import type { Worker } from "node:worker_threads";
 import type { SkillSource } from "../types.js";

@@ -189,7 +189,7 @@ function splitRecord(record: Buffer): { value: AnalysisSnapshot; json: SnapshotJ
   const t2 = t1 < 0 ? -1 : record.indexOf(TAB, t1 + 1);
   if (t2 < 0) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
   const { value } = JSON.parse(record.toString("utf8", 0, t1)) as { value: AnalysisSnapshot };
-  const none = t2 - t1 === 5 && record.toString("latin1", t1 + 1, t2) === "null";
+  const none = t2 - t1 === 5 && record[t1 + 1] === 0x6e && record[t1 + 2] === 0x75 && record[t1 + 3] === 0x6c && record[t1 + 4] === 0x6c; // "null"
   return { value, json: { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) } };
 }
 
