@@ -30,8 +30,21 @@ export { cacheOption, isCI } from "./cache-option.js";
  * skill is looked up, and one this run did not replace is written back as the bytes it was read as.
  */
 export class AnalysisCache implements AnalysisStore {
-  /** Set by this run. */
-  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | string>();
+  /**
+   * Set by this run: an entry, or a record as its UTF-8 bytes (setRecord). Bytes, not strings: a cold
+   * lint holds ~10,000 records (24 MB) until save, which as strings the young-generation GC copied
+   * twice each, and which save then had to encode anyway.
+   */
+  private readonly fresh = new Map<string, { key: string; value: AnalysisSnapshot } | Buffer>();
+  /** The paths set by this run, by shard. */
+  private readonly changed = Array.from({ length: SHARDS }, () => [] as string[]);
+  /** Shards holding a record set since they were last written. */
+  private readonly dirty = new Set<number>();
+  /** Where the records set as strings are kept as bytes: the current slab (see utf8) and how much of it is used. */
+  private slab = Buffer.alloc(0);
+  private slabAt = 0;
+  /** The shard writes under way, one after the other (two writes of one shard would share its staged file). */
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -63,7 +76,7 @@ export class AnalysisCache implements AnalysisStore {
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
   get(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const fresh = this.fresh.get(file);
-    if (fresh === undefined || typeof fresh === "string") return decodeRecord(fresh ?? this.raw[shardOf(file)]!.get(file), entryKey, file);
+    if (fresh === undefined || fresh instanceof Uint8Array) return decodeRecord(fresh ?? this.raw[shardOf(file)]!.get(file), entryKey, file);
     return fresh.key === entryKey && isAnalysisSnapshot(fresh.value, file) ? fresh.value : undefined;
   }
 
@@ -74,28 +87,58 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
-    this.fresh.set(file, { key: entryKey, value });
+    this.setFresh(file, { key: entryKey, value });
   }
 
   mayHave(file: string): boolean {
     return this.raw[shardOf(file)]!.has(file) || this.fresh.has(file);
   }
 
-  setRecord(file: string, record: string): void {
-    this.fresh.set(file, record);
+  setRecord(file: string, record: string | Uint8Array): void {
+    this.setFresh(file, typeof record === "string" ? this.utf8(record) : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
   }
 
-  /** Writes each shard that holds a record set by this run, atomically (one after the other); failures are ignored. */
+  /** `text`'s UTF-8 bytes, written into the current slab (a Buffer per record took one of Buffer's 8 KB pools per ~3 records). */
+  private utf8(text: string): Buffer {
+    const most = 3 * text.length;
+    if (most > SLAB / 4) return Buffer.from(text, "utf8");
+    if (this.slabAt + most > this.slab.length) [this.slab, this.slabAt] = [Buffer.allocUnsafeSlow(SLAB), 0];
+    const n = this.slab.write(text, this.slabAt, "utf8");
+    const out = this.slab.subarray(this.slabAt, this.slabAt + n);
+    this.slabAt += n;
+    return out;
+  }
+
+  private setFresh(file: string, entry: { key: string; value: AnalysisSnapshot } | Buffer): void {
+    const shard = shardOf(file);
+    if (!this.fresh.has(file)) this.changed[shard]!.push(file);
+    this.fresh.set(file, entry);
+    this.dirty.add(shard);
+  }
+
+  partOf(file: string): number {
+    return shardOf(file);
+  }
+
+  /** Writes shard `part` after the writes already under way, if a record was set in it since it was last written. */
+  savePart(part: number): void {
+    this.writing = this.writing.then(() => this.writeShard(part));
+    // Its failure is save()'s to throw (it awaits the same promise), not an unhandled rejection meanwhile.
+    this.writing.catch(() => undefined);
+  }
+
+  /** Writes each shard that holds a record set by this run and not written yet (savePart), atomically (one after the other); failures are ignored. */
   async save(): Promise<void> {
-    if (this.fresh.size === 0) return;
-    const changed = Array.from({ length: SHARDS }, () => [] as string[]);
-    for (const k of this.fresh.keys()) changed[shardOf(k)]!.push(k);
-    for (let i = 0; i < SHARDS; i++) {
-      if (changed[i]!.length === 0) continue;
-      const raw = this.raw[i]!;
-      const keys = [...new Set([...raw.keys(), ...changed[i]!])].sort();
-      await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
-    }
+    await this.writing;
+    for (let i = 0; i < SHARDS; i++) await this.writeShard(i);
+  }
+
+  /** Writes shard `i` whole (its records read and those set by this run), when one was set since it was last written. */
+  private async writeShard(i: number): Promise<void> {
+    if (!this.dirty.delete(i)) return;
+    const raw = this.raw[i]!;
+    const keys = [...new Set([...raw.keys(), ...this.changed[i]!])].sort();
+    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
   }
 
   /**
@@ -105,13 +148,15 @@ export class AnalysisCache implements AnalysisStore {
   private *records(raw: Map<string, Buffer>, keys: readonly string[]): Generator<readonly [string, Buffer | string]> {
     for (const k of keys) {
       const f = this.fresh.get(k);
-      yield [k, f === undefined ? raw.get(k)! : typeof f === "string" ? f : encodeAnalysisRecord(f.key, f.value)];
+      yield [k, f === undefined ? raw.get(k)! : f instanceof Uint8Array ? f : encodeAnalysisRecord(f.key, f.value)];
     }
   }
 }
 
 /** Files the records are spread over. */
 export const SHARDS = 16;
+/** Bytes of a slab of records set as strings (AnalysisCache.utf8). */
+const SLAB = 1024 * 1024;
 
 /** The shard of a SKILL.md path: FNV-1a of its UTF-16 code units, modulo SHARDS (the same on every platform). */
 export function shardOf(file: string): number {

@@ -34,8 +34,18 @@ export interface AnalysisStore {
   set(file: string, entryKey: string, value: AnalysisSnapshot): void;
   /** False when nothing at all is stored for `file` (any key): a sure miss, so its analysis can go elsewhere whole (analyze-share.ts). */
   mayHave?(file: string): boolean;
-  /** Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from what `set` would be given. */
-  setRecord?(file: string, record: string): void;
+  /**
+   * Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from
+   * what `set` would be given: the string, or its UTF-8 bytes (kept as given: a view, not copied).
+   */
+  setRecord?(file: string, record: string | Uint8Array): void;
+  /** The part of the store (a file of its own) `file`'s entry is saved in: see savePart. */
+  partOf?(file: string): number;
+  /**
+   * Saves one part now, in the background, every skill stored in it being settled (a lint with workers
+   * settles the parts one after the other, analyze-share.ts); save() then writes only the parts set since.
+   */
+  savePart?(part: number): void;
 }
 
 /**

@@ -80,20 +80,38 @@ export function snapshotOf(r: TextResult): AnalysisSnapshot {
  * of strings at 10,000 skills.
  */
 export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined, snap: AnalysisSnapshot, hash?: string, json?: SnapshotJson): ParsedSkill {
-  const parsed: ParsedSkill = {
-    source,
-    hash: hash ?? sha256Hex(bytes!),
-    text: "",
-    frontmatter: json ? undefined : snap.frontmatter,
-    positions: json ? {} : snap.positions,
-    frontmatterRange: snap.frontmatterRange,
-    bodyOffset: snap.bodyOffset,
-    body: "",
-    bodyStart: snap.bodyStart,
-    diagnostics: snap.diagnostics.slice(0, snap.parsedCount ?? 0),
-  };
-  if (bytes || json) makeLazy(parsed, bytes, snap.bodyOffset, json);
-  return parsed;
+  const state: LazyState | undefined = bytes || json ? { lazyText: bytes !== undefined, bytes, text: undefined, body: undefined, bodyOffset: snap.bodyOffset, frontmatterText: json?.frontmatter, frontmatter: undefined, positionsText: json?.positions, positions: {} } : undefined;
+  const text = bytes ? LAZY_TEXT : undefined;
+  const lazyJson = json ? LAZY_JSON : undefined;
+  // Built member by member, the lazy ones as accessors from the start (see put), in ParsedSkill's order.
+  const parsed = {} as Record<string, unknown>;
+  parsed.source = source;
+  parsed.hash = hash ?? sha256Hex(bytes!);
+  put(parsed, "text", "", text);
+  put(parsed, "frontmatter", json ? undefined : snap.frontmatter, lazyJson);
+  put(parsed, "positions", json ? {} : snap.positions, lazyJson);
+  parsed.frontmatterRange = snap.frontmatterRange;
+  parsed.bodyOffset = snap.bodyOffset;
+  put(parsed, "body", "", text);
+  parsed.bodyStart = snap.bodyStart;
+  parsed.diagnostics = snap.diagnostics.slice(0, snap.parsedCount ?? 0);
+  if (state) {
+    Object.defineProperty(parsed, LAZY, { value: state, configurable: true });
+    keepAccessors(parsed);
+  }
+  return parsed as unknown as ParsedSkill;
+}
+
+/**
+ * Adds `key` to `o`: `lazy`'s accessor for it when `lazy` is given, else `value`. Members added one by
+ * one to a new object keep it in V8's fast mode (every restored object of the same kind sharing one
+ * map); a data member redefined as an accessor, as before, turned every restored parse and skill
+ * into a dictionary (~1 KB more each for the GC to copy, at 10,000 skills ~22 MB of a lint's main
+ * thread, and slower to read and to copy: resolve's extend).
+ */
+function put(o: Record<string, unknown>, key: string, value: unknown, lazy: PropertyDescriptorMap | undefined): void {
+  if (lazy) Object.defineProperty(o, key, lazy[key]!);
+  else o[key] = value;
 }
 
 /**
@@ -103,8 +121,13 @@ export function restoreParsed(source: SkillSource, bytes: Uint8Array | undefined
  * ~0.3 s at 10,000 skills, and the GC copied the objects made (most of a record's) until the end.
  */
 export interface SnapshotJson {
-  frontmatter: string | undefined;
-  positions: string;
+  frontmatter: string | Uint8Array | undefined;
+  positions: string | Uint8Array;
+}
+
+/** A JSON text given as a string or as its UTF-8 bytes, parsed (throws when it is not JSON). */
+function parseJsonText(json: string | Uint8Array): unknown {
+  return JSON.parse(typeof json === "string" ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8"));
 }
 
 /**
@@ -123,9 +146,9 @@ interface LazyState {
   body: string | undefined;
   bodyOffset: number;
   /** The frontmatter's JSON until first read (undefined: read, or none). */
-  frontmatterText: string | undefined;
+  frontmatterText: string | Uint8Array | undefined;
   frontmatter: Record<string, unknown> | undefined;
-  positionsText: string | undefined;
+  positionsText: string | Uint8Array | undefined;
   positions: ParsedSkill["positions"];
 }
 
@@ -174,7 +197,7 @@ const LAZY_JSON: PropertyDescriptorMap = {
   frontmatter: {
     get(this: object) {
       const s = lazyOf(this);
-      if (s.frontmatterText !== undefined) s.frontmatter = JSON.parse(s.frontmatterText) as Record<string, unknown>;
+      if (s.frontmatterText !== undefined) s.frontmatter = parseJsonText(s.frontmatterText) as Record<string, unknown>;
       s.frontmatterText = undefined;
       return s.frontmatter;
     },
@@ -189,7 +212,7 @@ const LAZY_JSON: PropertyDescriptorMap = {
   positions: {
     get(this: object) {
       const s = lazyOf(this);
-      if (s.positionsText !== undefined) s.positions = JSON.parse(s.positionsText) as ParsedSkill["positions"];
+      if (s.positionsText !== undefined) s.positions = parseJsonText(s.positionsText) as ParsedSkill["positions"];
       s.positionsText = undefined;
       return s.positions;
     },
@@ -202,15 +225,6 @@ const LAZY_JSON: PropertyDescriptorMap = {
     configurable: true,
   },
 };
-
-/** Makes `parsed`'s text and body (with `bytes`) and its frontmatter and positions (with `json`) lazy. */
-function makeLazy(parsed: ParsedSkill, bytes: Uint8Array | undefined, bodyOffset: number, json: SnapshotJson | undefined): void {
-  const state: LazyState = { lazyText: bytes !== undefined, bytes, text: undefined, body: undefined, bodyOffset, frontmatterText: json?.frontmatter, frontmatter: undefined, positionsText: json?.positions, positions: {} };
-  Object.defineProperty(parsed, LAZY, { value: state, configurable: true });
-  keepAccessors(parsed);
-  if (bytes) Object.defineProperties(parsed, LAZY_TEXT);
-  if (json) Object.defineProperties(parsed, LAZY_JSON);
-}
 
 /** The TextResult analyzeText would have returned, from its snapshot and the same bytes (`json`: its frontmatter and positions still as JSON). */
 export function restoreText(source: SkillSource, bytes: Uint8Array, snap: AnalysisSnapshot, hash?: string, json?: SnapshotJson): TextResult {
@@ -226,25 +240,23 @@ export function restoreText(source: SkillSource, bytes: Uint8Array, snap: Analys
  * as extend does, cost a lint this thread ~0.15 s per 5,000 restored skills.
  */
 function restoredSkill(parsed: ParsedSkill, fields: ValidSkill["fields"], lazy: boolean): ValidSkill {
-  const skill: ValidSkill = {
-    source: parsed.source,
-    hash: parsed.hash,
-    text: "",
-    frontmatter: lazy ? {} : parsed.frontmatter!,
-    positions: lazy ? {} : parsed.positions,
-    frontmatterRange: parsed.frontmatterRange,
-    bodyOffset: parsed.bodyOffset,
-    body: "",
-    bodyStart: parsed.bodyStart,
-    diagnostics: parsed.diagnostics,
-    fields,
-  };
   // The same accessors and state as parsed's: text and body, and with `lazy` frontmatter and positions, stay unread.
   const state = Object.hasOwn(parsed, LAZY) ? lazyOf(parsed) : undefined;
-  if (state) {
-    Object.defineProperty(skill, LAZY, { value: state, configurable: true });
-    if (state.lazyText) Object.defineProperties(skill, LAZY_TEXT);
-    if (lazy) Object.defineProperties(skill, LAZY_JSON);
-  }
-  return keepAccessors(skill);
+  const text = state?.lazyText ? LAZY_TEXT : undefined;
+  const lazyJson = state && lazy ? LAZY_JSON : undefined;
+  // Member by member in ValidSkill's order, as restoreParsed builds a parse (see put).
+  const skill = {} as Record<string, unknown>;
+  skill.source = parsed.source;
+  skill.hash = parsed.hash;
+  put(skill, "text", "", text);
+  put(skill, "frontmatter", lazy ? {} : parsed.frontmatter!, lazyJson);
+  put(skill, "positions", lazy ? {} : parsed.positions, lazyJson);
+  skill.frontmatterRange = parsed.frontmatterRange;
+  skill.bodyOffset = parsed.bodyOffset;
+  put(skill, "body", "", text);
+  skill.bodyStart = parsed.bodyStart;
+  skill.diagnostics = parsed.diagnostics;
+  skill.fields = fields;
+  if (state) Object.defineProperty(skill, LAZY, { value: state, configurable: true });
+  return keepAccessors(skill as unknown as ValidSkill);
 }

@@ -53,17 +53,46 @@ export function unpackListings(packed: readonly PackedListing[]): Map<string, Di
   return out;
 }
 
-/** One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis (`bytes`: its SKILL.md's, an ArrayBuffer of their own, transferred). */
+/**
+ * One skill's answer: unreadable (its diagnostics), or what rebuilds its analysis (`bytes`: its
+ * SKILL.md's, an ArrayBuffer of their own, transferred; `record`: its cache record's UTF-8 bytes, a
+ * view of the batch's one records buffer, transferred too).
+ */
 export type ShareResult =
   | { unreadable: Diagnostic[] }
-  | { bytes: ArrayBuffer; record: string; hash: string; paths: string[]; fileDiagnostics: Diagnostic[] };
+  | { bytes: ArrayBuffer; record: Uint8Array; hash: string; paths: string[]; fileDiagnostics: Diagnostic[] };
 
 export type ShareReply = { id: number; ok: true; results: ShareResult[] } | { id: number; ok: false; error: string };
 
-/** The ArrayBuffers a reply transfers: each skill's bytes (distinct, see ownBuffer). */
+/** The ArrayBuffers a reply transfers: each skill's bytes (distinct, see ownBuffer) and the records' one buffer (packRecords). */
 export function replyTransfers(results: readonly ShareResult[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const r of results) if ("bytes" in r) out.push(r.bytes);
+  const out = new Set<ArrayBuffer>();
+  for (const r of results) {
+    if (!("bytes" in r)) continue;
+    out.add(r.bytes);
+    out.add(r.record.buffer as ArrayBuffer);
+  }
+  return [...out];
+}
+
+/**
+ * The records as UTF-8 views of one ArrayBuffer of their own, to transfer. Sent as strings, each was
+ * copied into this thread's heap and lived there until the cache was saved (the young-generation GC
+ * copying it twice on the way), and then was encoded to UTF-8 to be written: as bytes they are never
+ * strings on that side, and the cache writes them as they are.
+ */
+function packRecords(records: readonly string[]): Buffer[] {
+  let total = 0;
+  for (const r of records) total += Buffer.byteLength(r, "utf8");
+  // Not from Buffer's pool: a pooled buffer's memory is shared with other Buffers, and is not transferable.
+  const all = Buffer.allocUnsafeSlow(total);
+  const out: Buffer[] = [];
+  let at = 0;
+  for (const r of records) {
+    const n = all.write(r, at, "utf8");
+    out.push(all.subarray(at, at + n));
+    at += n;
+  }
   return out;
 }
 
@@ -85,19 +114,24 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
  */
 export async function runShareBatch(batch: ShareBatch): Promise<ShareResult[]> {
   const opts: AnalyzeOptions = { ...batch.options, listings: unpackListings(batch.listings), readFiles: false };
-  const results: ShareResult[] = [];
+  const answers: Array<{ unreadable: Diagnostic[] } | { bytes: ArrayBuffer; record: string; hash: string; paths: string[]; fileDiagnostics: Diagnostic[] }> = [];
+  const records: string[] = [];
   for (const source of batch.sources) {
     const read = await readSkill(source, opts);
     if ("outcome" in read) {
-      results.push({ unreadable: read.diagnostics });
+      answers.push({ unreadable: read.diagnostics });
       continue;
     }
     const hash = sha256Hex(read.bytes);
     const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
     const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
-    results.push({ bytes: ownBuffer(read.bytes), record: encodeAnalysisRecord(key, snapshotOf(own)), hash, paths: read.paths, fileDiagnostics: read.diagnostics });
+    const record = encodeAnalysisRecord(key, snapshotOf(own));
+    records.push(record);
+    answers.push({ bytes: ownBuffer(read.bytes), record, hash, paths: read.paths, fileDiagnostics: read.diagnostics });
   }
-  return results;
+  const packed = packRecords(records);
+  let k = 0;
+  return answers.map((a) => ("unreadable" in a ? a : { ...a, record: packed[k++]! }));
 }
 
 /**
@@ -124,12 +158,13 @@ export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Pr
 export function fromShare(source: SkillSource, r: ShareResult, cache: AnalysisStore | undefined): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
   const bytes = new Uint8Array(r.bytes);
-  const { value, json } = splitRecord(r.record);
+  const record = Buffer.from(r.record.buffer, r.record.byteOffset, r.record.byteLength);
+  const { value, json } = splitRecord(record);
   const own = restoreText(source, bytes, value, r.hash, json);
   if (cache) {
-    if (cache.setRecord) cache.setRecord(source.file, r.record);
+    if (cache.setRecord) cache.setRecord(source.file, record);
     else {
-      const entry = parseAnalysisRecord(r.record);
+      const entry = parseAnalysisRecord(record.toString("utf8"));
       cache.set(source.file, entry.key, entry.value);
     }
   }
@@ -147,13 +182,15 @@ function restored(source: SkillSource, own: TextResult, paths: string[], fileDia
 
 /**
  * A record's snapshot with only its head parsed (encodeAnalysisRecord's first part): the frontmatter
- * and positions stay JSON text until read (analyze-text.ts SnapshotJson). A record of one JSON text is parsed whole.
+ * and positions stay JSON bytes until read (analyze-text.ts SnapshotJson). A record of one JSON text is parsed whole.
  */
-function splitRecord(record: string): { value: AnalysisSnapshot; json: SnapshotJson | undefined } {
-  const t1 = record.indexOf("\t");
-  const t2 = t1 < 0 ? -1 : record.indexOf("\t", t1 + 1);
-  if (t2 < 0) return { value: parseAnalysisRecord(record).value, json: undefined };
-  const { value } = JSON.parse(record.slice(0, t1)) as { value: AnalysisSnapshot };
-  const none = t2 - t1 === 5 && record.startsWith("null", t1 + 1);
-  return { value, json: { frontmatter: none ? undefined : record.slice(t1 + 1, t2), positions: record.slice(t2 + 1) } };
+function splitRecord(record: Buffer): { value: AnalysisSnapshot; json: SnapshotJson | undefined } {
+  const t1 = record.indexOf(TAB);
+  const t2 = t1 < 0 ? -1 : record.indexOf(TAB, t1 + 1);
+  if (t2 < 0) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
+  const { value } = JSON.parse(record.toString("utf8", 0, t1)) as { value: AnalysisSnapshot };
+  const none = t2 - t1 === 5 && record[t1 + 1] === 0x6e && record[t1 + 2] === 0x75 && record[t1 + 3] === 0x6c && record[t1 + 4] === 0x6c; // "null"
+  return { value, json: { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) } };
 }
+
+const TAB = 9;

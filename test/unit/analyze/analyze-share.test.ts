@@ -65,8 +65,9 @@ class MapStore implements AnalysisStore {
   mayHave(file: string): boolean {
     return this.held.has(file);
   }
-  setRecord(file: string, record: string): void {
-    this.records.set(file, record);
+  setRecord(file: string, record: string | Uint8Array): void {
+    // A worker's record comes as its UTF-8 bytes: compared as the text they encode.
+    this.records.set(file, typeof record === "string" ? record : Buffer.from(record).toString("utf8"));
   }
 }
 
@@ -98,6 +99,28 @@ describe("analyzeShared", () => {
     expect(counts.here + counts.workers).toBe(sources.length);
     expect([...cache.records].sort()).toEqual([...expectedCache.records].sort());
     expect(got.some((a) => a.outcome === "unreadable")).toBe(true);
+  });
+
+  it("saves each part of a cache kept in parts once all its skills are settled, before the run ends, each part once", async () => {
+    const PARTS = 4;
+    const saved: Array<{ part: number; missing: string[] }> = [];
+    class PartStore extends MapStore {
+      partOf(file: string): number {
+        return file.length % PARTS;
+      }
+      savePart(part: number): void {
+        saved.push({ part, missing: sources.filter((s) => this.partOf(s.file) === part && !this.records.has(s.file) && !done.has(s.file)).map((s) => s.file) });
+      }
+    }
+    // Unreadable skills settle without a record: counted as settled when their analysis is.
+    const done = new Set<string>();
+    const cache = new PartStore();
+    const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script: WORKER }, (a) => void (a.outcome === "unreadable" && done.add(a.source.file)));
+    expect(got).toEqual(await inThread());
+    const parts = [...new Set(sources.map((s) => cache.partOf(s.file)))].sort();
+    expect(parts.length).toBeGreaterThan(1);
+    expect(saved.map((s) => s.part).sort()).toEqual(parts);
+    for (const s of saved) expect(s.missing, `part ${s.part}`).toEqual([]);
   });
 
   it("keeps the skills the cache may hold in this thread", async () => {

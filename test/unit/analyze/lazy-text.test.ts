@@ -1,6 +1,7 @@
 // A skill restored from its snapshot (a worker's reply, the analysis cache) decodes its SKILL.md
 // again only when its text or body is read: a lint never reads them, and decoding every skill a second
 // time in the main thread was a tenth of a cold lint's CPU. The text, once read, is what it was.
+import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
 import type { SkillSource } from "../../../src/types.js";
 import { analyzeText, restoreText, snapshotOf } from "../../../src/pipeline/analyze-text.js";
@@ -36,6 +37,17 @@ describe("a restored skill's text", () => {
     expect(restored.skill!.body).toBe(fresh.parsed.body);
     expect(restored.parsed.text).toBe(fresh.parsed.text);
     expect({ ...restored.skill! }).toEqual({ ...fresh.skill! });
+  });
+
+  it("leaves the restored parse and skill as a fresh analysis's: same keys in the same order, in V8's fast mode", () => {
+    const restored = restoreText(source("pdf-tools"), bytes, snapshotOf(fresh), fresh.parsed.hash, { frontmatter: "{}", positions: "{}" });
+    expect(Object.keys(restored.parsed)).toEqual(Object.keys(fresh.parsed));
+    expect(Object.keys(restored.skill!)).toEqual(Object.keys(fresh.skill!));
+    expect(["text", "body", "frontmatter", "positions"].every((k) => isAccessor(restored.parsed, k) && isAccessor(restored.skill!, k))).toBe(true);
+    // A data member redefined as an accessor made each of them a dictionary (~1 KB more each, slower to read and copy).
+    v8.setFlagsFromString("--allow-natives-syntax");
+    const fast = new Function("o", "return %HasFastProperties(o)") as (o: object) => boolean;
+    expect([fast(restored.parsed), fast(restored.skill!), fast(restoreText(source("pdf-tools"), bytes, snapshotOf(fresh), fresh.parsed.hash).skill!)]).toEqual([true, true, true]);
   });
 
   it("is the skill extend would make of the restored parse: same keys in order, one lazy text for both", () => {

@@ -28,7 +28,7 @@ const snapshot = (fields: AnalysisSnapshot["fields"]): AnalysisSnapshot => ({
 /** A result whose record's frontmatter and positions parts are `fm` and `positions` as given (maybe not JSON). */
 function result(fields: AnalysisSnapshot["fields"], fm: string, positions: string): ShareResult {
   const [head] = encodeAnalysisRecord("k", snapshot(fields)).split("\t");
-  return { bytes: bytes.slice().buffer as ArrayBuffer, record: `${head}\t${fm}\t${positions}`, hash: "h", paths: [], fileDiagnostics: [] };
+  return { bytes: bytes.slice().buffer as ArrayBuffer, record: Buffer.from(`${head}\t${fm}\t${positions}`), hash: "h", paths: [], fileDiagnostics: [] };
 }
 
 describe("fromShare", () => {
@@ -89,7 +89,7 @@ describe("analyzeMiss", () => {
 });
 
 describe("runShareBatch", () => {
-  it("answers each skill's bytes as a buffer of its own, transferable with the others, whatever its size", async () => {
+  it("answers each skill's bytes as a buffer of its own and the records in one, all transferable, whatever the sizes", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "skillc-share-bytes-"));
     try {
       // Below, at and past Buffer's pool cut (4 KB: smaller reads share a pooled buffer), and large.
@@ -106,12 +106,18 @@ describe("runShareBatch", () => {
       const options = { profile: "skillc" as const, settings: {}, files: { include: ["**"], exclude: [], maxBytes: 1_000_000 } };
       const results = await runShareBatch({ kind: "share", id: 0, options, sources, listings: [] });
       const transfers = replyTransfers(results);
-      expect(new Set(transfers).size).toBe(sizes.length);
+      // One buffer per skill's bytes, and one for the batch's records.
+      expect(new Set(transfers).size).toBe(sizes.length + 1);
+      const records = results.map((r) => ("bytes" in r ? Buffer.from(r.record).toString("utf8") : undefined));
       const { port1, port2 } = new MessageChannel();
       port1.postMessage({ results }, transfers);
       const got = receiveMessageOnPort(port2)!.message as { results: ShareResult[] };
       port1.close();
       expect(got.results.map((r) => ("bytes" in r ? Buffer.from(r.bytes).toString("utf8") : undefined))).toEqual(texts);
+      // Each record as the cache would encode it, a view of the one transferred buffer.
+      expect(got.results.map((r) => ("bytes" in r ? Buffer.from(r.record).toString("utf8") : undefined))).toEqual(records);
+      expect(records.every((r) => r?.startsWith('{"key":'))).toBe(true);
+      expect(new Set(got.results.map((r) => ("bytes" in r ? r.record.buffer : undefined))).size).toBe(1);
       const a = fromShare(sources[1]!, got.results[1]!, undefined);
       if (a.outcome !== "valid") throw new Error(`outcome ${a.outcome}`);
       expect(a.parsed.text).toBe(texts[1]);

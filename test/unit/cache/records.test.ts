@@ -10,7 +10,8 @@ import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { tempProject } from "../../helpers/project.js";
 import { buildCacheFile } from "../../../src/cache/build-cache.js";
-import { shardOf } from "../../../src/cache/analysis-cache.js";
+import { AnalysisCache, shardFile, shardOf, cacheDir } from "../../../src/cache/analysis-cache.js";
+import { encodeAnalysisRecord, type AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
 import { analysisShards } from "../../helpers/analysis-cache.js";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
@@ -59,6 +60,51 @@ describe("cache records", () => {
     expect([...read.records].map(([k, v]) => [k, v.toString("utf8")])).toEqual(records);
     // Another key's signature does not pass.
     expect(await readRecordFile(file, Buffer.alloc(32, 1))).toBeUndefined();
+  });
+
+  it("takes a record as its string or as its UTF-8 bytes (a view into a larger buffer), and writes those bytes", async () => {
+    const range = { line: 1, column: 1, endLine: 3, endColumn: 4 };
+    const snap = (name: string): AnalysisSnapshot => ({ frontmatter: { name, description: "Ünïcode — yes." }, positions: { "/name": { key: range, value: range } }, frontmatterRange: range, bodyOffset: 40, bodyStart: 41, diagnostics: [], parsedCount: 0 });
+    const cache = await AnalysisCache.open(dir, { config: 1 });
+    const asText = encodeAnalysisRecord("k1", snap("a"));
+    const asBytes = encodeAnalysisRecord("k2", snap("b"));
+    // A worker's records arrive as views of one buffer holding a whole batch's (share-wire.ts).
+    const batch = Buffer.concat([Buffer.from("junk before"), Buffer.from(asBytes), Buffer.from("junk after")]);
+    const view = new Uint8Array(batch.buffer, batch.byteOffset + 11, Buffer.byteLength(asBytes));
+    cache.setRecord("skills/a/SKILL.md", asText);
+    cache.setRecord("skills/b/SKILL.md", view);
+    expect(cache.get("skills/a/SKILL.md", "k1")).toEqual(snap("a"));
+    expect(cache.get("skills/b/SKILL.md", "k2")).toEqual(snap("b"));
+    expect(cache.get("skills/b/SKILL.md", "k1")).toBeUndefined();
+    await cache.save();
+    const written = new Map<string, string>();
+    for (const file of ["skills/a/SKILL.md", "skills/b/SKILL.md"]) {
+      const read = (await readRecordFile(shardFile(cacheDir(dir), shardOf(file)), cacheKey()))!;
+      written.set(file, read.records.get(file)!.toString("utf8"));
+    }
+    expect(written).toEqual(new Map([["skills/a/SKILL.md", asText], ["skills/b/SKILL.md", asBytes]]));
+    const again = await AnalysisCache.open(dir, { config: 1 });
+    expect(again.get("skills/b/SKILL.md", "k2")).toEqual(snap("b"));
+  });
+
+  it("writes a shard saved ahead (savePart) once, and again only when a record is set in it since", async () => {
+    const range = { line: 1, column: 1, endLine: 3, endColumn: 4 };
+    const snap: AnalysisSnapshot = { frontmatter: { name: "a" }, positions: {}, frontmatterRange: range, bodyOffset: 9, bodyStart: 10, diagnostics: [], parsedCount: 0 };
+    const file = "skills/a/SKILL.md";
+    const shard = shardFile(cacheDir(dir), shardOf(file));
+    const cache = await AnalysisCache.open(dir, { config: 2 });
+    cache.setRecord(file, encodeAnalysisRecord("k1", snap));
+    cache.savePart(shardOf(file));
+    await cache.save(); // waits for the part's write, and writes nothing more
+    const first = await stat(shard);
+    expect((await readRecordFile(shard, cacheKey()))!.records.get(file)!.toString("utf8")).toBe(encodeAnalysisRecord("k1", snap));
+    cache.savePart(shardOf(file));
+    await cache.save();
+    expect((await stat(shard)).ino).toBe(first.ino);
+    cache.setRecord(file, encodeAnalysisRecord("k2", snap));
+    await cache.save();
+    expect((await stat(shard)).ino).not.toBe(first.ino);
+    expect((await readRecordFile(shard, cacheKey()))!.records.get(file)!.toString("utf8")).toBe(encodeAnalysisRecord("k2", snap));
   });
 
   it("keeps the bytes of every record a rebuild did not replace, and serializes the changed skill's", async () => {
