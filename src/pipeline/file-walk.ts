@@ -155,6 +155,7 @@ export class FileWalker {
     // Discovery's listings come sorted: checked, not sorted again (a sort's copy of every listing
     // was ~15 MB of a 10,000-skill rebuild's young-generation garbage).
     if (!sortedByName(entries)) entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+    if (entries.length > 1) this.reportTwins(entries, prefix);
 
     for (const entry of entries) {
       if (this.stopped) return;
@@ -165,6 +166,23 @@ export class FileWalker {
       const resolved = this.resolve(entry, dirReal, rel);
       if (!resolved) continue;
       if (!this.place(entry, rel, resolved.real, resolved.kind)) return;
+    }
+  }
+
+  /** `file-name-twins` for names of one folder that macOS and Windows would take for one (the skill file aside: skill-file-case's). */
+  private reportTwins(entries: readonly DirEntry[], prefix: string): void {
+    const seen = new Map<string, string>();
+    for (const { name } of entries) {
+      if ((prefix === "" && name === this.source.fileName) || isAlwaysExcluded(name)) continue;
+      const key = foldName(name);
+      const first = seen.get(key);
+      if (first === undefined) {
+        seen.set(key, name);
+        continue;
+      }
+      const rel = prefix === "" ? name : `${prefix}/${name}`;
+      const twin = prefix === "" ? first : `${prefix}/${first}`;
+      report(this.opts, this.diagnostics, D.FILE_NAME_TWINS, this.shown(rel), { path: escapeTerminal(this.shown(rel)), twin: escapeTerminal(this.shown(twin)) });
     }
   }
 
@@ -260,4 +278,9 @@ export function unservable(name: string, topLevel: boolean): string | undefined 
   }
   if (topLevel && /^[a-z]:/i.test(name)) return `a drive letter (\`${name.slice(0, 2)}\`)`;
   return undefined;
+}
+
+/** The form two names share on macOS and Windows: NFC, then lower case (as `import` folds them: archive/entry-set.ts). */
+function foldName(name: string): string {
+  return name.normalize("NFC").toLowerCase();
 }

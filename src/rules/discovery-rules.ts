@@ -147,6 +147,14 @@ export const UNSERVABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
   message: ({ path, why }) => `"${path}" has a name holding ${why}, which \`file()\` and \`read_skill_file\` refuse in any path; it is left out of the bundle. Rename it, or add it to \`files.exclude\`.`,
 });
 
+export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
+  id: "file-name-twins",
+  severity: "warning",
+  description: "Two names in one folder of a skill differ only in letter case or Unicode normalisation (`a.md` and `A.md`, `é` composed and decomposed): macOS and Windows keep only one of them.",
+  help: "Linux keeps both, so the skill builds here, but a checkout or an install on macOS or Windows holds one file where the skill has two: the other's content is gone there, and links to it read the wrong file. `skillc import` refuses such archives for the same reason. Rename one of them.",
+  message: ({ path, twin }) => `"${path}" and "${twin}" differ only in letter case or Unicode normalisation, so macOS and Windows hold only one of them; rename one.`,
+});
+
 export const DISCOVERY_RULES: AnyRule[] = [
   ROOT_MISSING,
   ROOT_NOT_FOLDER,
@@ -160,6 +168,7 @@ export const DISCOVERY_RULES: AnyRule[] = [
   TOO_MANY_FILES,
   SPECIAL_FILE,
   UNSERVABLE_FILE_NAME,
+  FILE_NAME_TWINS,
 ];
 
 function discoveryLimitMessage({ root, bound, limit, cut, first, skills, peeked }: DiscoveryLimit): string {

@@ -39,10 +39,10 @@ const sha = (b: Uint8Array | string) => createHash("sha256").update(b).digest("h
 
 describe("collectFiles", () => {
   it("collects every file but SKILL.md, sorted by code unit, with posix paths", async () => {
-    const s = skill({ "b.md": "b", "a-b.md": "x", "a/z.md": "z", "references/api.md": "api", "B.md": "B", ".env.example": "K=v" });
+    const s = skill({ "b.md": "b", "a-b.md": "x", "a/z.md": "z", "references/api.md": "api", "C.md": "C", ".env.example": "K=v" });
     const { files, diagnostics } = await collectFiles(s, opts());
     expect(diagnostics).toEqual([]);
-    expect(files.map((f) => f.path)).toEqual([".env.example", "B.md", "a-b.md", "a/z.md", "b.md", "references/api.md"]);
+    expect(files.map((f) => f.path)).toEqual([".env.example", "C.md", "a-b.md", "a/z.md", "b.md", "references/api.md"]);
     expect(files[5]).toMatchObject({ bytes: 3, binary: false, executable: false, content: "api", sha256: sha("api") });
     expect(files[5].interpreter).toBeUndefined();
     expect((await listFiles(s, opts())).paths).toEqual(files.map((f) => f.path));
