@@ -19,28 +19,32 @@ await mkdir("dist", { recursive: true });
 
 const version = JSON.parse(await readFile("package.json", "utf8")).version;
 
+// What every run below shares.
+const shared = {
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // esbuild ships a native binary and typescript is only needed by tests; both stay external.
+  // unplugin (a dependency) stays external too: only the plugin entries load it. The MCP SDK (and
+  // the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
+  external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
+  define: { __SKILLC_VERSION__: JSON.stringify(version) },
+  // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
+  logLevel: "warning",
+};
+
 await esbuild.build({
+  ...shared,
   // analyze-worker: the worker thread of src/pipeline/analyze-pool.ts (found next to the chunks at run time).
   // chunk-writer: the split build's chunk writer thread (src/project/chunk-thread.ts finds it the same way).
   entryPoints: { index: "src/index.ts", "analyze-worker": "src/project/worker-entry.ts", "chunk-writer": "src/project/chunk-writer.ts",
     // The bundler plugin's entries (skillc/vite, skillc/rollup, skillc/esbuild; src/plugin/).
     vite: "src/plugin/vite.ts", rollup: "src/plugin/rollup.ts", esbuild: "src/plugin/esbuild.ts" },
   outdir: "dist",
-  bundle: true,
   splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
   chunkNames: "chunks/[name]-[hash]",
-  // esbuild ships a native binary and typescript is only needed by tests; both stay external.
-  // unplugin (a dependency) stays external too: only the plugin entries load it.
-  external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
-  // esbuild ships a native binary and typescript is only needed by tests; both stay external. The MCP
-  // SDK (and the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
-  define: { __SKILLC_VERSION__: JSON.stringify(version) },
-  // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
-  logLevel: "warning",
 });
 
 // The CLI: dist/cli.js, and the commands in two esbuild runs of their own (dist/chunks/command-<name>.js
@@ -58,16 +62,6 @@ await esbuild.build({
   const commands = [...cliSource.matchAll(/import\("\.\/commands\/([\w-]+)\.js"\)/g)].map((m) => m[1]);
   const quick = ["build", "lint", "list", "catalog", "render"];
   if (!quick.every((c) => commands.includes(c))) throw new Error("scripts/build.mjs: src/cli.ts's LOAD lost a command of `quick`");
-  const shared = {
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
-    define: { __SKILLC_VERSION__: JSON.stringify(version) },
-    banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
-    logLevel: "warning",
-  };
   // src/cli.ts's `import("./commands/<name>.js")` (its LOAD) loads that command's file; its static imports stay in cli.js.
   const commandFiles = {
     name: "command-files",
