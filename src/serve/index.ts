@@ -3,6 +3,7 @@
 // stdio by default, Streamable HTTP on 127.0.0.1 with a port. With a watcher, each good rebuild
 // replaces the skills under live connections and sends the list_changed notifications.
 import { Console } from "node:console";
+import type { Writable } from "node:stream";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -76,14 +77,20 @@ export async function serve(o: ServeOptions): Promise<number> {
 }
 
 async function serveStdio(get: () => McpServer, servers: Set<Server>, stop: AbortController): Promise<() => Promise<void>> {
-  // Stdout is the protocol. A toolset tool runs in this process when a client calls it, and its
-  // console.log would land between JSON-RPC messages: the client fails to parse it, and a line
-  // shaped as a response answers another request. Console output goes to stderr, as logs do.
+  // Stdout is the protocol. A toolset tool runs in this process when a client calls it, and what it
+  // prints (console.log, or process.stdout.write itself) would land between JSON-RPC messages: the
+  // client fails to parse it, and a line shaped as a response answers another request. While
+  // serving, both go to stderr, as logs do; the transport keeps the real write for itself.
   const previous = globalThis.console;
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  const stdout = process.stdout;
+  const ownWrite = stdout.write;
+  // All the transport asks of its stream (the SDK's StdioServerTransport: write, and once("drain")).
+  const protocol = { write: ownWrite.bind(stdout), once: stdout.once.bind(stdout) } as unknown as Writable;
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
   const server = sdkServer(get);
   servers.add(server);
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(process.stdin, protocol);
   // The client closing our stdin is the end of the session.
   process.stdin.once("end", () => stop.abort()).once("close", () => stop.abort());
   transport.onclose = () => stop.abort();
@@ -91,6 +98,7 @@ async function serveStdio(get: () => McpServer, servers: Set<Server>, stop: Abor
   return async () => {
     await server.close();
     globalThis.console = previous;
+    stdout.write = ownWrite;
   };
 }
 
