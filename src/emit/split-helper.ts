@@ -155,11 +155,13 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
     return async (h) => {
       if (!/^[0-9a-f]{64}$/.test(h)) throw err("Not a chunk hash: " + String(h).slice(0, 80));
       const u = new URL("chunks/" + h + ".js", root);
-      // One time limit over the request and its body: a host that never answers, or trickles, fails the load.
+      // One time limit over the request and its body: a host that never answers, or trickles, fails the
+      // load, and the global fetch's request is aborted then (a fetch of the caller's own gets the URL only).
       let w;
-      const late = new Promise((_, ko) => (w = setTimeout(() => ko(err("Chunk " + h + " from " + u + " did not arrive within " + ms + " ms: refused.")), ms)));
+      const ac = typeof AbortController == "function" ? new AbortController() : undefined;
+      const late = new Promise((_, ko) => (w = setTimeout(() => (ac && ac.abort(), ko(err("Chunk " + h + " from " + u + " did not arrive within " + ms + " ms: refused."))), ms)));
       const get = async () => {
-        const r = await ((o && o.fetch) || fetch)(u);
+        const r = await (o && o.fetch ? o.fetch(u) : fetch(u, ac && { signal: ac.signal }));
         if (!r.ok) throw err("Chunk " + h + " could not be fetched from " + u + ": HTTP " + r.status + ".");
         return bytes(r, max, () => err("Chunk " + h + " from " + u + " is over " + max + " bytes: refused."));
       };

@@ -68,11 +68,18 @@ describe("fetchLoader: hosts that do not end", () => {
     expect(e).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringContaining(`is over ${64 * 1024 * 1024} bytes: refused`) });
   });
 
-  it("a host that never answers fails the load after timeoutMs, and call turns it into an isError result", async () => {
-    const url = await host(() => {});
+  it("a host that never answers fails the load after timeoutMs, its request is aborted, and call turns it into an isError result", async () => {
+    let open = 0;
+    const url = await host((req) => {
+      open++;
+      req.socket.once("close", () => open--);
+    });
     const skills = m.createSkills({ loader: m.fetchLoader(url, { timeoutMs: 200 }) });
     const e = refusal(await skills.load("a").catch((x: unknown) => x));
     expect(e).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringContaining("did not arrive within 200 ms") });
+    // The request is dropped, not left hanging on the host until it gives up.
+    for (let i = 0; i < 50 && open > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(open).toBe(0);
     const r = await skills.call("load_skill", { name: "b" });
     expect(r.isError).toBe(true);
   });
