@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
+import { codeId } from "./code-id.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 process.chdir(root);
@@ -29,7 +30,7 @@ const shared = {
   // unplugin (a dependency) stays external too: only the plugin entries load it. The MCP SDK (and
   // the zod it takes schemas in) is loaded by `skillc serve` only, from node_modules.
   external: ["esbuild", "typescript", "unplugin", "@modelcontextprotocol/sdk", "zod"],
-  define: { __SKILLC_VERSION__: JSON.stringify(version) },
+  define: { __SKILLC_VERSION__: JSON.stringify(version), __SKILLC_CODE_ID__: JSON.stringify(codeId(root)) },
   // Bundled CommonJS dependencies (ajv) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __skillcRequire } from "node:module"; const require = __skillcRequire(import.meta.url);' },
   logLevel: "warning",

@@ -17,7 +17,7 @@ import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
 import { decodeRecord } from "./analysis-record.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
-import { skillcVersion } from "../util/version.js";
+import { cacheVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
 import { isCI } from "./cache-option.js";
 
@@ -177,7 +177,7 @@ export function shardFile(dir: string, i: number): string {
 
 /** A cache file's key: the skillc version and the config's part that changes its records. */
 export function configCacheKey(configKey: unknown): string {
-  return sha256Hex(skillcVersion() + "\0" + stableJson(configKey));
+  return sha256Hex(cacheVersion() + "\0" + stableJson(configKey));
 }
 
 /** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */

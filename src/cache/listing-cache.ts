@@ -12,7 +12,7 @@ import path from "node:path";
 import type { DirEntry, ListingStore } from "../pipeline/analysis-store.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isObj } from "./shape.js";
-import { skillcVersion } from "../util/version.js";
+import { cacheVersion } from "../util/version.js";
 
 /** A listing as stored: the folder's fingerprint, then each entry's name and kind letter. */
 type Stored = [fp: string, ...namesAndKinds: string[]];
@@ -66,7 +66,7 @@ export class ListingCache implements ListingStore {
   /** Opens the listing cache of this project root; a missing or foreign one starts empty. */
   static async open(projectRoot: string): Promise<ListingCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "listings-v1.json");
-    const key = skillcVersion();
+    const key = cacheVersion();
     const secret = cacheKey();
     const read = await readRecordFile(file, secret);
     const dirs = read && read.header.key === key && isObj(read.header.dirs) ? read.header.dirs : {};

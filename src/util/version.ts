@@ -7,3 +7,12 @@ export function skillcVersion(): string {
   const pkg = JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string };
   return pkg.version;
 }
+
+/**
+ * What the caches are keyed by: the version, and in a built package the hash of the sources it was
+ * built from (scripts/code-id.mjs), so a cache written by other code of the same version (a git
+ * install of another commit, a development build) is never reused. From source (tests): the version.
+ */
+export function cacheVersion(): string {
+  return typeof __SKILLC_CODE_ID__ === "string" ? `${skillcVersion()}+${__SKILLC_CODE_ID__}` : skillcVersion();
+}
