@@ -50,7 +50,8 @@ export class ArchiveError extends Error {
 
 /**
  * The entry's path as safe relative posix segments joined by "/", or an ArchiveError when it could
- * leave the extraction folder: absolute paths, drive letters, backslashes, ".." segments, NUL.
+ * leave the extraction folder (absolute paths, drive letters, backslashes, ".." segments, NUL) or
+ * would not be itself on Windows (notPortable).
  * "" for the archive's own top ("./", as `tar -C dir .` writes it).
  */
 export function safeEntryPath(raw: string): string {
@@ -63,7 +64,27 @@ export function safeEntryPath(raw: string): string {
   if (/^[A-Za-z]:/.test(raw)) throw fail("starts with a drive letter");
   const segments = raw.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw fail('has a ".." segment that escapes the target folder');
+  for (const s of segments) {
+    const why = notPortable(s);
+    if (why) throw fail(`${why}, so on Windows it would be written as something else or not at all; rename it`);
+  }
   return segments.join("/");
+}
+
+/** Device names Windows reserves in every folder, with any extension (`nul.md` is the device too). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\..*)?$/i;
+
+/**
+ * Why a name cannot be one file of that name on Windows: a character it refuses (`a:b.md` even
+ * writes into an NTFS alternate data stream of `a`), a trailing dot or space (dropped: another file's
+ * name), a device name. Undefined for a name every system keeps as it is.
+ */
+export function notPortable(name: string): string | undefined {
+  const bad = /[:*?"<>|]/.exec(name);
+  if (bad) return `holds "${bad[0]}", which Windows does not allow in a name${bad[0] === ":" ? " (a colon writes into an NTFS alternate data stream)" : ""}`;
+  if (/[. ]$/.test(name)) return "ends with a dot or a space, which Windows drops";
+  if (WINDOWS_DEVICE.test(name)) return `is "${name.split(".")[0]}", a device name Windows reserves in every folder`;
+  return undefined;
 }
 
 /** Refuses a link entry: one pointing outside the archive folder is an escape, any other is unsupported. */

@@ -37,6 +37,10 @@ describe("safeEntryPath", () => {
     expect(safeEntryPath("./a//b/./c.md")).toBe("a/b/c.md");
     expect(safeEntryPath("a/")).toBe("a");
     expect(safeEntryPath("./")).toBe("");
+    // Near the Windows-reserved forms, but kept as written everywhere.
+    expect(safeEntryPath("refs/console.md")).toBe("refs/console.md");
+    expect(safeEntryPath("refs/.env.example")).toBe("refs/.env.example");
+    expect(safeEntryPath("a.b/c d.md")).toBe("a.b/c d.md");
   });
   it.each([
     ["../evil.md", '".." segment'],
@@ -46,6 +50,14 @@ describe("safeEntryPath", () => {
     ["c:evil", "drive letter"],
     ["a\\..\\evil", "backslash"],
     ["a\0b", "NUL"],
+    // Names Windows would not keep as written (import's copy must be the same on every system).
+    ["refs/a:b.md", "alternate data stream"],
+    ["refs/what?.md", '"?"'],
+    ["refs/notes.", "ends with a dot or a space"],
+    ["refs/notes ", "ends with a dot or a space"],
+    ["refs/CON", "device name"],
+    ["nul.md", "device name"],
+    ["com1/x.md", "device name"],
   ])("refuses %j (%s), naming the entry", (raw, why) => {
     const message = refused(() => safeEntryPath(raw));
     expect(message).toContain(why);
