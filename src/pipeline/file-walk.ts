@@ -16,6 +16,8 @@ import { nestedName, type LeftOut } from "./left-out.js";
 import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+import { checkPath } from "../runtime/paths.js";
+import { PATH_MAX } from "../runtime/limits.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
@@ -201,7 +203,7 @@ export class FileWalker {
       this.unsafeName(rel, name);
       return true;
     }
-    const why = unservable(name, rel === name);
+    const why = unservable(rel);
     if (why) {
       this.leftOut.set(entry.isDirectory() ? rel + "/" : rel, "unservable");
       const shown = escapeTerminal(this.shown(rel));
@@ -267,17 +269,25 @@ export function walk(source: SkillSource, opts: FileOptions, diagnostics: Diagno
 }
 
 /**
- * Why the runtime could never serve a file under this name (runtime/paths.ts refuses a backslash, a
- * %-escape and, at the top level, a drive letter in every path it is given), or undefined.
+ * Why the runtime could never serve a file at `rel`, in words, or undefined when it can. The judge is
+ * the runtime's own checkPath (a backslash, a %-escape, a drive letter, over PATH_MAX), so what the
+ * build leaves out and what file() refuses cannot drift apart; only paths that could fail it are
+ * asked (this runs for every entry of every skill; control characters were refused before).
  */
-export function unservable(name: string, topLevel: boolean): string | undefined {
-  if (name.includes("\\")) return "a backslash";
-  if (name.includes("%")) {
-    const m = /%[\da-f]{2}/i.exec(name);
-    if (m) return `the %-escape \`${m[0]}\``;
+export function unservable(rel: string): string | undefined {
+  if (rel.length <= PATH_MAX && !/[\\%:]/.test(rel)) return undefined;
+  try {
+    checkPath(rel);
+    return undefined;
+  } catch {
+    // refused: say why below
   }
-  if (topLevel && /^[a-z]:/i.test(name)) return `a drive letter (\`${name.slice(0, 2)}\`)`;
-  return undefined;
+  if (rel.includes("\\")) return "a backslash";
+  const escape = /%[\da-f]{2}/i.exec(rel);
+  if (escape) return `the %-escape \`${escape[0]}\``;
+  if (/^[a-z]:/i.test(rel)) return `a drive letter (\`${rel.slice(0, 2)}\`)`;
+  if (rel.length > PATH_MAX) return `more than ${PATH_MAX} characters`;
+  return "a form the runtime refuses";
 }
 
 /** The form two names share on macOS and Windows: NFC, then lower case (as `import` folds them: archive/entry-set.ts). */

@@ -10,7 +10,7 @@
 //   size:<bytes>:<max>     over `files.maxBytes`
 //   special                a FIFO, socket or device
 //   escape                 a symbolic link out of the skill folder
-//   unservable             a name the runtime refuses in any path (a backslash, a %-escape, a drive letter)
+//   unservable             a path the runtime refuses (a backslash, a %-escape, a drive letter, over 1,024 characters)
 //   unreadable:<code>      a broken link or a read error
 // The codes are plain strings so they travel to analysis workers and into the analysis cache's key.
 // The message each code makes is `link-missing-file`'s template (src/rules/body-rules.ts).

@@ -164,7 +164,7 @@ function leftOutMessage(written: string, p: string, reason: { at: string; code: 
     case "special":
       return `${head}: it is a FIFO, socket or device, which cannot be bundled. Replace it with a regular file.`;
     case "unservable":
-      return `${head}: its name holds a backslash, a %-escape or a drive letter, which the runtime refuses in any path, so it could never be read. Rename the file and the link.`;
+      return `${head}: its path holds a backslash, a %-escape or a drive letter, or is over 1,024 characters, which the runtime refuses, so it could never be read. Rename the file (or shorten its folders) and the link.`;
     case "escape":
       return `${head}: it is a symbolic link to a place outside the skill folder, which skillc never reads. Copy the target into the skill folder instead of linking to it.`;
     default:

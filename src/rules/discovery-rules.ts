@@ -142,9 +142,9 @@ export const SPECIAL_FILE = defineRule<{ path: string }>({
 export const UNSERVABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
   id: "unservable-file-name",
   severity: "warning",
-  description: "A supporting file's name holds a backslash, a %-escape (`%41`) or a drive letter (`c:`): the runtime's `file()` and `read_skill_file` refuse such paths, so it is left out of the bundle.",
-  help: "The runtime refuses these forms in every path a model or user gives (they are how escapes out of a skill are smuggled), so a file named that way could be listed but never read. Rename it (e.g. `50-percent.md` for `50%25.md`), or add it to `files.exclude`.",
-  message: ({ path, why }) => `"${path}" has a name holding ${why}, which \`file()\` and \`read_skill_file\` refuse in any path; it is left out of the bundle. Rename it, or add it to \`files.exclude\`.`,
+  description: "A supporting file's path holds a backslash, a %-escape (`%41`) or a drive letter (`c:`), or is over 1,024 characters: the runtime's `file()` and `read_skill_file` refuse such paths, so it is left out of the bundle.",
+  help: "The runtime refuses these forms in every path a model or user gives (they are how escapes out of a skill are smuggled, and the length is bounded), so a file named that way could be listed but never read. Rename it (e.g. `50-percent.md` for `50%25.md`) or shorten its folders, or add it to `files.exclude`.",
+  message: ({ path, why }) => `"${path}" holds ${why} in its path, which \`file()\` and \`read_skill_file\` refuse; it is left out of the bundle. Rename it (or its folders), or add it to \`files.exclude\`.`,
 });
 
 export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
