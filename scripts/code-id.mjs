@@ -3,7 +3,8 @@
 // caches are keyed by the version and this id (src/util/version.ts cacheVersion), so a cache written
 // by other code of the same version (a git install of another commit, a development build) is never
 // reused: a warm build's bytes then always equal a cold build's. The same tree gives the same id on
-// every machine (paths sorted, posix, contents only).
+// every machine (paths sorted, posix, contents only); the lockfile is read as installed, so an
+// install that rewrites it (npm adds other platforms' optional entries) changes the id: one cold run.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
