@@ -32,6 +32,7 @@ export type Compiled =
 export class SkillcSession {
   private root: string;
   private pending: Promise<Compiled> | undefined;
+  private builtInto: string | undefined;
 
   constructor(readonly options: SkillcPluginOptions = {}) {
     this.root = path.resolve(options.root ?? process.cwd());
@@ -47,6 +48,14 @@ export class SkillcSession {
 
   get projectRoot(): string {
     return this.root;
+  }
+
+  /** Whether `file` is in the outDir the last build wrote (the plugin's own output, not a source). */
+  ownsOutput(file: string): boolean {
+    if (this.builtInto === undefined) return false;
+    // Vite names files with forward slashes on every system.
+    const [out, f] = [this.builtInto, path.resolve(file)].map((p) => p.replaceAll("\\", "/"));
+    return f === out || f.startsWith(out + "/");
   }
 
   /** One build per bundler pass: every import of `skillc:skills` in it shares the result. */
@@ -71,6 +80,7 @@ export class SkillcSession {
     }
     const { config, dependencies } = loaded;
     const result = await build({ cwd: this.root, config, strict: this.options.strict });
+    this.builtInto = path.resolve(this.root, result.outDir);
     const diagnostics = result.diagnostics.filter((d) => !d.suppressions).map((d) => this.absolute(d));
     const errors = diagnostics.filter((d) => d.severity === "error" || (this.options.strict === true && d.severity === "warning"));
     const warnings = diagnostics.filter((d) => !errors.includes(d) && d.severity === "warning");

@@ -67,6 +67,14 @@ export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, fa
       configureServer(server) {
         watchInDevServer(server as unknown as DevServerLike, session);
       },
+      // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is
+      // renamed into place before the build has finished) and would reload the page then, and
+      // vite-dev.ts reloads it again when the build is done: two reloads per edit, and an error
+      // overlay shown between them is lost. The rebuild's one reload, after it is complete, is
+      // the update; Vite leaves skillc's own output alone.
+      hotUpdate(options) {
+        if (serving && session.ownsOutput(options.file)) return [];
+      },
     },
     esbuild: {
       onResolveFilter: /^skillc:skills$/,

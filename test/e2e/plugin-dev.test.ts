@@ -1,7 +1,7 @@
 // `vite dev` with skillc's plugin, through Vite's dev server API and a real browser: a SKILL.md edit
 // rebuilds the skills and reaches the module (server side through ssrLoadModule, the page through a
 // reload); a broken SKILL.md shows in Vite's error overlay with its position and rule id; fixed,
-// the page comes back.
+// the page comes back. Each good edit reloads the page once, when its build is complete.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -23,7 +23,15 @@ beforeAll(async () => {
   const { createServer } = await import("vite");
   server = await createServer({ root: dir, configFile: path.join(dir, "vite.config.js"), logLevel: "silent", server: { host: "127.0.0.1", port: 0 } });
   await server.listen();
+  // Counts the reloads the page is sent (skillc's, and Vite's own if it reloaded on the outDir).
+  const hot = server.environments.client!.hot;
+  const send = hot.send.bind(hot) as (payload: unknown) => void;
+  hot.send = ((payload: { type?: string }) => {
+    if (payload?.type === "full-reload") reloadsSent++;
+    send(payload);
+  }) as typeof hot.send;
 });
+let reloadsSent = 0;
 
 afterAll(async () => {
   await browser?.close();
@@ -52,22 +60,34 @@ describe("vite dev with skillc/vite", () => {
   it("the page reloads with the edit; a broken skill shows in the error overlay; fixed, the page is back", async () => {
     browser = await launchChromium();
     const page: Page = await browser.newPage();
+    // A reload sent while the page is between documents is lost (Vite's client has not connected
+    // yet), so an edit waits for the page's HMR connection, as a person's next save would.
+    let connected = false;
+    page.on("framenavigated", (frame) => void (frame === page.mainFrame() && (connected = false)));
+    page.on("console", (message) => void (message.text().includes("[vite] connected.") && (connected = true)));
+    const edit = async (text: string) => {
+      await eventually(async () => connected, (c) => c);
+      await writeFile(greet, text);
+    };
     await page.goto(server.resolvedUrls!.local[0]!);
     const greetingInPage = async () => (await page.textContent("#result").catch(() => "")) ?? "";
     expect(await eventually(greetingInPage, (t) => t.includes("three-sentence"))).toContain("three-sentence");
 
-    await writeFile(greet, original.replace("two-sentence", "four-sentence"));
+    const reloadsBefore = reloadsSent;
+    await edit(original.replace("two-sentence", "four-sentence"));
     expect(await eventually(greetingInPage, (t) => t.includes("four-sentence"))).toContain("four-sentence");
 
-    await writeFile(greet, original.replace(/^description: .*$/m, "description: Greets: warmly"));
+    await edit(original.replace(/^description: .*$/m, "description: Greets: warmly"));
     // The overlay draws inside its shadow root.
     const overlay = () => page.evaluate(() => document.querySelector("vite-error-overlay")?.shadowRoot?.textContent ?? "").catch(() => "");
     const shown = await eventually(overlay, (t) => t.includes("yaml-syntax"));
     expect(shown).toContain("skills/greet/SKILL.md:3:14  error  yaml-syntax");
     expect(shown).toContain("description: Greets: warmly");
 
-    await writeFile(greet, original);
+    await edit(original);
     expect(await eventually(greetingInPage, (t) => t.includes("two-sentence"))).toContain("two-sentence");
     expect(await page.locator("vite-error-overlay").count()).toBe(0);
+    // Two good builds, one reload each; the broken one shows its overlay instead.
+    expect(reloadsSent - reloadsBefore).toBe(2);
   }, 180_000);
 });
