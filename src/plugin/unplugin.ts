@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from "unplugin";
 import { SKILLS_ID, SkillcSession, type SkillcPluginOptions } from "./session.js";
 import { bundlerError, bundlerLoc, diagnosticLine } from "./report.js";
-import { watchInDevServer, type DevServerLike } from "./vite-dev.js";
+import { viteHooks } from "./vite-dev.js";
 
 export type { SkillcPluginOptions } from "./session.js";
 
@@ -59,23 +59,7 @@ export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, fa
     load(id) {
       return id === entry || id === FAILED_ID ? (id === FAILED_ID ? "export {};" : readFile(id, "utf8")) : null;
     },
-    vite: {
-      configResolved(config) {
-        session.setRoot(config.root);
-        serving = config.command === "serve";
-      },
-      configureServer(server) {
-        watchInDevServer(server as unknown as DevServerLike, session);
-      },
-      // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is
-      // renamed into place before the build has finished) and would reload the page then, and
-      // vite-dev.ts reloads it again when the build is done: two reloads per edit, and an error
-      // overlay shown between them is lost. The rebuild's one reload, after it is complete, is
-      // the update; Vite leaves skillc's own output alone.
-      hotUpdate(options) {
-        if (serving && session.ownsOutput(options.file)) return [];
-      },
-    },
+    vite: viteHooks(session, (value) => (serving = value)),
     esbuild: {
       onResolveFilter: /^skillc:skills$/,
       config(initial) {

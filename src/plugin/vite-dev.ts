@@ -13,6 +13,29 @@ export interface DevServerLike {
   environments: Record<string, { hot: { send(payload: unknown): void }; moduleGraph: { idToModuleMap: Map<string, { file?: string | null }>; invalidateModule(mod: never): void } }>;
 }
 
+/** The plugin's Vite-only hooks; `setServing` tells the plugin whether this is `vite dev`. */
+export function viteHooks(session: SkillcSession, setServing: (serving: boolean) => void) {
+  let serving = false;
+  return {
+    configResolved(config: { root: string; command: string }) {
+      session.setRoot(config.root);
+      serving = config.command === "serve";
+      setServing(serving);
+    },
+    configureServer(server: unknown) {
+      watchInDevServer(server as DevServerLike, session);
+    },
+    // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is
+    // renamed into place before the build has finished) and would reload the page then, and
+    // rebuild() below reloads it again when the build is done: two reloads per edit, and an error
+    // overlay shown between them is lost. The rebuild's one reload, once it is complete, is the
+    // update; Vite leaves skillc's own output alone.
+    hotUpdate(options: { file: string }): [] | undefined {
+      return serving && session.ownsOutput(options.file) ? [] : undefined;
+    },
+  };
+}
+
 export function watchInDevServer(server: DevServerLike, session: SkillcSession): void {
   let watched = new Set<string>();
   // One rebuild runs at a time; changes during it ask for at most one more (a rebuild reads every
