@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CliContext } from "./context.js";
@@ -62,6 +62,12 @@ export const command = defineCommand(INIT, async (values, _positionals, ctx) => 
     ctx.stderr.write(`skillc init: ${path.basename(existing)} already exists and would be used instead of ${name}; nothing was written. Edit it, or delete it first.\n`);
     return EXIT_FAIL;
   }
+  // `init` runs in checkouts of others too: a link in their place would make it write wherever
+  // the link points (a dangling one creates its target), so a link is never written through.
+  if (isLink(file)) {
+    ctx.stderr.write(`skillc init: ${name} is a symbolic link; nothing was written. Replace it with a file, or write the config where it points yourself.\n`);
+    return EXIT_FAIL;
+  }
   if (existsSync(file) && !values.force) {
     ctx.stderr.write(`skillc init: ${name} already exists; nothing was written. Pass --force to overwrite it with the defaults.\n`);
     return EXIT_FAIL;
@@ -74,10 +80,18 @@ export const command = defineCommand(INIT, async (values, _positionals, ctx) => 
     await mkdir(path.join(ctx.cwd, skillsDir), { recursive: true });
     ctx.stdout.write(`created ${skillsDir}/ (empty: \`skillc new <name>\` adds a skill)\n`);
   }
-  if (await ignoreOutput(ctx.cwd, DEFAULTS.outDir)) ctx.stdout.write(`added ${DEFAULTS.outDir}/ to .gitignore\n`);
+  if (isLink(path.join(ctx.cwd, ".gitignore"))) {
+    ctx.stderr.write(`skillc init: .gitignore is a symbolic link and was left alone; add ${DEFAULTS.outDir}/ to it yourself.\n`);
+  } else if (await ignoreOutput(ctx.cwd, DEFAULTS.outDir)) {
+    ctx.stdout.write(`added ${DEFAULTS.outDir}/ to .gitignore\n`);
+  }
   ctx.stdout.write(hookInstructions(DEFAULTS.sources.map((s) => s.dir)));
   return EXIT_OK;
 });
+
+function isLink(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+}
 
 /** Adds `<outDir>/` to .gitignore (creating it) unless a line already ignores it; true when it wrote. */
 async function ignoreOutput(cwd: string, outDir: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempProject } from "../helpers/project.js";
@@ -37,6 +37,27 @@ describe("skillc init", () => {
     const again = await runCli(["init", "--force"], { cwd });
     expect(again.stdout).not.toContain("added .skillc/");
     expect(readFileSync(path.join(cwd, ".gitignore"), "utf8").match(/\.skillc\//g)).toHaveLength(1);
+  });
+
+  it("writes through no symbolic link a checkout holds: .gitignore is left alone, a linked config is refused", async () => {
+    const cwd = project();
+    const outside = tempProject({}, "skillc-init-outside-");
+    writeFileSync(path.join(outside, "profile"), "export A=1\n");
+    symlinkSync(path.join(outside, "profile"), path.join(cwd, ".gitignore"));
+    const r = await runCli(["init"], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(".gitignore is a symbolic link and was left alone; add .skillc/ to it yourself.");
+    expect(readFileSync(path.join(outside, "profile"), "utf8")).toBe("export A=1\n");
+
+    // A dangling link would create its target; an existing one would be overwritten by --force.
+    const other = project();
+    symlinkSync(path.join(outside, "made-by-init.json"), path.join(other, "skillc.config.json"));
+    for (const args of [["init"], ["init", "--force"]]) {
+      const refused = await runCli(args, { cwd: other });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("skillc.config.json is a symbolic link; nothing was written.");
+    }
+    expect(existsSync(path.join(outside, "made-by-init.json"))).toBe(false);
   });
 
   it("the built CLI accepts the config it wrote (new, lint, build as real processes)", async () => {
