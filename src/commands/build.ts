@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import path from "node:path";
 import type { CliContext } from "./context.js";
 import { exitCodeFor } from "./context.js";
@@ -8,6 +9,7 @@ import { buildFlags, clientsFlag } from "./args.js";
 import { defineCommand } from "./define.js";
 import { BUILD } from "./specs.js";
 import { reportBuild } from "./report.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export const command = defineCommand(BUILD, async (values, positionals, ctx) => {
   const options = async (): Promise<BuildOptions> => {
@@ -25,9 +27,11 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
   }
   const started = Date.now();
   const progress = progressLine(ctx, Boolean(values.quiet));
-  const onLockWait = (holder: { pid: number }) => {
+  const onLockWait = (holder: { pid: number; host: string }) => {
     progress.clear();
-    ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}) to finish writing the output folder…\n`);
+    // The host is the lock file's text: a lock committed to a repository names any host it likes.
+    const where = holder.host === hostname() ? "" : ` on ${escapeTerminal(holder.host.slice(0, 100))}`;
+    ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}${where}) to finish writing the output folder…\n`);
   };
   const result = await build({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));

@@ -9,8 +9,14 @@
 // written; taken for a stale one at once, two builds wrote one outDir together (CI saw their chunk
 // sweeps leave each other's chunks). One left empty by a kill is taken over once it is older.
 // Builds taking over one stale lock do it in turn, through `<outDir>.lock.break` (see breakStale).
+//
+// A holder whose process cannot be checked from here (another host's, or a pid whose start time
+// is unknown) was trusted as live for the whole 5-minute wait, so a `.skillc.lock` committed to a
+// repository stalled every CI build of it. The holder now touches its lock every HEARTBEAT_MS; a
+// lock that nobody can prove alive and whose text and mtime stay the same for SILENT_MS of the
+// waiter's own clock (never compared with the writer's clock: hosts' clocks differ) is stale.
 import { readFileSync } from "node:fs";
-import { open, readFile, stat, unlink } from "node:fs/promises";
+import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../diagnostics/usage-error.js";
@@ -18,6 +24,14 @@ import { UsageError } from "../diagnostics/usage-error.js";
 /** How long a build waits for another to finish writing before it gives up. */
 const WAIT_MS = 5 * 60 * 1000;
 const POLL_MS = 50;
+/** How often a holder touches its lock, and how long an unprovable lock may stay untouched. */
+const HEARTBEAT_MS = 5_000;
+const SILENT_MS = 30_000;
+
+export interface LockTimes {
+  heartbeatMs: number;
+  silentMs: number;
+}
 
 export interface LockHolder {
   pid: number;
@@ -26,28 +40,42 @@ export interface LockHolder {
 }
 
 /** Takes the lock on `outDir`, waiting while a live build holds it; returns the release function. */
-export async function lockOutDir(outDir: string, onWait?: (holder: LockHolder) => void): Promise<() => Promise<void>> {
+export async function lockOutDir(
+  outDir: string,
+  onWait?: (holder: LockHolder) => void,
+  times: LockTimes = { heartbeatMs: HEARTBEAT_MS, silentMs: SILENT_MS },
+): Promise<() => Promise<void>> {
   const file = `${outDir}.lock`;
   const text = JSON.stringify(self()) + "\n";
-  await waitAndCreate(file, text, outDir, onWait);
+  await waitAndCreate(file, text, outDir, times.silentMs, onWait);
+  const heartbeat = setInterval(() => void touch(file, text), times.heartbeatMs);
+  heartbeat.unref();
   return async () => {
+    clearInterval(heartbeat);
     // Only our own lock is removed (a stale-lock takeover may have replaced it).
     if ((await readFile(file, "utf8").catch(() => "")) === text) await unlink(file).catch(() => {});
   };
 }
 
+/** The holder's heartbeat: a new mtime on its own lock (never on one that replaced it). */
+async function touch(file: string, text: string): Promise<void> {
+  if (await holds(file, text)) await utimes(file, new Date(), new Date()).catch(() => {});
+}
+
 /** Creates the lock once no live build holds it. */
-async function waitAndCreate(file: string, text: string, outDir: string, onWait?: (holder: LockHolder) => void): Promise<void> {
+async function waitAndCreate(file: string, text: string, outDir: string, silentMs: number, onWait?: (holder: LockHolder) => void): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
+  const silence = new Silence(silentMs);
   let told = false;
   for (;;) {
     if (await create(file, text)) return;
     const holderText = await readFile(file, "utf8").catch(() => undefined);
     if (holderText === undefined) continue; // released between our two calls
     const holder = parse(holderText);
-    const dead = await stale(file, holderText);
+    const isStale = async (t: string) => (await stale(file, t)) || (holder !== undefined && alive(holder) === "unknown" && silence.over(t, await mtime(file)));
+    const dead = await isStale(holderText);
     // Gone, or no longer the lock we read: try again at once. Otherwise another build is breaking it.
-    if (dead && (await breakStale(file, holderText))) continue;
+    if (dead && (await breakStale(file, holderText, isStale))) continue;
     if (Date.now() > deadline) {
       throw new UsageError(
         `another skillc build (pid ${holder?.pid ?? "unknown"}) has been writing ${outDir} for over ${WAIT_MS / 60000} minutes; ` +
@@ -79,7 +107,27 @@ const TORN_GRACE_MS = 2_000;
 /** Whether the lock holding `text` is stale: its writer is gone, or it is empty and too old to be being written. */
 async function stale(file: string, text: string): Promise<boolean> {
   const holder = parse(text);
-  return holder ? !alive(holder) : (await ageMs(file)) >= TORN_GRACE_MS;
+  return holder ? alive(holder) === "dead" : (await ageMs(file)) >= TORN_GRACE_MS;
+}
+
+/** The lock's mtime in ms; NaN when it is gone. */
+async function mtime(file: string): Promise<number> {
+  return (await stat(file).catch(() => undefined))?.mtimeMs ?? NaN;
+}
+
+/** How long, by this process's clock, a lock has stayed the same text with the same mtime. */
+class Silence {
+  private seen = "";
+  private since = 0;
+  constructor(private readonly limitMs: number) {}
+
+  /** Whether the lock (`text`, `mtimeMs`) has been silent for the limit. */
+  over(text: string, mtimeMs: number): boolean {
+    const now = performance.now();
+    const key = `${mtimeMs}\0${text}`;
+    if (key !== this.seen) [this.seen, this.since] = [key, now];
+    return now - this.since >= this.limitMs;
+  }
 }
 
 /** How long ago the file was last written; Infinity when it is gone. */
@@ -109,14 +157,14 @@ const BREAK_GRACE_MS = 10_000;
  * Removes the stale lock that read `staleText`, if it still holds it. True when the caller should
  * try to create the lock again at once; false when another build is breaking it (wait a poll).
  */
-async function breakStale(file: string, staleText: string): Promise<boolean> {
+async function breakStale(file: string, staleText: string, isStale: (text: string) => Promise<boolean>): Promise<boolean> {
   const breakFile = `${file}.break`;
   const mine = JSON.stringify({ ...self(), nonce: randomBytes(8).toString("hex") }) + "\n";
   if (!(await create(breakFile, mine))) return clearStaleBreak(breakFile);
   try {
     const now = await readFile(file, "utf8").catch(() => undefined);
     // Still our break file (see clearStaleBreak), and still the stale lock we read: remove it.
-    if (now === staleText && (await stale(file, now)) && (await holds(breakFile, mine))) await unlinkGone(file);
+    if (now === staleText && (await isStale(now)) && (await holds(breakFile, mine))) await unlinkGone(file);
   } finally {
     if (await holds(breakFile, mine)) await unlinkGone(breakFile);
   }
@@ -169,17 +217,18 @@ function parse(text: string): LockHolder | undefined {
   return undefined;
 }
 
-/** Whether the lock's writer still runs. A lock from another host is trusted as live. */
-function alive(h: LockHolder): boolean {
-  if (h.host !== os.hostname()) return true;
+/** Whether the lock's writer still runs; "unknown" for another host's, or a pid whose start time is unknown. */
+function alive(h: LockHolder): "live" | "dead" | "unknown" {
+  if (h.host !== os.hostname()) return "unknown";
   try {
     process.kill(h.pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return "dead";
   }
   // The pid runs, but it may be a new process that reused it.
   const now = startTime(h.pid);
-  return now === "" || h.start === "" || now === h.start;
+  if (now === "" || h.start === "") return "unknown";
+  return now === h.start ? "live" : "dead";
 }
 
 /** The process's start time in clock ticks since boot (Linux /proc); "" where unknown. */

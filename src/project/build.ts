@@ -35,7 +35,7 @@ export interface BuildOptions extends Omit<BuildApiOptions, "config"> {
    */
   toolsets?: "evaluate" | "check";
   /** Called once when another build is writing outDir and this one waits for it to finish. */
-  onLockWait?: (holder: { pid: number }) => void;
+  onLockWait?: (holder: { pid: number; host: string }) => void;
   /** Split layout: write every chunk, trusting none in outDir (set on the retry below). */
   restage?: boolean;
 }

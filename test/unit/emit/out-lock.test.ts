@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as esbuild from "esbuild";
@@ -190,6 +190,44 @@ describe("the output lock", () => {
     expect(readdirSync(root)).toEqual(["out.lock"]);
     await release();
     expect(readdirSync(root)).toEqual([]);
+  });
+
+  // A lock from another host cannot be checked from here. Trusted as live, one committed to a
+  // repository stalled every CI build of it for the whole wait; now it is live while it changes.
+  it("takes over another host's lock once it has stayed unchanged for the silence window, not while its holder touches it", async () => {
+    const { root, outDir, file } = tempOut();
+    writeFileSync(file, JSON.stringify({ pid: 1, start: "1", host: `not-${os.hostname()}` }) + "\n");
+    const times = { heartbeatMs: 50, silentMs: 400 };
+    // The other host's build, alive: it touches its lock as a holder does.
+    let beat = 0;
+    const heartbeat = setInterval(() => utimesSync(file, new Date(Date.UTC(2026, 0, 1, 0, 0, ++beat)), new Date(Date.UTC(2026, 0, 1, 0, 0, beat))), 100);
+    let took = false;
+    const taking = lockOutDir(outDir, undefined, times).then((release) => ((took = true), release));
+    await sleep(1_500);
+    expect(took, "a lock its holder keeps touching is live").toBe(false);
+    clearInterval(heartbeat);
+    const silentFrom = Date.now();
+    const release = await taking;
+    expect(Date.now() - silentFrom).toBeGreaterThanOrEqual(400 - 100);
+    await release();
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("touches its own lock while it holds it, and stops once released", async () => {
+    const { outDir, file } = tempOut();
+    const release = await lockOutDir(outDir, undefined, { heartbeatMs: 50, silentMs: 400 });
+    const old = new Date(Date.UTC(2020, 0, 1));
+    utimesSync(file, old, old);
+    await sleep(300);
+    expect(statSync(file).mtimeMs).toBeGreaterThan(old.getTime());
+    // A lock that replaced ours (a takeover) is never touched by us.
+    const other = JSON.stringify({ pid: 1, start: "1", host: `not-${os.hostname()}` }) + "\n";
+    writeFileSync(file, other);
+    utimesSync(file, old, old);
+    await sleep(300);
+    expect(statSync(file).mtimeMs).toBe(old.getTime());
+    await release();
+    expect(readFileSync(file, "utf8"), "release leaves a lock that is not its own").toBe(other);
   });
 
   it("waits on a break file it cannot check while it is young, and takes it over once older than any break takes", async () => {
