@@ -17,8 +17,8 @@
 // - Every entry met but not served is recorded with its reason (left-out.ts), so that a link to it
 //   says why it is not in the bundle instead of "does not exist".
 // - The walk that lists the entries is file-walk.ts; this module reads (or stats) what it lists.
-// - A text file holding hidden characters gets `hidden-character`, as a SKILL.md does (text-checks.ts):
-//   build reads every file; lint only lists them (its cache is keyed by the file list, not contents).
+// - A text file holding hidden characters gets `hidden-character`, as a SKILL.md does (text-checks.ts),
+//   in build (which reads every file) and in lint (listFiles reads each one to look).
 import fs, { constants } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import path from "node:path";
@@ -194,8 +194,10 @@ function sortedPaths(paths: string[]): string[] {
 }
 
 /**
- * The paths `collectFiles` would serve, without reading contents (lint's link checks need only names),
- * with the same diagnostics for what is left out (escaping links, special files, oversize files).
+ * The paths `collectFiles` would serve, with the same diagnostics for what is left out (escaping
+ * links, special files, oversize files) and for hidden characters in text files: lint reads each
+ * file once to look for them (a reviewer cannot see them in a pull request's diff), but keeps no
+ * contents. That is not cached: file diagnostics are recomputed every run (analyze.ts).
  */
 export async function listFiles(source: SkillSource, opts: FileOptions): Promise<{ paths: string[]; diagnostics: Diagnostic[]; leftOut: LeftOut }> {
   const diagnostics: Diagnostic[] = [];
@@ -203,8 +205,10 @@ export async function listFiles(source: SkillSource, opts: FileOptions): Promise
   const paths: string[] = [];
   for (const entry of walk(source, opts, diagnostics, leftOut)) {
     const shown = joinPosix(source.dir, entry.rel);
+    let fd: number | undefined;
     try {
-      const st = fs.statSync(entry.real);
+      fd = fs.openSync(entry.real, OPEN_FLAGS);
+      const st = fs.fstatSync(fd);
       if (!st.isFile()) {
         report(opts, diagnostics, D.SPECIAL_FILE, shown, { path: shown });
         leftOut.set(entry.rel, "special");
@@ -213,10 +217,16 @@ export async function listFiles(source: SkillSource, opts: FileOptions): Promise
         report(opts, diagnostics, D.FILE_TOO_LARGE, shown, { path: shown, size: st.size, max: opts.maxBytes });
       } else {
         paths.push(entry.rel);
+        const buf = readAll(fd, st.size);
+        if (buf.length <= opts.maxBytes && bytesMayHoldHidden(buf) && !isBinary(buf)) {
+          diagnostics.push(...checkHiddenInFile(buf.toString("utf8"), { file: shown, profile: opts.profile, settings: opts.settings }));
+        }
       }
     } catch (e) {
       report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });
       leftOut.set(entry.rel, `unreadable:${errCode(e)}`);
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
     }
   }
   return { paths: paths.sort(compareCodeUnits), diagnostics, leftOut };
