@@ -1,6 +1,9 @@
 // What the archive readers return, their limits, and the path checks that keep every entry inside
 // the folder it is extracted to (zip-slip).
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { notPortable } from "../util/portable-name.js";
+
+export { notPortable };
 
 /** One archive member. Paths are posix and relative ("my-skill/SKILL.md"); folders have no trailing "/". */
 export type ArchiveEntry =
@@ -69,22 +72,6 @@ export function safeEntryPath(raw: string): string {
     if (why) throw fail(`${why}, so on Windows it would be written as something else or not at all; rename it`);
   }
   return segments.join("/");
-}
-
-/** Device names Windows reserves in every folder, with any extension (`nul.md` is the device too). */
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\..*)?$/i;
-
-/**
- * Why a name cannot be one file of that name on Windows: a character it refuses (`a:b.md` even
- * writes into an NTFS alternate data stream of `a`), a trailing dot or space (dropped: another file's
- * name), a device name. Undefined for a name every system keeps as it is.
- */
-export function notPortable(name: string): string | undefined {
-  const bad = /[:*?"<>|]/.exec(name);
-  if (bad) return `holds "${bad[0]}", which Windows does not allow in a name${bad[0] === ":" ? " (a colon writes into an NTFS alternate data stream)" : ""}`;
-  if (/[. ]$/.test(name)) return "ends with a dot or a space, which Windows drops";
-  if (WINDOWS_DEVICE.test(name)) return `is "${name.split(".")[0]}", a device name Windows reserves in every folder`;
-  return undefined;
 }
 
 /** Refuses a link entry: one pointing outside the archive folder is an escape, any other is unsupported. */

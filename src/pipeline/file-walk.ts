@@ -18,6 +18,7 @@ import { Reporter } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 import { checkPath } from "../runtime/paths.js";
 import { PATH_MAX } from "../runtime/limits.js";
+import { notPortable } from "../util/portable-name.js";
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
@@ -165,6 +166,8 @@ export class FileWalker {
       if (prefix === "" && name === this.source.fileName) continue;
       const rel = prefix === "" ? name : `${prefix}/${name}`;
       if (this.skipByName(entry, rel)) continue;
+      const unportable = notPortable(name);
+      if (unportable) report(this.opts, this.diagnostics, D.UNPORTABLE_FILE_NAME, this.shown(rel), { path: escapeTerminal(this.shown(rel)), why: unportable });
       const resolved = this.resolve(entry, dirReal, rel);
       if (!resolved) continue;
       if (!this.place(entry, rel, resolved.real, resolved.kind)) return;

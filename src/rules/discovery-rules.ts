@@ -155,6 +155,14 @@ export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
   message: ({ path, twin }) => `"${path}" and "${twin}" differ only in letter case or Unicode normalisation, so macOS and Windows hold only one of them; rename one.`,
 });
 
+export const UNPORTABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
+  id: "unportable-file-name",
+  severity: "warning",
+  description: 'A supporting file or folder name Windows cannot hold as written: it holds `:*?"<>|`, ends with a dot or a space, or is a device name (`CON`, `nul.md`, `COM1`).',
+  help: "Linux keeps the name, so the skill builds here, but a checkout or an install on Windows cannot write it (git refuses such paths there), writes it as another name (a trailing dot or space is dropped), or writes into something else (`a:b.md` is an NTFS alternate data stream of `a`; `nul.md` is the null device). `skillc import` refuses such archives for the same reason. Rename it.",
+  message: ({ path, why }) => `"${path}" ${why}, so a checkout or an install on Windows cannot hold it as written; rename it.`,
+});
+
 export const DISCOVERY_RULES: AnyRule[] = [
   ROOT_MISSING,
   ROOT_NOT_FOLDER,
@@ -169,6 +177,7 @@ export const DISCOVERY_RULES: AnyRule[] = [
   SPECIAL_FILE,
   UNSERVABLE_FILE_NAME,
   FILE_NAME_TWINS,
+  UNPORTABLE_FILE_NAME,
 ];
 
 function discoveryLimitMessage({ root, bound, limit, cut, first, skills, peeked }: DiscoveryLimit): string {

@@ -1,0 +1,48 @@
+// Supporting file and folder names Windows cannot hold as written get `unportable-file-name` from lint
+// and build alike (as `import` refuses archive entries named so); the files stay in the bundle (Linux
+// has them), and names near them that every system keeps are left alone.
+import { describe, expect, it } from "vitest";
+import { build, lint } from "../../../src/project/api.js";
+import { tempProject } from "../../helpers/project.js";
+
+const SKILL = "---\nname: notes\ndescription: Keeps notes. Use when asked to keep notes.\n---\n\nSee the files in refs/.\n";
+
+function project(): string {
+  return tempProject({
+    "skills/notes/SKILL.md": SKILL,
+    "skills/notes/refs/a:b.md": "a colon: an NTFS stream of refs/a\n",
+    "skills/notes/refs/what?.md": "?\n",
+    "skills/notes/refs/draft.": "trailing dot\n",
+    "skills/notes/refs/nul.md": "the null device\n",
+    "skills/notes/COM1/x.md": "a device-named folder\n",
+    // Kept everywhere: a device name inside a longer name, dots inside, a leading dot.
+    "skills/notes/refs/console.md": "fine\n",
+    "skills/notes/refs/a.b.c.md": "fine\n",
+    "skills/notes/refs/.hidden-note": "fine\n",
+  });
+}
+
+const unportable = (diagnostics: Array<{ ruleId: string; file: string; message: string }>) =>
+  diagnostics.filter((d) => d.ruleId === "unportable-file-name").map((d) => [d.file, d.message]);
+
+const EXPECTED = [
+  ["skills/notes/COM1", '"skills/notes/COM1" is "COM1", a device name Windows reserves in every folder, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+  ["skills/notes/refs/a:b.md", '"skills/notes/refs/a:b.md" holds ":", which Windows does not allow in a name (a colon writes into an NTFS alternate data stream), so a checkout or an install on Windows cannot hold it as written; rename it.'],
+  ["skills/notes/refs/draft.", '"skills/notes/refs/draft." ends with a dot or a space, which Windows drops, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+  ["skills/notes/refs/nul.md", '"skills/notes/refs/nul.md" is "nul", a device name Windows reserves in every folder, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+  ["skills/notes/refs/what?.md", '"skills/notes/refs/what?.md" holds "?", which Windows does not allow in a name, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+];
+
+describe("file names Windows cannot hold", () => {
+  it("are reported by lint, each at its own path, folders included", async () => {
+    const report = await lint({ cwd: project(), cache: false });
+    const found = report.results.flatMap((r) => r.diagnostics.map((d) => ({ ...d, file: d.file ?? r.file })));
+    expect(unportable(found).sort()).toEqual(EXPECTED);
+  });
+
+  it("are reported by build too, which still serves the files", async () => {
+    const result = await build({ cwd: project(), write: false, cache: false });
+    expect(unportable(result.diagnostics).sort()).toEqual(EXPECTED);
+    expect(result.skills[0]!.files.map((f) => f.path)).toEqual(expect.arrayContaining(["refs/a:b.md", "refs/nul.md", "COM1/x.md", "refs/console.md"]));
+  });
+});
