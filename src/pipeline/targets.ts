@@ -93,8 +93,10 @@ export async function resolveTargets(
         // The folders only: a file that is itself a link out is its skill's business (discovery reports
         // a SKILL.md, files.ts a supporting file), and its skill is still linted.
         link = await escapingLink(isDir ? abs : path.dirname(abs), opts.cwd, realCwd);
-      } catch {
-        report(opts, diagnostics, D.PATH_MISSING, shown, { path: p });
+      } catch (error) {
+        // A path that exists but cannot be reached (a link loop, permissions) is named with its cause.
+        const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+        report(opts, diagnostics, D.PATH_MISSING, shown, code === "ENOENT" || code === "ENOTDIR" ? { path: p } : { path: p, code });
         return undefined;
       }
       if (link !== undefined) {

@@ -94,12 +94,15 @@ export const READ_ERROR = defineRule<ReadError>({
   },
 });
 
-export const PATH_MISSING = defineRule<{ path: string }>({
+export const PATH_MISSING = defineRule<{ path: string; code?: string }>({
   id: "path-missing",
   severity: "error",
-  description: "A path given to `skillc lint` does not exist.",
-  help: "Check the spelling; paths are relative to the working directory.",
-  message: ({ path }) => `"${path}" does not exist, so it was not linted. Check the path (relative to the working directory).`,
+  description: "A path given to `skillc lint` does not exist, or cannot be reached (a link loop, no permission).",
+  help: "Check the spelling; paths are relative to the working directory. A path that exists but cannot be reached is named with the system's reason: fix the link or the permissions.",
+  message: ({ path, code }) =>
+    code === undefined
+      ? `"${path}" does not exist, so it was not linted. Check the path (relative to the working directory).`
+      : `"${path}" cannot be reached (${code}), so it was not linted. Fix the link or the permissions on the way to it.`,
 });
 
 export const NOT_IN_SKILL = defineRule<{ kind: "markdown" | "archive"; path: string }>({

@@ -95,6 +95,21 @@ describe("hooks pass the paths a pull request touched: a link out of the checkou
     });
   }
 
+  it("a path that exists but cannot be reached (a link loop) fails lint naming its cause, not \"does not exist\"", async () => {
+    const root = tmp("skillc-hook-loop-");
+    writeTree(root, { "skills/ok/SKILL.md": skillMd("ok") });
+    symlinkSync("loop", path.join(root, "skills/loop"));
+    const r = await runNode([CLI, "lint", "--format", "json", "--", "skills/loop/SKILL.md", "skills/gone/SKILL.md"], { cwd: root });
+    const messages = (JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) =>
+      f.messages.map((m) => ({ file: f.filePath, ruleId: m.ruleId, message: m.message })),
+    );
+    expect(messages).toEqual([
+      { file: "skills/gone/SKILL.md", ruleId: "path-missing", message: expect.stringContaining("skills/gone/SKILL.md") },
+      { file: "skills/loop/SKILL.md", ruleId: "path-missing", message: '"skills/loop/SKILL.md" cannot be reached (ELOOP), so it was not linted. Fix the link or the permissions on the way to it.' },
+    ]);
+    expect(r.code).toBe(1);
+  });
+
   it("a link that stays inside the checkout is followed, and a path given outside it is the user's own choice", async () => {
     const { root, outsideMd } = withOutsideSkill();
     symlinkSync(path.join(root, "skills/ok"), path.join(root, "skills/alias"));
