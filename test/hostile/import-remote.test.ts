@@ -1,0 +1,106 @@
+// Hostile remote sources for `skillc import <url | mcp:…>`, through the built CLI as a real process:
+// a host that breaks its answer off, garbles it or sends a Location that is no URL, an index of
+// millions of bad entries, an MCP server listing hundreds of thousands of skills on one page or a
+// SKILL.md of 150,000 keys. Each is refused (or answered) with a message, never an internal error,
+// and in work linear in its size (the bounds below are minutes before the fixes, seconds after).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ArchiveError } from "../../src/archive/entries.js";
+import { fetchBytes } from "../../src/archive/fetch.js";
+import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree, type Proc } from "./helpers.js";
+
+const rec = new Recorder("import-remote");
+const HOSTILE_MCP = path.join(REPO, "test/fixtures/mcp/hostile-server.mjs");
+const INDEX = "/.well-known/agent-skills/index.json";
+
+/** path → how the host answers it. */
+const answers: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void> = {
+  // Headers promise 10,000 bytes; the connection is reset after 11.
+  [`/cut${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": "10000" });
+    res.write('{"skills":[');
+    setTimeout(() => res.socket?.destroy(), 20);
+  },
+  // Content-Encoding: gzip over bytes that are not gzip.
+  [`/badgz${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+    res.end("this is not a gzip stream");
+  },
+  // A redirect whose Location no URL parser accepts.
+  [`/badloc${INDEX}`]: (_req, res) => {
+    res.writeHead(302, { location: "http://[::1" });
+    res.end();
+  },
+  // 300,000 entries that are not objects (600 KB; a 4 MiB index holds two million).
+  [`/flood${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(`{"skills":[${Array(300_000).fill("0").join(",")}]}`);
+  },
+  // Headers at once, then a byte every 50 ms, never the end.
+  "/drip": (req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const timer = setInterval(() => res.write(" "), 50);
+    req.socket.on("close", () => clearInterval(timer));
+  },
+};
+
+let server: http.Server;
+let origin: string;
+beforeAll(async () => {
+  await ensureCli();
+  server = http.createServer((req, res) => {
+    const answer = answers[new URL(req.url ?? "/", "http://x").pathname];
+    if (answer) return answer(req, res);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 180_000);
+afterAll(async () => {
+  rec.write();
+  cleanupTmp();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** `skillc import <spec>` in a fresh project: exit 0/1, no internal error, nothing written. */
+async function importFrom(category: string, spec: string, timeoutMs: number): Promise<Proc> {
+  rec.tried(category);
+  const cwd = tmp("skillc-hremote-");
+  const r = await runNode(["--max-old-space-size=512", CLI, "import", spec], { cwd, timeoutMs });
+  if (r.signal || (r.code !== 0 && r.code !== 1)) rec.crash(category);
+  expect(r.signal, `killed after ${r.ms} ms: ${r.stderr.slice(0, 500)}`).toBeNull();
+  expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
+  expect(r.code, r.stderr.slice(0, 2000)).toBe(1);
+  expect(existsSync(path.join(cwd, "skills")), "nothing written").toBe(false);
+  rec.rejected(category);
+  return r;
+}
+
+describe("a host that breaks its answer is refused with a message (each was an internal error)", () => {
+  it("the connection reset in the middle of the body", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/cut${INDEX}`, 30_000);
+    expect(r.stderr).toContain(`${origin}/cut${INDEX} could not be read to its end`);
+  });
+
+  it("Content-Encoding: gzip over bytes that are not gzip", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/badgz${INDEX}`, 30_000);
+    expect(r.stderr).toContain(`${origin}/badgz${INDEX} could not be read to its end`);
+  });
+
+  it("a Location that is not a URL", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/badloc${INDEX}`, 30_000);
+    expect(r.stderr).toContain('redirects to "http://[::1", which is not a URL');
+  });
+
+  it("a body that drips past the time limit (the limit shortened for the test)", async () => {
+    rec.tried("import: hostile hosts");
+    const error = await fetchBytes(`${origin}/drip`, 1024 * 1024, undefined, 500).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as Error).message).toBe(`${origin}/drip could not be read to its end (no complete answer within 0.5 s); it was refused.`);
+    rec.rejected("import: hostile hosts");
+  });
+});
