@@ -15,6 +15,7 @@ import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
+import { SkipList } from "./skip-list.js";
 import { parse as parseYaml } from "yaml";
 import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
 
@@ -89,7 +90,7 @@ async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Respo
 
 async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
   const entries: McpSkillEntry[] = [];
-  const skipped: string[] = [];
+  const skipped = new SkipList();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
@@ -106,7 +107,7 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
       else entries.push(entry);
     }
     if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
-    if (typeof result.nextCursor !== "string") return { entries, skipped };
+    if (typeof result.nextCursor !== "string") return { entries, skipped: skipped.lines() };
     cursor = result.nextCursor;
   }
   throw new ArchiveError(`the MCP server's skills/list has more than ${MAX_PAGES} pages; the import was refused.`);

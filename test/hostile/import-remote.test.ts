@@ -104,3 +104,14 @@ describe("a host that breaks its answer is refused with a message (each was an i
     rec.rejected("import: hostile hosts");
   });
 });
+
+describe("hostile listings cost work linear in their size", () => {
+  it("an index of 300,000 bad entries prints 20 reasons and a count, not 300,000 lines", async () => {
+    const r = await importFrom("import: hostile listings", `${origin}/flood${INDEX}`, 60_000);
+    const skipped = r.stderr.split("\n").filter((l) => l.startsWith("skillc import: skipped "));
+    expect(skipped).toHaveLength(21);
+    expect(skipped[0]).toBe("skillc import: skipped skills[0]: not an object");
+    expect(skipped[20]).toBe("skillc import: skipped 299,980 more entries (not listed here)");
+    expect(r.stderr).toContain("offers no skill skillc can import; nothing was written.");
+  });
+});
