@@ -91,6 +91,7 @@ async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Respo
 async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
   const entries: McpSkillEntry[] = [];
   const skipped = new SkipList();
+  const names = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
@@ -103,10 +104,14 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
     for (const raw of result.skills as unknown[]) {
       const entry = skillEntry(raw);
       if (typeof entry === "string") skipped.push(entry);
-      else if (entries.some((e) => e.name === entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
-      else entries.push(entry);
+      else if (names.has(entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
+      else {
+        names.add(entry.name);
+        entries.push(entry);
+      }
+      // Checked per entry, not per page: one page may list hundreds of thousands.
+      if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
     }
-    if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
     if (typeof result.nextCursor !== "string") return { entries, skipped: skipped.lines() };
     cursor = result.nextCursor;
   }

@@ -114,4 +114,9 @@ describe("hostile listings cost work linear in their size", () => {
     expect(skipped[20]).toBe("skillc import: skipped 299,980 more entries (not listed here)");
     expect(r.stderr).toContain("offers no skill skillc can import; nothing was written.");
   });
+
+  it("an MCP server listing 150,000 skills on one page is refused at the 1,001st (it took 70 s of CPU)", async () => {
+    const r = await importFrom("import: hostile listings", `mcp:node ${HOSTILE_MCP} many 150000`, 40_000);
+    expect(r.stderr).toContain("the MCP server lists more than 1000 skills; the import was refused.");
+  });
 });
