@@ -179,7 +179,9 @@ function frontmatterMismatch(bytes: Uint8Array, listed: Record<string, unknown>)
   if (!decoded.ok || located?.kind !== "found") return "its SKILL.md has no readable frontmatter";
   let read: unknown;
   try {
-    read = JSON.parse(JSON.stringify(parseYaml(located.value) ?? {}));
+    // uniqueKeys off, as the lint's parse does (yaml checks it pairwise: a SKILL.md of 100,000 keys
+    // took minutes); a duplicate key is the lint's error, reported after this.
+    read = JSON.parse(JSON.stringify(parseYaml(located.value, { uniqueKeys: false, prettyErrors: false }) ?? {}));
   } catch {
     return "its SKILL.md frontmatter is not YAML";
   }

@@ -119,4 +119,28 @@ describe("hostile listings cost work linear in their size", () => {
     const r = await importFrom("import: hostile listings", `mcp:node ${HOSTILE_MCP} many 150000`, 40_000);
     expect(r.stderr).toContain("the MCP server lists more than 1000 skills; the import was refused.");
   });
+
+  it("an MCP server's SKILL.md with 150,000 metadata keys is read once, linearly (its YAML check was quadratic)", async () => {
+    rec.tried("import: hostile listings");
+    const cwd = tmp("skillc-hremote-");
+    const r = await runNode(["--max-old-space-size=512", CLI, "import", `mcp:node ${HOSTILE_MCP} keys 150000`], { cwd, timeoutMs: 40_000 });
+    expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    expect(r.stdout).toContain("imported big into skills/big/ (1 file)");
+  });
+});
+
+describe("a project skill of 150,000 frontmatter keys (a pull request can add one)", () => {
+  it("`remove` reads every skill's name in linear time (it was quadratic: 40,000 keys took 15 s, lint 1 s)", async () => {
+    rec.tried("import: hostile listings");
+    const cwd = tmp("skillc-hremote-");
+    const keys = Array.from({ length: 150_000 }, (_, i) => `  k${i}: v`).join("\n");
+    writeTree(cwd, { "skills/big/SKILL.md": skillMd("big", "A big skill.", "Use it.", `metadata:\n${keys}\n`), "skills/small/SKILL.md": skillMd("small") });
+    const r = await runNode(["--max-old-space-size=512", CLI, "remove", "nothing"], { cwd, timeoutMs: 40_000 });
+    expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no skill "nothing"');
+    rec.rejected("import: hostile listings");
+  });
 });
