@@ -24,16 +24,20 @@ export interface IndexEntry {
 }
 
 export interface PublishOptions {
-  /** Publish skills with `disable-model-invocation: true` too (default: leave them out). */
+  /** Publish skills with `disable-model-invocation: true` or `default_enabled: false` too (default: leave them out). */
   includeHidden: boolean;
+  /** The config's `permissions` as the build's catalogs apply them (runtime/permissions.ts): a skill they refuse is never published. */
+  permitted: (name: string) => boolean;
 }
 
 export interface Published {
   /** posix path inside the published folder → bytes, the index included. */
   files: Map<string, Uint8Array>;
   entries: IndexEntry[];
-  /** Hidden skills left out, by name. */
+  /** Hidden (or default-off) skills left out, by name. */
   hidden: string[];
+  /** Skills the config's permissions deny (or do not allow), left out, by name. */
+  denied: string[];
   /** Each published skill's source folder (absolute), by name. */
   dirs: Map<string, string>;
 }
@@ -47,11 +51,17 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
   const files = new Map<string, Uint8Array>();
   const entries: IndexEntry[] = [];
   const hidden: string[] = [];
+  const denied: string[] = [];
   const seen = new Map<string, string>();
   const dirs = new Map<string, string>();
   for (const skill of [...skills].sort((a, b) => compareCodeUnits(a.fields.name, b.fields.name))) {
     const name = skill.fields.name;
-    if (skill.fields.disableModelInvocation && !opts.includeHidden) {
+    // What the build keeps out of every catalog stays out of the public index too (emit/catalog.ts).
+    if (!opts.permitted(skill.name)) {
+      denied.push(name);
+      continue;
+    }
+    if ((skill.fields.disableModelInvocation || !skill.fields.defaultEnabled) && !opts.includeHidden) {
       hidden.push(name);
       continue;
     }
@@ -66,7 +76,7 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
     entries.push({ name, type: artifact.type, description: indexDescription(skill.fields.description), url: artifact.url, digest: digestOf(artifact.bytes) });
   }
   files.set(`${WELL_KNOWN}/index.json`, Buffer.from(renderIndex(entries)));
-  return { files, entries, hidden, dirs };
+  return { files, entries, hidden, denied, dirs };
 }
 
 /** The index's text: `$schema` first, entries in name order, URLs relative to the index (so any base path works). */
