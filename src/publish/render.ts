@@ -8,10 +8,13 @@ import type { EmitSkill } from "../types.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { deterministicTarGz, type TarFile } from "./tar-gz.js";
 import { sha256Hex } from "../util/sha256.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 /** Where the index and the artifacts live inside the published folder. */
 export const WELL_KNOWN = ".well-known/agent-skills";
+/** A name the RFC's v0.2.0 schema accepts (`skills[].name`); the agentskills profile also allows other scripts' lowercase letters. */
+const RFC_NAME = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The index's description limit (the Agent Skills spec's, which the RFC repeats). */
 const MAX_DESCRIPTION = 1024;
 
@@ -64,6 +67,9 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
     if ((skill.fields.disableModelInvocation || !skill.fields.defaultEnabled) && !opts.includeHidden) {
       hidden.push(name);
       continue;
+    }
+    if (!RFC_NAME.test(name)) {
+      throw new PublishError(`"${escapeTerminal(name)}" (${escapeTerminal(skill.source.dir)}) is not a name a discovery index may hold (the RFC's schema: a-z, 0-9 and single hyphens, at most 64), and clients of the index, skillc import among them, would refuse it. Rename it, or leave the skill out of what you publish.`);
     }
     const other = seen.get(name);
     if (other !== undefined) {

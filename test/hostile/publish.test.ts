@@ -62,3 +62,16 @@ describe("publish leaves out what the build keeps from every catalog", () => {
     rec.rejected("publish: kept out");
   });
 });
+
+describe("the index holds only names its schema allows", () => {
+  it("an agentskills name in another script (valid under that profile) is refused with nothing written (it was published, and skillc import skipped it)", async () => {
+    rec.tried("publish: names");
+    const cwd = tmp("skillc-hpublish-");
+    writeTree(cwd, { "skills/навык/SKILL.md": skillMd("навык"), "skills/plain/SKILL.md": skillMd("plain") });
+    const r = await runNode([CLI, "publish", "--out", "site", "--profile", "agentskills"], { cwd, timeoutMs: 30_000 });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('"навык" (skills/навык) is not a name a discovery index may hold');
+    expect(existsSync(path.join(cwd, "site"))).toBe(false);
+    rec.rejected("publish: names");
+  });
+});
