@@ -45,43 +45,61 @@ export function checkUrl(raw: string, origin?: string): URL {
  * and returns at most `maxBytes` bytes, or throws an ArchiveError saying why not. 404 and other
  * errors are ArchiveErrors too, with the status.
  */
-export async function fetchBytes(raw: string, maxBytes: number, origin?: string): Promise<Fetched> {
+export async function fetchBytes(raw: string, maxBytes: number, origin?: string, timeoutMs = TIMEOUT_MS): Promise<Fetched> {
   let url = checkUrl(raw, origin);
   const home = origin ?? url.origin;
   for (let hop = 0; ; hop++) {
-    const response = await get(url);
+    const response = await get(url, timeoutMs);
     if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
-      await response.body?.cancel();
+      await discard(response);
       if (hop >= MAX_REDIRECTS) throw new ArchiveError(`${url.href} redirects more than ${MAX_REDIRECTS} times; it was not followed.`);
-      const next = new URL(response.headers.get("location")!, url).href;
+      const next = redirectTarget(response.headers.get("location")!, url);
       if (new URL(next).origin !== home) throw new ArchiveError(`${url.href} redirects to ${printable(next)}, another host; redirects are followed only within ${home}.`);
       url = checkUrl(next, home);
       continue;
     }
     if (!response.ok) {
-      await response.body?.cancel();
+      await discard(response);
       throw new ArchiveError(`${url.href} answered HTTP ${response.status}${response.statusText ? ` ${printable(response.statusText)}` : ""}.`);
     }
-    const bytes = await readCapped(response, maxBytes, url.href);
+    const bytes = await readCapped(response, maxBytes, url.href, timeoutMs);
     return { bytes, url: url.href, contentType: response.headers.get("content-type") ?? "" };
   }
 }
 
-async function get(url: URL): Promise<Response> {
+/** The absolute URL a Location header names; a value that is no URL is the server's fault, not an internal error. */
+function redirectTarget(location: string, from: URL): string {
   try {
-    return await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: "*/*" } });
-  } catch (error) {
-    const cause = (error as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
-    throw new ArchiveError(`${url.href} could not be fetched (${printable(cause)}).`);
+    return new URL(location, from).href;
+  } catch {
+    throw new ArchiveError(`${from.href} redirects to "${printable(location)}", which is not a URL; it was not followed.`);
   }
 }
 
-/** The body, refused as soon as it passes `max` bytes (a declared Content-Length over it is refused first). */
-async function readCapped(response: Response, max: number, shown: string): Promise<Uint8Array> {
+async function get(url: URL, timeoutMs: number): Promise<Response> {
+  try {
+    return await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs), headers: { accept: "*/*" } });
+  } catch (error) {
+    throw new ArchiveError(`${url.href} could not be fetched (${printable(failure(error, timeoutMs))}).`);
+  }
+}
+
+/** Why a request or its body failed: the time limit, or the network's reason (a reset, a bad gzip stream). */
+function failure(error: unknown, timeoutMs: number): string {
+  if ((error as Error).name === "TimeoutError") return `no complete answer within ${timeoutMs / 1000} s`;
+  return (error as { cause?: Error }).cause?.message ?? (error as Error).message;
+}
+
+/**
+ * The body, refused as soon as it passes `max` bytes (a declared Content-Length over it is refused
+ * first). A body the host cuts off, garbles (a Content-Encoding it does not hold to) or drips past
+ * the time limit is an ArchiveError naming the URL, like any other refusal.
+ */
+async function readCapped(response: Response, max: number, shown: string, timeoutMs: number): Promise<Uint8Array> {
   const tooBig = () => new ArchiveError(`${shown} is larger than ${max} bytes; it was refused.`);
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel();
+    await discard(response);
     throw tooBig();
   }
   if (!response.body) return new Uint8Array(0);
@@ -89,14 +107,25 @@ async function readCapped(response: Response, max: number, shown: string): Promi
   let total = 0;
   const reader = response.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      throw new ArchiveError(`${shown} could not be read to its end (${printable(failure(error, timeoutMs))}); it was refused.`);
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > max) {
-      await reader.cancel();
+      await reader.cancel().catch(() => undefined);
       throw tooBig();
     }
     chunks.push(value);
   }
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Drops a body not read (a redirect's, an error page's): a body the host has already broken off is no second error. */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
 }

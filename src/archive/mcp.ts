@@ -15,6 +15,7 @@ import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
+import { SkipList } from "./skip-list.js";
 import { parse as parseYaml } from "yaml";
 import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
 
@@ -89,7 +90,8 @@ async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Respo
 
 async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
   const entries: McpSkillEntry[] = [];
-  const skipped: string[] = [];
+  const skipped = new SkipList();
+  const names = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
@@ -102,11 +104,15 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
     for (const raw of result.skills as unknown[]) {
       const entry = skillEntry(raw);
       if (typeof entry === "string") skipped.push(entry);
-      else if (entries.some((e) => e.name === entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
-      else entries.push(entry);
+      else if (names.has(entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
+      else {
+        names.add(entry.name);
+        entries.push(entry);
+      }
+      // Checked per entry, not per page: one page may list hundreds of thousands.
+      if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
     }
-    if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
-    if (typeof result.nextCursor !== "string") return { entries, skipped };
+    if (typeof result.nextCursor !== "string") return { entries, skipped: skipped.lines() };
     cursor = result.nextCursor;
   }
   throw new ArchiveError(`the MCP server's skills/list has more than ${MAX_PAGES} pages; the import was refused.`);
@@ -173,7 +179,9 @@ function frontmatterMismatch(bytes: Uint8Array, listed: Record<string, unknown>)
   if (!decoded.ok || located?.kind !== "found") return "its SKILL.md has no readable frontmatter";
   let read: unknown;
   try {
-    read = JSON.parse(JSON.stringify(parseYaml(located.value) ?? {}));
+    // uniqueKeys off, as the lint's parse does (yaml checks it pairwise: a SKILL.md of 100,000 keys
+    // took minutes); a duplicate key is the lint's error, reported after this.
+    read = JSON.parse(JSON.stringify(parseYaml(located.value, { uniqueKeys: false, prettyErrors: false }) ?? {}));
   } catch {
     return "its SKILL.md frontmatter is not YAML";
   }

@@ -19,7 +19,9 @@ function locateName(bytes: Uint8Array): NameSlot | undefined {
   if (!decoded.ok) return undefined;
   const located = locateFrontmatter(decoded.text);
   if (located.kind !== "found") return undefined;
-  const doc = parseDocument(located.value, { keepSourceTokens: false });
+  // uniqueKeys off, as the lint's parse does: yaml checks it pairwise (100,000 keys take minutes);
+  // a duplicate `name` is the lint's error to report, and the first one is the one rewritten.
+  const doc = parseDocument(located.value, { keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
   const original = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   const at = (offset: number) => toOriginalOffset(decoded.map, located.valueStart + offset);

@@ -8,6 +8,7 @@ import { ArchiveError, printable, safeEntryPath, type ArchiveEntry } from "./ent
 import { checkEntrySet } from "./entry-set.js";
 import { MAX_INDEX_BYTES, REMOTE_LIMITS, checkUrl, fetchBytes } from "./fetch.js";
 import { pickSkill, type SkillFiles } from "./skill.js";
+import { SkipList } from "./skip-list.js";
 import { isGzip, readTarGz } from "./tar.js";
 import { isZip, readZip } from "./zip.js";
 
@@ -35,7 +36,7 @@ export interface RemoteIndex {
   /** The index URL that answered. */
   url: string;
   entries: RemoteEntry[];
-  /** Entries skipped (an unknown type, a bad name or digest), with why. */
+  /** Entries skipped (an unknown type, a bad name or digest), with why: the first few, then a count (skip-list.ts). */
   skipped: string[];
 }
 
@@ -90,7 +91,7 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
   const v2 = record.$schema === DISCOVERY_SCHEMA_V2;
   const origin = new URL(indexUrl).origin;
   const entries: RemoteEntry[] = [];
-  const skipped: string[] = [];
+  const skipped = new SkipList();
   const names = new Set<string>();
   for (const [i, raw] of (record.skills as unknown[]).entries()) {
     const entry = v2 ? entryV2(raw, indexUrl) : entryV1(raw, indexUrl);
@@ -102,7 +103,7 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
       entries.push(entry);
     }
   }
-  return { url: indexUrl, entries, skipped };
+  return { url: indexUrl, entries, skipped: skipped.lines() };
 }
 
 function common(raw: unknown): { name: string; description: string; e: Record<string, unknown> } | string {

@@ -43,8 +43,9 @@ export const command = defineCommand(PUBLISH, async (values, positionals, ctx) =
   }
   const archives = result.entries.filter((e) => e.type === "archive").length;
   const hidden = result.hidden.length > 0 ? `; left out ${plural(result.hidden.length, "hidden skill")} (--include-hidden publishes them)` : "";
+  const denied = result.denied.length > 0 ? `; left out ${plural(result.denied.length, "skill")} the config's permissions deny` : "";
   ctx.stdout.write(
-    `published ${plural(result.entries.length, "skill")} to ${shown}/.well-known/agent-skills/ (${result.entries.length - archives} as SKILL.md, ${archives} as .tar.gz)${hidden}\n`,
+    `published ${plural(result.entries.length, "skill")} to ${shown}/.well-known/agent-skills/ (${result.entries.length - archives} as SKILL.md, ${archives} as .tar.gz)${hidden}${denied}\n`,
   );
   return code;
 });

@@ -10,7 +10,7 @@ import type { Reporter } from "../diagnostics/reporter.js";
 import { EXPORT_REFUSED } from "../rules/dialect-rules.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { writeSkill, folderIn } from "./write.js";
@@ -69,10 +69,16 @@ function rangeOf(skill: ValidSkill, key: string): Range {
 function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): void {
   const abs = path.resolve(cwd, out);
   checkOutDir({ root: config.root, outDir: abs, sources: roots.map((r) => path.resolve(cwd, r)), cwd });
-  if (existsSync(abs) && readdirSync(abs).length > 0 && !existsSync(path.join(abs, EXPORT_MARKER)))
+  // The marker as it is, not what a link there points to: a checkout can hold a link named
+  // .skillc-export to any file of the user's, which writing the marker would overwrite.
+  const marker = lstatSync(path.join(abs, EXPORT_MARKER), { throwIfNoEntry: false });
+  if (marker && !marker.isFile())
+    throw new UsageError(`refusing to export into ${out}: its ${EXPORT_MARKER} is not a regular file (a link or a folder), and export writes only inside --out; delete it, or choose a new or empty folder.`);
+  if (!marker && existsSync(abs) && readdirSync(abs).length > 0)
     throw new UsageError(`refusing to export into ${out}: it holds files skillc export did not write (no ${EXPORT_MARKER}); choose a new or empty folder.`);
   mkdirSync(abs, { recursive: true });
-  writeFileSync(path.join(abs, EXPORT_MARKER), "Written by skillc export: it replaces the skill folders in here.\n");
+  // "wx": created here, never written through a link that appeared since the check.
+  if (!marker) writeFileSync(path.join(abs, EXPORT_MARKER), "Written by skillc export: it replaces the skill folders in here.\n", { flag: "wx" });
 }
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */

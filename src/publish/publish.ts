@@ -9,6 +9,7 @@ import { build } from "../project/build.js";
 import { projectRoots } from "../project/roots.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { renderPublished, type IndexEntry } from "./render.js";
+import { permits } from "../runtime/permissions.js";
 import { checkPublishDir, writePublished } from "./write.js";
 
 export interface PublishRunOptions {
@@ -28,6 +29,8 @@ export interface PublishRunResult {
   diagnostics: Diagnostic[];
   entries: IndexEntry[];
   hidden: string[];
+  /** Skills the config's permissions keep from every runtime path, left out by name. */
+  denied: string[];
   /** Each published skill's source folder (absolute), by name. */
   dirs: Map<string, string>;
   /** Whether the folder was replaced. */
@@ -40,10 +43,11 @@ export async function publish(o: PublishRunOptions): Promise<PublishRunResult> {
   checkPublishDir({ root: o.config.root, outDir: o.outDir, sources, cwd: o.cwd });
   const result = await build({ cwd: o.cwd, config: o.config, roots: o.roots, profile: o.profile, rules: o.rules, strict: o.strict, write: false, emitOnError: true });
   const failing = result.diagnostics.filter((d) => d.severity === "error" || (o.strict && d.severity === "warning"));
-  if (failing.length > 0 && !o.emitOnError) return { diagnostics: result.diagnostics, entries: [], hidden: [], dirs: new Map(), written: false };
+  if (failing.length > 0 && !o.emitOnError) return { diagnostics: result.diagnostics, entries: [], hidden: [], denied: [], dirs: new Map(), written: false };
   // A skill is published only when no diagnostic that fails the run points into its folder.
   const clean = result.skills.filter((s) => !failing.some((d) => d.file === s.source.file || d.file.startsWith(`${s.source.dir}/`)));
-  const published = renderPublished(clean, { includeHidden: o.includeHidden });
+  const permitted = permits(o.config.permissions.allow, o.config.permissions.deny);
+  const published = renderPublished(clean, { includeHidden: o.includeHidden, permitted });
   await writePublished(o.outDir, published.files);
-  return { diagnostics: result.diagnostics, entries: published.entries, hidden: published.hidden, dirs: published.dirs, written: true };
+  return { diagnostics: result.diagnostics, entries: published.entries, hidden: published.hidden, denied: published.denied, dirs: published.dirs, written: true };
 }

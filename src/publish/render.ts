@@ -8,10 +8,13 @@ import type { EmitSkill } from "../types.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { deterministicTarGz, type TarFile } from "./tar-gz.js";
 import { sha256Hex } from "../util/sha256.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 /** Where the index and the artifacts live inside the published folder. */
 export const WELL_KNOWN = ".well-known/agent-skills";
+/** A name the RFC's v0.2.0 schema accepts (`skills[].name`); the agentskills profile also allows other scripts' lowercase letters. */
+const RFC_NAME = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The index's description limit (the Agent Skills spec's, which the RFC repeats). */
 const MAX_DESCRIPTION = 1024;
 
@@ -24,16 +27,20 @@ export interface IndexEntry {
 }
 
 export interface PublishOptions {
-  /** Publish skills with `disable-model-invocation: true` too (default: leave them out). */
+  /** Publish skills with `disable-model-invocation: true` or `default_enabled: false` too (default: leave them out). */
   includeHidden: boolean;
+  /** The config's `permissions` as the build's catalogs apply them (runtime/permissions.ts): a skill they refuse is never published. */
+  permitted: (name: string) => boolean;
 }
 
 export interface Published {
   /** posix path inside the published folder → bytes, the index included. */
   files: Map<string, Uint8Array>;
   entries: IndexEntry[];
-  /** Hidden skills left out, by name. */
+  /** Hidden (or default-off) skills left out, by name. */
   hidden: string[];
+  /** Skills the config's permissions deny (or do not allow), left out, by name. */
+  denied: string[];
   /** Each published skill's source folder (absolute), by name. */
   dirs: Map<string, string>;
 }
@@ -47,13 +54,22 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
   const files = new Map<string, Uint8Array>();
   const entries: IndexEntry[] = [];
   const hidden: string[] = [];
+  const denied: string[] = [];
   const seen = new Map<string, string>();
   const dirs = new Map<string, string>();
   for (const skill of [...skills].sort((a, b) => compareCodeUnits(a.fields.name, b.fields.name))) {
     const name = skill.fields.name;
-    if (skill.fields.disableModelInvocation && !opts.includeHidden) {
+    // What the build keeps out of every catalog stays out of the public index too (emit/catalog.ts).
+    if (!opts.permitted(skill.name)) {
+      denied.push(name);
+      continue;
+    }
+    if ((skill.fields.disableModelInvocation || !skill.fields.defaultEnabled) && !opts.includeHidden) {
       hidden.push(name);
       continue;
+    }
+    if (!RFC_NAME.test(name)) {
+      throw new PublishError(`"${escapeTerminal(name)}" (${escapeTerminal(skill.source.dir)}) is not a name a discovery index may hold (the RFC's schema: a-z, 0-9 and single hyphens, at most 64), and clients of the index, skillc import among them, would refuse it. Rename it, or leave the skill out of what you publish.`);
     }
     const other = seen.get(name);
     if (other !== undefined) {
@@ -66,7 +82,7 @@ export function renderPublished(skills: readonly EmitSkill[], opts: PublishOptio
     entries.push({ name, type: artifact.type, description: indexDescription(skill.fields.description), url: artifact.url, digest: digestOf(artifact.bytes) });
   }
   files.set(`${WELL_KNOWN}/index.json`, Buffer.from(renderIndex(entries)));
-  return { files, entries, hidden, dirs };
+  return { files, entries, hidden, denied, dirs };
 }
 
 /** The index's text: `$schema` first, entries in name order, URLs relative to the index (so any base path works). */

@@ -1,0 +1,65 @@
+// Symbolic links a checkout can hold (a pull request adds them like any file) where skillc writes:
+// nothing it writes may go through one to a file outside the folder it was told to write, through
+// the built CLI as a real process. The victim is a file outside the project.
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+
+const rec = new Recorder("committed-links");
+beforeAll(ensureCli, 180_000);
+afterAll(() => {
+  rec.write();
+  cleanupTmp();
+});
+
+const PRECIOUS = "the user's own file\n";
+
+/** A project with one skill, and a file outside it that nothing may change. */
+function project(): { cwd: string; victim: string } {
+  const base = tmp("skillc-hlinks-");
+  const cwd = path.join(base, "repo");
+  const victim = path.join(base, "victim.txt");
+  writeFileSync(victim, PRECIOUS);
+  writeTree(cwd, { "skills/a/SKILL.md": skillMd("a") });
+  return { cwd, victim };
+}
+
+describe("export --out a folder of the checkout", () => {
+  it("a committed .skillc-export linking out of the checkout is refused, not overwritten (it was: export wrote its marker through the link)", async () => {
+    rec.tried("links: export");
+    const { cwd, victim } = project();
+    mkdirSync(path.join(cwd, ".claude/skills"), { recursive: true });
+    symlinkSync(path.relative(path.join(cwd, ".claude/skills"), victim), path.join(cwd, ".claude/skills/.skillc-export"));
+    const r = await runNode([CLI, "export", "--client", "claude-code", "--out", ".claude/skills"], { cwd, timeoutMs: 30_000 });
+    if (readFileSync(victim, "utf8") !== PRECIOUS) rec.escape("links: export");
+    expect(readFileSync(victim, "utf8")).toBe(PRECIOUS);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("refusing to export into .claude/skills: its .skillc-export is not a regular file (a link or a folder)");
+    expect(existsSync(path.join(cwd, ".claude/skills/a"))).toBe(false);
+    rec.rejected("links: export");
+  });
+
+  it("a committed link named as an exported skill is replaced by the folder; its target is left alone", async () => {
+    rec.tried("links: export");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "docs");
+    writeTree(elsewhere, { "keep.md": PRECIOUS });
+    writeTree(cwd, { "out/.skillc-export": "marker\n" });
+    symlinkSync(elsewhere, path.join(cwd, "out/a"));
+    const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(path.join(cwd, "out/a")).isDirectory()).toBe(true);
+    expect(readFileSync(path.join(elsewhere, "keep.md"), "utf8")).toBe(PRECIOUS);
+    expect(existsSync(path.join(elsewhere, "SKILL.md"))).toBe(false);
+  });
+
+  it("an export marker that is a regular file is kept, and export writes as before", async () => {
+    const { cwd } = project();
+    writeTree(cwd, { "out/.skillc-export": "marker\n" });
+    const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).toBe("marker\n");
+    expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
+  });
+});

@@ -1,0 +1,146 @@
+// Hostile remote sources for `skillc import <url | mcp:…>`, through the built CLI as a real process:
+// a host that breaks its answer off, garbles it or sends a Location that is no URL, an index of
+// millions of bad entries, an MCP server listing hundreds of thousands of skills on one page or a
+// SKILL.md of 150,000 keys. Each is refused (or answered) with a message, never an internal error,
+// and in work linear in its size (the bounds below are minutes before the fixes, seconds after).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ArchiveError } from "../../src/archive/entries.js";
+import { fetchBytes } from "../../src/archive/fetch.js";
+import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree, type Proc } from "./helpers.js";
+
+const rec = new Recorder("import-remote");
+const HOSTILE_MCP = path.join(REPO, "test/fixtures/mcp/hostile-server.mjs");
+const INDEX = "/.well-known/agent-skills/index.json";
+
+/** path → how the host answers it. */
+const answers: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void> = {
+  // Headers promise 10,000 bytes; the connection is reset after 11.
+  [`/cut${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": "10000" });
+    res.write('{"skills":[');
+    setTimeout(() => res.socket?.destroy(), 20);
+  },
+  // Content-Encoding: gzip over bytes that are not gzip.
+  [`/badgz${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+    res.end("this is not a gzip stream");
+  },
+  // A redirect whose Location no URL parser accepts.
+  [`/badloc${INDEX}`]: (_req, res) => {
+    res.writeHead(302, { location: "http://[::1" });
+    res.end();
+  },
+  // 300,000 entries that are not objects (600 KB; a 4 MiB index holds two million).
+  [`/flood${INDEX}`]: (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(`{"skills":[${Array(300_000).fill("0").join(",")}]}`);
+  },
+  // Headers at once, then a byte every 50 ms, never the end.
+  "/drip": (req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const timer = setInterval(() => res.write(" "), 50);
+    req.socket.on("close", () => clearInterval(timer));
+  },
+};
+
+let server: http.Server;
+let origin: string;
+beforeAll(async () => {
+  await ensureCli();
+  server = http.createServer((req, res) => {
+    const answer = answers[new URL(req.url ?? "/", "http://x").pathname];
+    if (answer) return answer(req, res);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 180_000);
+afterAll(async () => {
+  rec.write();
+  cleanupTmp();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** `skillc import <spec>` in a fresh project: exit 0/1, no internal error, nothing written. */
+async function importFrom(category: string, spec: string, timeoutMs: number): Promise<Proc> {
+  rec.tried(category);
+  const cwd = tmp("skillc-hremote-");
+  const r = await runNode(["--max-old-space-size=512", CLI, "import", spec], { cwd, timeoutMs });
+  if (r.signal || (r.code !== 0 && r.code !== 1)) rec.crash(category);
+  expect(r.signal, `killed after ${r.ms} ms: ${r.stderr.slice(0, 500)}`).toBeNull();
+  expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
+  expect(r.code, r.stderr.slice(0, 2000)).toBe(1);
+  expect(existsSync(path.join(cwd, "skills")), "nothing written").toBe(false);
+  rec.rejected(category);
+  return r;
+}
+
+describe("a host that breaks its answer is refused with a message (each was an internal error)", () => {
+  it("the connection reset in the middle of the body", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/cut${INDEX}`, 30_000);
+    expect(r.stderr).toContain(`${origin}/cut${INDEX} could not be read to its end`);
+  });
+
+  it("Content-Encoding: gzip over bytes that are not gzip", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/badgz${INDEX}`, 30_000);
+    expect(r.stderr).toContain(`${origin}/badgz${INDEX} could not be read to its end`);
+  });
+
+  it("a Location that is not a URL", async () => {
+    const r = await importFrom("import: hostile hosts", `${origin}/badloc${INDEX}`, 30_000);
+    expect(r.stderr).toContain('redirects to "http://[::1", which is not a URL');
+  });
+
+  it("a body that drips past the time limit (the limit shortened for the test)", async () => {
+    rec.tried("import: hostile hosts");
+    const error = await fetchBytes(`${origin}/drip`, 1024 * 1024, undefined, 500).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as Error).message).toBe(`${origin}/drip could not be read to its end (no complete answer within 0.5 s); it was refused.`);
+    rec.rejected("import: hostile hosts");
+  });
+});
+
+describe("hostile listings cost work linear in their size", () => {
+  it("an index of 300,000 bad entries prints 20 reasons and a count, not 300,000 lines", async () => {
+    const r = await importFrom("import: hostile listings", `${origin}/flood${INDEX}`, 60_000);
+    const skipped = r.stderr.split("\n").filter((l) => l.startsWith("skillc import: skipped "));
+    expect(skipped).toHaveLength(21);
+    expect(skipped[0]).toBe("skillc import: skipped skills[0]: not an object");
+    expect(skipped[20]).toBe("skillc import: skipped 299,980 more entries (not listed here)");
+    expect(r.stderr).toContain("offers no skill skillc can import; nothing was written.");
+  });
+
+  it("an MCP server listing 150,000 skills on one page is refused at the 1,001st (it took 70 s of CPU)", async () => {
+    const r = await importFrom("import: hostile listings", `mcp:node ${HOSTILE_MCP} many 150000`, 40_000);
+    expect(r.stderr).toContain("the MCP server lists more than 1000 skills; the import was refused.");
+  });
+
+  it("an MCP server's SKILL.md with 150,000 metadata keys is read once, linearly (its YAML check was quadratic)", async () => {
+    rec.tried("import: hostile listings");
+    const cwd = tmp("skillc-hremote-");
+    const r = await runNode(["--max-old-space-size=512", CLI, "import", `mcp:node ${HOSTILE_MCP} keys 150000`], { cwd, timeoutMs: 40_000 });
+    expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    expect(r.stdout).toContain("imported big into skills/big/ (1 file)");
+  });
+});
+
+describe("a project skill of 150,000 frontmatter keys (a pull request can add one)", () => {
+  it("`remove` reads every skill's name in linear time (it was quadratic: 40,000 keys took 15 s, lint 1 s)", async () => {
+    rec.tried("import: hostile listings");
+    const cwd = tmp("skillc-hremote-");
+    const keys = Array.from({ length: 150_000 }, (_, i) => `  k${i}: v`).join("\n");
+    writeTree(cwd, { "skills/big/SKILL.md": skillMd("big", "A big skill.", "Use it.", `metadata:\n${keys}\n`), "skills/small/SKILL.md": skillMd("small") });
+    const r = await runNode(["--max-old-space-size=512", CLI, "remove", "nothing"], { cwd, timeoutMs: 40_000 });
+    expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no skill "nothing"');
+    rec.rejected("import: hostile listings");
+  });
+});
