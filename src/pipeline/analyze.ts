@@ -23,7 +23,7 @@ export interface AnalyzeOptions {
   settings: Record<string, RuleSetting>;
   extraSchema?: Record<string, unknown>;
   files: Omit<FileOptions, "settings" | "profile">;
-  /** Build reads every supporting file; lint only lists them (for link checks). */
+  /** Build reads every supporting file and keeps it; lint lists them (for link checks) and looks inside for hidden characters only. */
   readFiles: boolean;
   cache?: AnalysisStore;
   /** Build only: the build cache; a skill whose folder fingerprint is unchanged is not read at all. */

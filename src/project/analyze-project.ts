@@ -32,7 +32,7 @@ export interface ProjectOptions {
   roots?: string[];
   /** Lint's targets (pipeline/targets.ts): files and folders, each mapped to its skill or root. */
   paths?: string[];
-  /** Build reads every supporting file; lint only lists them. */
+  /** Build reads every supporting file and keeps it; lint lists them and looks inside for hidden characters only. */
   readFiles: boolean;
   /** Build: a skill with an error of its own is left out before resolve (it is not emitted). */
   leaveOutFailed?: boolean;

@@ -12,7 +12,7 @@ export type HiddenCharacter =
 export const HIDDEN_CHARACTER = rule<HiddenCharacter>({
   id: "hidden-character",
   severity: "warning",
-  description: "The SKILL.md (a frontmatter value or the body), or a supporting text file (checked by `build`, which reads them; `lint` lists them only), holds an invisible or control character: a control character such as ESC, a bidi override, a zero-width or Unicode tag character, or a line/paragraph separator.",
+  description: "The SKILL.md (a frontmatter value or the body), or a supporting text file, holds an invisible or control character: a control character such as ESC, a bidi override, a zero-width or Unicode tag character, or a line/paragraph separator.",
   help:
     "These characters show nothing (or reorder what is shown) to a person reviewing the skill, but the model reads them: Unicode tag characters spell invisible ASCII instructions, bidi overrides make text read differently than it runs (Trojan Source), ESC drives terminals. " +
     "The message names the character and, for tag characters, the text they spell. Remove them; write them as escapes if meant. Zero-width joiners inside emoji and between letters of scripts that need them, and emoji flag tag sequences, are not reported.",
