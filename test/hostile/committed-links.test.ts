@@ -1,7 +1,11 @@
-// Symbolic links a checkout can hold (a pull request adds them like any file) where skillc writes:
-// nothing it writes may go through one to a file outside the folder it was told to write, through
-// the built CLI as a real process. The victim is a file outside the project.
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+// Symbolic links a checkout can hold (a pull request adds them like any file, even under an ignored
+// folder with `git add -f`) where skillc writes or reads, through the built CLI as a real process:
+// nothing it writes may go through one to a file outside the folder it was told to write (the
+// victim is a file outside the project), and nothing it reads whole may be a device that never
+// ends (/dev/zero) or a FIFO that never answers. Each read case runs under a 30 s kill: a hang or
+// an endless read is a failure, not a slow pass.
+import { execFileSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
@@ -62,4 +66,27 @@ describe("export --out a folder of the checkout", () => {
     expect(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).toBe("marker\n");
     expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
   });
+});
+
+/** `target` as the file at `rel` in `cwd`: a link to /dev/zero, or a FIFO (no writer: opening it to read blocks). */
+function plant(cwd: string, rel: string, target: "zero" | "fifo"): void {
+  const file = path.join(cwd, rel);
+  rmSync(file, { force: true });
+  if (target === "zero") symlinkSync("/dev/zero", file);
+  else execFileSync("mkfifo", [file]);
+}
+
+describe("files read whole that a checkout can make endless", () => {
+  for (const target of ["fifo", "zero"] as const) {
+    it(`skillc-lock.json as ${target === "zero" ? "a link to /dev/zero (it read 16 GB in a minute)" : "a FIFO (it hung)"}: import refuses it before any network access`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      plant(cwd, "skillc-lock.json", target);
+      const r = await runNode(["--max-old-space-size=512", CLI, "import", "http://127.0.0.1:9/"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("skillc-lock.json is not a regular file (a device, FIFO or folder, or a link to one); it was not read.");
+      rec.rejected("links: reads");
+    });
+  }
 });
