@@ -88,5 +88,18 @@ describe("files read whole that a checkout can make endless", () => {
       expect(r.stderr).toContain("skillc-lock.json is not a regular file (a device, FIFO or folder, or a link to one); it was not read.");
       rec.rejected("links: reads");
     });
+
+    it(`.skillc/index.js as ${target === "zero" ? "a link to /dev/zero (a warm build read 5.7 GB in 20 s)" : "a FIFO (a warm build hung)"}: a build with the cache replaces it`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      const first = await runNode([CLI, "build", "--cache"], { cwd, timeoutMs: 30_000 });
+      expect(first.code, first.stderr).toBe(0);
+      for (const name of ["index.js", "manifest.json"]) plant(cwd, `.skillc/${name}`, target);
+      const r = await runNode(["--max-old-space-size=512", CLI, "build", "--cache"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code, r.stderr).toBe(0);
+      expect(lstatSync(path.join(cwd, ".skillc/index.js")).isFile()).toBe(true);
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+    });
   }
 });
