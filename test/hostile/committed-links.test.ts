@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
 beforeAll(ensureCli, 180_000);
@@ -102,4 +102,41 @@ describe("files read whole that a checkout can make endless", () => {
       expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
     });
   }
+});
+
+describe("the bundler plugin's code frame", () => {
+  /** Rollup with skillc's plugin in a fresh process (a child, so an endless read cannot grow the test's own): its error's frame. */
+  async function rollupFrame(cwd: string): Promise<{ frame: string; proc: Awaited<ReturnType<typeof runNode>> }> {
+    writeFileSync(path.join(cwd, "main.js"), 'import { skills } from "skillc:skills";\nconsole.log(skills.list().length);\n');
+    const script = [
+      `const { rollup } = await import(${JSON.stringify(path.join(REPO, "node_modules/rollup/dist/es/rollup.js"))});`,
+      `const { default: skillc } = await import(${JSON.stringify(path.join(REPO, "dist/rollup.js"))});`,
+      `try { await rollup({ input: "main.js", plugins: [skillc()], logLevel: "silent" }); process.stdout.write(JSON.stringify("built")); }`,
+      `catch (e) { process.stdout.write(JSON.stringify(e.frame ?? "")); }`,
+    ].join("\n");
+    const proc = await runNode(["--max-old-space-size=512", "--input-type=module", "-e", script], { cwd, timeoutMs: 30_000 });
+    return { frame: proc.code === 0 && proc.stdout ? (JSON.parse(proc.stdout) as string) : "", proc };
+  }
+
+  for (const target of ["secret", "zero"] as const) {
+    it(`an error about a link (a file named with a bidi control) to ${target === "secret" ? "a file outside the checkout prints none of its lines (it printed three)" : "/dev/zero gives no frame (it read 4 GB in 10 s)"}`, async () => {
+      rec.tried("links: reads");
+      const { cwd, victim } = project();
+      writeFileSync(victim, "SECRET_LINE_1\nSECRET_LINE_2\n");
+      symlinkSync(target === "zero" ? "/dev/zero" : victim, path.join(cwd, "skills/a/evil\u202e.md"));
+      const { frame, proc } = await rollupFrame(cwd);
+      expect(proc.signal, `killed after ${proc.ms} ms`).toBeNull();
+      expect(proc.code, proc.stderr).toBe(0);
+      if (frame.includes("SECRET_LINE")) rec.escape("links: reads");
+      expect(frame).toBe("");
+      rec.rejected("links: reads");
+    });
+  }
+
+  it("an error in a SKILL.md still gets its frame", async () => {
+    const { cwd } = project();
+    writeFileSync(path.join(cwd, "skills/a/SKILL.md"), "---\nname: a\ndescription: Does a.\nfoo: [unclosed\n---\n\nUse a.\n");
+    const { frame } = await rollupFrame(cwd);
+    expect(frame).toContain("foo: [unclosed");
+  });
 });
