@@ -4,7 +4,7 @@
 // without one artifact per skill, the digest over its files and each file's digest). Written
 // deterministically: keys sorted, two-space JSON, one trailing newline. (Not skills-lock.json:
 // that name is the `skills` CLI's.)
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -12,6 +12,8 @@ import { ArchiveError } from "./entries.js";
 
 export const LOCKFILE = "skillc-lock.json";
 const VERSION = 1;
+/** Far above any real lock (1,000 skills of 1,000 files each is ~100 MB); a larger file is not one. */
+const MAX_LOCK_BYTES = 256 * 1024 * 1024;
 
 export interface LockEntry {
   /** What the user pointed import at, normalized: the index URL that answered, or "mcp:…". */
@@ -26,14 +28,8 @@ export type Lock = Map<string, LockEntry>;
 
 /** The lockfile in `dir`, or an empty lock when there is none; a damaged one is an ArchiveError. */
 export function readLock(dir: string): Lock {
-  const file = path.join(dir, LOCKFILE);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-    throw error;
-  }
+  const text = readLockText(path.join(dir, LOCKFILE));
+  if (text === undefined) return new Map();
   let json: { lockfileVersion?: unknown; skills?: Record<string, LockEntry> };
   try {
     json = JSON.parse(text) as typeof json;
@@ -49,6 +45,29 @@ export function readLock(dir: string): Lock {
     lock.set(name, e);
   }
   return lock;
+}
+
+/**
+ * The lockfile's text, or undefined when there is none. A checkout can hold a link named
+ * skillc-lock.json to /dev/zero (read, it filled 16 GB in a minute) or to a FIFO (read, it never
+ * returns): only a regular file of at most MAX_LOCK_BYTES is read, opened without blocking.
+ */
+function readLockText(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new ArchiveError(`${LOCKFILE} is not a regular file (a device, FIFO or folder, or a link to one); it was not read. Delete it and import again without --frozen.`);
+    if (st.size > MAX_LOCK_BYTES) throw new ArchiveError(`${LOCKFILE} is larger than ${MAX_LOCK_BYTES} bytes; it was not read.`);
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function renderLock(lock: Lock): string {

@@ -73,6 +73,10 @@ export function sha1(bytes: Uint8Array): string {
   return hash("sha1", bytes, "hex");
 }
 
+/** Opened without blocking (a FIFO) and read only when a regular file (not a link to /dev/zero, which never ends). */
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+const readRegular = (fd: number, st: fs.Stats): Buffer | undefined => (st.isFile() ? fs.readFileSync(fd) : undefined);
+
 const closed = (): never => {
   throw new Error("skillc: a reused line's bytes were asked for after its build closed the previous index.js");
 };
@@ -183,10 +187,10 @@ export class BuildCache implements BuildStore {
     this.loaded = true;
     let fd: number | undefined;
     try {
-      const st = fs.fstatSync((fd = fs.openSync(this.indexFile, "r")));
+      const st = fs.fstatSync((fd = fs.openSync(this.indexFile, OPEN_FLAGS)));
       // Trusted: kept open (builds replace index.js by rename, so this fd keeps the recorded bytes).
       if ((this.trusted = this.data.index !== undefined && this.data.index === filePrint(st))) this.prevFile = { fd, size: st.size };
-      else this.prevIndex = fs.readFileSync(fd);
+      else this.prevIndex = readRegular(fd, st);
     } catch {
       this.prevIndex = undefined;
     } finally {
@@ -228,11 +232,11 @@ export class BuildCache implements BuildStore {
     if (!this.manifestLoaded) {
       this.manifestLoaded = true;
       try {
-        const fd = fs.openSync(path.join(path.dirname(this.indexFile), "manifest.json"), "r");
+        const fd = fs.openSync(path.join(path.dirname(this.indexFile), "manifest.json"), OPEN_FLAGS);
         try {
           const st = fs.fstatSync(fd);
-          const bytes = fs.readFileSync(fd);
-          if (this.data.manifest !== undefined && this.data.manifest === filePrint(st) && bytes.length === st.size) this.prevManifest = bytes;
+          const bytes = readRegular(fd, st);
+          if (bytes && this.data.manifest !== undefined && this.data.manifest === filePrint(st) && bytes.length === st.size) this.prevManifest = bytes;
         } finally {
           fs.closeSync(fd);
         }
@@ -278,10 +282,11 @@ export class BuildCache implements BuildStore {
     if (!this.shards.has(file)) {
       let read: { bytes: Buffer; trusted: boolean } | undefined;
       try {
-        const fd = fs.openSync(path.join(path.dirname(this.indexFile), file), "r");
+        const fd = fs.openSync(path.join(path.dirname(this.indexFile), file), OPEN_FLAGS);
         try {
           const st = fs.fstatSync(fd);
-          const bytes = fs.readFileSync(fd);
+          const bytes = readRegular(fd, st);
+          if (!bytes) throw new Error("not a regular file");
           const fp = this.data.shards && Object.hasOwn(this.data.shards, file) ? this.data.shards[file] : undefined;
           read = { bytes, trusted: fp !== undefined && fp === filePrint(st) && bytes.length === st.size };
         } finally {
@@ -316,10 +321,10 @@ export class BuildCache implements BuildStore {
     try {
       for (const name of names) {
         const file = path.join(path.dirname(this.indexFile), name);
-        const fd = fs.openSync(file, "r");
+        const fd = fs.openSync(file, OPEN_FLAGS);
         try {
           const st = fs.fstatSync(fd);
-          if (!Object.hasOwn(prev.files, name) || prev.files[name] !== filePrint(st)) return undefined;
+          if (!st.isFile() || !Object.hasOwn(prev.files, name) || prev.files[name] !== filePrint(st)) return undefined;
           const bytes = fs.readFileSync(fd);
           if (bytes.length !== st.size) return undefined;
           files.set(name, bytes.toString("utf8"));

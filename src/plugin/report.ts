@@ -1,7 +1,7 @@
 // A failed skills build as bundlers show errors: one message listing every error as
 // file:line:col, severity and rule id (the CLI's stylish order), and the first error's position
 // and source frame, which Rollup and Vite print and Vite's dev overlay opens.
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
@@ -49,13 +49,10 @@ export function bundlerError(errors: readonly Diagnostic[], root: string): Bundl
 
 /** Two lines either side of the diagnostic's line, and a caret under its column. */
 function codeFrame(d: Diagnostic): string {
-  let lines: string[];
-  try {
-    // Bounded: only the lines around the position are shown, each cut at 200 characters.
-    lines = readFileSync(d.file, "utf8").split(/\r?\n/);
-  } catch {
-    return "";
-  }
+  const text = frameSource(d.file);
+  if (text === undefined) return "";
+  // Bounded: only the lines around the position are shown, each cut at 200 characters.
+  const lines = text.split(/\r?\n/);
   if (d.line < 1 || d.line > lines.length) return "";
   const from = Math.max(1, d.line - 2);
   const to = Math.min(lines.length, d.line + 2);
@@ -67,4 +64,26 @@ function codeFrame(d: Diagnostic): string {
     if (n === d.line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, Math.min(d.column - 1, 200)))}^`);
   }
   return out.join("\n");
+}
+
+/** Far larger than any real SKILL.md; a larger file gets no frame (the read stays bounded). */
+const MAX_FRAME_SOURCE = 64 * 1024 * 1024;
+
+/**
+ * The text of the file a diagnostic names, when it is a regular file and not a link. An error can
+ * be about a link (a supporting file named with a bidi control): through it, the frame printed up to
+ * three lines of any file on the machine, /proc/self/environ's secrets among them, and a link to
+ * /dev/zero never ended. Such a diagnostic gets no frame.
+ */
+function frameSource(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
+    return st.isFile() && st.size <= MAX_FRAME_SOURCE ? readFileSync(fd, "utf8") : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

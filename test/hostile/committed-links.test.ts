@@ -1,10 +1,14 @@
-// Symbolic links a checkout can hold (a pull request adds them like any file) where skillc writes:
-// nothing it writes may go through one to a file outside the folder it was told to write, through
-// the built CLI as a real process. The victim is a file outside the project.
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+// Symbolic links a checkout can hold (a pull request adds them like any file, even under an ignored
+// folder with `git add -f`) where skillc writes or reads, through the built CLI as a real process:
+// nothing it writes may go through one to a file outside the folder it was told to write (the
+// victim is a file outside the project), and nothing it reads whole may be a device that never
+// ends (/dev/zero) or a FIFO that never answers. Each read case runs under a 30 s kill: a hang or
+// an endless read is a failure, not a slow pass.
+import { execFileSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
+import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
 beforeAll(ensureCli, 180_000);
@@ -61,5 +65,78 @@ describe("export --out a folder of the checkout", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).toBe("marker\n");
     expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
+  });
+});
+
+/** `target` as the file at `rel` in `cwd`: a link to /dev/zero, or a FIFO (no writer: opening it to read blocks). */
+function plant(cwd: string, rel: string, target: "zero" | "fifo"): void {
+  const file = path.join(cwd, rel);
+  rmSync(file, { force: true });
+  if (target === "zero") symlinkSync("/dev/zero", file);
+  else execFileSync("mkfifo", [file]);
+}
+
+describe("files read whole that a checkout can make endless", () => {
+  for (const target of ["fifo", "zero"] as const) {
+    it(`skillc-lock.json as ${target === "zero" ? "a link to /dev/zero (it read 16 GB in a minute)" : "a FIFO (it hung)"}: import refuses it before any network access`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      plant(cwd, "skillc-lock.json", target);
+      const r = await runNode(["--max-old-space-size=512", CLI, "import", "http://127.0.0.1:9/"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("skillc-lock.json is not a regular file (a device, FIFO or folder, or a link to one); it was not read.");
+      rec.rejected("links: reads");
+    });
+
+    it(`.skillc/index.js as ${target === "zero" ? "a link to /dev/zero (a warm build read 5.7 GB in 20 s)" : "a FIFO (a warm build hung)"}: a build with the cache replaces it`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      const first = await runNode([CLI, "build", "--cache"], { cwd, timeoutMs: 30_000 });
+      expect(first.code, first.stderr).toBe(0);
+      for (const name of ["index.js", "manifest.json"]) plant(cwd, `.skillc/${name}`, target);
+      const r = await runNode(["--max-old-space-size=512", CLI, "build", "--cache"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code, r.stderr).toBe(0);
+      expect(lstatSync(path.join(cwd, ".skillc/index.js")).isFile()).toBe(true);
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+    });
+  }
+});
+
+describe("the bundler plugin's code frame", () => {
+  /** Rollup with skillc's plugin in a fresh process (a child, so an endless read cannot grow the test's own): its error's frame. */
+  async function rollupFrame(cwd: string): Promise<{ frame: string; proc: Awaited<ReturnType<typeof runNode>> }> {
+    writeFileSync(path.join(cwd, "main.js"), 'import { skills } from "skillc:skills";\nconsole.log(skills.list().length);\n');
+    const script = [
+      `const { rollup } = await import(${JSON.stringify(path.join(REPO, "node_modules/rollup/dist/es/rollup.js"))});`,
+      `const { default: skillc } = await import(${JSON.stringify(path.join(REPO, "dist/rollup.js"))});`,
+      `try { await rollup({ input: "main.js", plugins: [skillc()], logLevel: "silent" }); process.stdout.write(JSON.stringify("built")); }`,
+      `catch (e) { process.stdout.write(JSON.stringify(e.frame ?? "")); }`,
+    ].join("\n");
+    const proc = await runNode(["--max-old-space-size=512", "--input-type=module", "-e", script], { cwd, timeoutMs: 30_000 });
+    return { frame: proc.code === 0 && proc.stdout ? (JSON.parse(proc.stdout) as string) : "", proc };
+  }
+
+  for (const target of ["secret", "zero"] as const) {
+    it(`an error about a link (a file named with a bidi control) to ${target === "secret" ? "a file outside the checkout prints none of its lines (it printed three)" : "/dev/zero gives no frame (it read 4 GB in 10 s)"}`, async () => {
+      rec.tried("links: reads");
+      const { cwd, victim } = project();
+      writeFileSync(victim, "SECRET_LINE_1\nSECRET_LINE_2\n");
+      symlinkSync(target === "zero" ? "/dev/zero" : victim, path.join(cwd, "skills/a/evil\u202e.md"));
+      const { frame, proc } = await rollupFrame(cwd);
+      expect(proc.signal, `killed after ${proc.ms} ms`).toBeNull();
+      expect(proc.code, proc.stderr).toBe(0);
+      if (frame.includes("SECRET_LINE")) rec.escape("links: reads");
+      expect(frame).toBe("");
+      rec.rejected("links: reads");
+    });
+  }
+
+  it("an error in a SKILL.md still gets its frame", async () => {
+    const { cwd } = project();
+    writeFileSync(path.join(cwd, "skills/a/SKILL.md"), "---\nname: a\ndescription: Does a.\nfoo: [unclosed\n---\n\nUse a.\n");
+    const { frame } = await rollupFrame(cwd);
+    expect(frame).toContain("foo: [unclosed");
   });
 });
