@@ -15,8 +15,8 @@
 // repository stalled every CI build of it. The holder now touches its lock every HEARTBEAT_MS; a
 // lock that nobody can prove alive and whose text and mtime stay the same for SILENT_MS of the
 // waiter's own clock (never compared with the writer's clock: hosts' clocks differ) is stale.
-import { readFileSync } from "node:fs";
-import { open, readFile, stat, unlink, utimes } from "node:fs/promises";
+import { constants, readFileSync } from "node:fs";
+import { lstat, open, readFile, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../diagnostics/usage-error.js";
@@ -53,7 +53,7 @@ export async function lockOutDir(
   return async () => {
     clearInterval(heartbeat);
     // Only our own lock is removed (a stale-lock takeover may have replaced it).
-    if ((await readFile(file, "utf8").catch(() => "")) === text) await unlink(file).catch(() => {});
+    if ((await readLock(file)) === text) await unlink(file).catch(() => {});
   };
 }
 
@@ -69,7 +69,7 @@ async function waitAndCreate(file: string, text: string, outDir: string, silentM
   let told = false;
   for (;;) {
     if (await create(file, text)) return;
-    const holderText = await readFile(file, "utf8").catch(() => undefined);
+    const holderText = await readLock(file);
     if (holderText === undefined) continue; // released between our two calls
     const holder = parse(holderText);
     const isStale = async (t: string) => (await stale(file, t)) || (holder !== undefined && alive(holder) === "unknown" && silence.over(t, await mtime(file)));
@@ -85,6 +85,27 @@ async function waitAndCreate(file: string, text: string, outDir: string, silentM
     if (!dead && !told && holder) onWait?.(holder);
     told ||= !dead && holder !== undefined;
     await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** What a lock or break file that is no small regular file reads as: no holder's text, so a torn lock (taken over once old). */
+const NOT_A_LOCK = "\0not a lock file";
+const LOCK_MAX_BYTES = 4096;
+
+/**
+ * The text of a lock or break file; undefined when it is gone. Read only as a small regular file,
+ * never through a link and without blocking: a `.skillc.lock` committed as a link to /dev/zero made
+ * every build read gigabytes, and a FIFO would hang it.
+ */
+async function readLock(file: string): Promise<string | undefined> {
+  const st = await lstat(file).catch(() => undefined);
+  if (!st) return undefined;
+  if (!st.isFile() || st.size > LOCK_MAX_BYTES) return NOT_A_LOCK;
+  try {
+    const text = await readFile(file, { encoding: "utf8", flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) });
+    return text.length > LOCK_MAX_BYTES ? NOT_A_LOCK : text;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : NOT_A_LOCK;
   }
 }
 
@@ -112,7 +133,7 @@ async function stale(file: string, text: string): Promise<boolean> {
 
 /** The lock's mtime in ms; NaN when it is gone. */
 async function mtime(file: string): Promise<number> {
-  return (await stat(file).catch(() => undefined))?.mtimeMs ?? NaN;
+  return (await lstat(file).catch(() => undefined))?.mtimeMs ?? NaN;
 }
 
 /** How long, by this process's clock, a lock has stayed the same text with the same mtime. */
@@ -133,7 +154,7 @@ class Silence {
 /** How long ago the file was last written; Infinity when it is gone. */
 async function ageMs(file: string): Promise<number> {
   try {
-    return Date.now() - (await stat(file)).mtimeMs;
+    return Date.now() - (await lstat(file)).mtimeMs;
   } catch {
     return Infinity;
   }
@@ -162,7 +183,7 @@ async function breakStale(file: string, staleText: string, isStale: (text: strin
   const mine = JSON.stringify({ ...self(), nonce: randomBytes(8).toString("hex") }) + "\n";
   if (!(await create(breakFile, mine))) return clearStaleBreak(breakFile);
   try {
-    const now = await readFile(file, "utf8").catch(() => undefined);
+    const now = await readLock(file);
     // Still our break file (see clearStaleBreak), and still the stale lock we read: remove it.
     if (now === staleText && (await isStale(now)) && (await holds(breakFile, mine))) await unlinkGone(file);
   } finally {
@@ -183,7 +204,7 @@ async function breakStale(file: string, staleText: string, isStale: (text: strin
  * fix needs an atomic compare-and-remove, which the file system does not offer.
  */
 async function clearStaleBreak(breakFile: string): Promise<boolean> {
-  const text = await readFile(breakFile, "utf8").catch(() => undefined);
+  const text = await readLock(breakFile);
   if (text === undefined) return true;
   if (!(await stale(breakFile, text)) && (await ageMs(breakFile)) < BREAK_GRACE_MS) return false;
   await unlinkGone(breakFile);
@@ -192,7 +213,7 @@ async function clearStaleBreak(breakFile: string): Promise<boolean> {
 
 /** Whether `file` holds `text` (a break file: its nonce makes each holder's text unique). */
 async function holds(file: string, text: string): Promise<boolean> {
-  return (await readFile(file, "utf8").catch(() => undefined)) === text;
+  return (await readLock(file)) === text;
 }
 
 /** Unlinks `file`; already gone is fine, any other failure is the build's (a lock it cannot remove). */

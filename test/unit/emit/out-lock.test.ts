@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as esbuild from "esbuild";
@@ -212,6 +212,23 @@ describe("the output lock", () => {
     await release();
     expect(readdirSync(root)).toEqual([]);
   });
+
+  // A lock is read only as a small regular file: one committed as a link to /dev/zero was read
+  // without end by every build, and a link to a FIFO hung it.
+  for (const kind of ["a link to a FIFO", "a FIFO", "a link to /dev/zero"] as const) {
+    it(`takes over a lock that is ${kind} as a torn one, reading nothing through it`, async () => {
+      const { root, outDir, file } = tempOut();
+      const fifo = path.join(root, "fifo");
+      if (kind !== "a link to /dev/zero") spawnSync("mkfifo", [kind === "a FIFO" ? file : fifo]);
+      if (kind === "a link to a FIFO") symlinkSync(fifo, file);
+      if (kind === "a link to /dev/zero") symlinkSync("/dev/zero", file);
+      const release = await lockOutDir(outDir);
+      expect(lstatSync(file).isFile(), "our own lock replaced it").toBe(true);
+      expect(JSON.parse(readFileSync(file, "utf8")).pid).toBe(process.pid);
+      await release();
+      expect(existsSync(file)).toBe(false);
+    });
+  }
 
   it("touches its own lock while it holds it, and stops once released", async () => {
     const { outDir, file } = tempOut();
