@@ -59,7 +59,8 @@ export async function importRemote(spec: string, values: RemoteFlags, ctx: CliCo
       const problems = drift(lock, source.id, new Map([...known, ...unknown]));
       if (problems.length > 0) return fail(`--frozen: ${printable(source.id)} differs from ${LOCKFILE}; nothing was written:\n  ${problems.join("\n  ")}`);
     }
-    const { taken, refused } = await takeAll(source, lock, { ctx, config, root, values });
+    const { taken, refused, tooLarge } = await takeAll(source, lock, { ctx, config, root, values });
+    if (tooLarge) return fail(tooLarge);
     if (values.frozen && refused > 0) return fail(`--frozen: ${plural(refused, "skill")} refused; nothing was written.`);
     for (const t of taken) {
       const dest = path.join(root, t.name);
@@ -80,16 +81,31 @@ interface TakeContext {
   values: RemoteFlags;
 }
 
-/** Fetches, verifies and lints every offered skill; a refused one is reported and left out. */
-async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promise<{ taken: Taken[]; refused: number }> {
+/**
+ * What the skills of one import may hold in all: they are kept in memory until every one is checked
+ * (nothing is written unless all is well), so a source of many 50 MiB skills (each a few kB packed)
+ * would take gigabytes. The largest public collection today is 47 MB.
+ */
+export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+
+/** Fetches, verifies and lints every offered skill; a refused one is reported and left out. `tooLarge` says why the import stopped. */
+async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promise<{ taken: Taken[]; refused: number; tooLarge?: string }> {
   const taken: Taken[] = [];
   let refused = 0;
+  let bytes = 0;
   const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
   const opts: ValidateOptions = { config: o.config, profile: profileFlag(o.values.profile), rules: ruleFlags(o.values.rule) };
   try {
     for (const offered of source.offered) {
       const why = await takeOne(source, offered.name, lock, staging, opts, o, taken);
-      if (why === undefined) continue;
+      if (why === undefined) {
+        for (const f of taken[taken.length - 1]!.skill.files) bytes += f.data.byteLength;
+        if (bytes > MAX_IMPORT_BYTES) {
+          const mib = MAX_IMPORT_BYTES / 1024 / 1024;
+          return { taken: [], refused, tooLarge: `the skills of ${printable(source.id)} hold more than ${mib} MiB in all (passed at "${offered.name}", skill ${taken.length} of ${source.offered.length}); the import was refused and nothing was written.` };
+        }
+        continue;
+      }
       refused++;
       o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${printable(offered.url)}): ${why}\n`);
     }

@@ -10,6 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveError } from "../../src/archive/entries.js";
 import { fetchBytes } from "../../src/archive/fetch.js";
+import { DISCOVERY_SCHEMA_V2, sha256Digest } from "../../src/archive/well-known.js";
+import { deterministicTarGz } from "../../src/publish/tar-gz.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree, type Proc } from "./helpers.js";
 
 const rec = new Recorder("import-remote");
@@ -47,13 +49,45 @@ const answers: Record<string, (req: http.IncomingMessage, res: http.ServerRespon
   },
 };
 
+/**
+ * Six skills of 48 MiB each (three 16 MiB files, the per-file cap), each archive ~0.6 MB (every
+ * 100 KB of a file is 1 KB of random bytes and zeros: under the 200:1 bomb ratio). Each is within
+ * every per-skill limit; together they pass what one import may hold in memory.
+ */
+function heavySite(): Record<string, Buffer> {
+  const block = Buffer.alloc(100 * 1024);
+  let x = 2463534242;
+  for (let i = 0; i < 1024; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    block[i] = x & 0xff;
+  }
+  const big = Buffer.concat(Array(Math.ceil((16 * 1024 * 1024) / block.length)).fill(block)).subarray(0, 16 * 1024 * 1024);
+  const site: Record<string, Buffer> = {};
+  const skills = [];
+  for (let n = 1; n <= 6; n++) {
+    const name = `heavy-${n}`;
+    const files = [{ path: "SKILL.md", data: Buffer.from(skillMd(name)), executable: false }];
+    for (const part of ["a", "b", "c"]) files.push({ path: `assets/${part}.bin`, data: big, executable: false });
+    const archive = Buffer.from(deterministicTarGz(files));
+    site[`/heavy/.well-known/agent-skills/${name}.tar.gz`] = archive;
+    skills.push({ name, description: `Heavy skill ${n}. Use it to test.`, type: "archive", url: `${name}.tar.gz`, digest: sha256Digest(archive) });
+  }
+  site[`/heavy${INDEX}`] = Buffer.from(JSON.stringify({ $schema: DISCOVERY_SCHEMA_V2, skills }));
+  return site;
+}
+
 let server: http.Server;
 let origin: string;
 beforeAll(async () => {
   await ensureCli();
+  const heavy = heavySite();
   server = http.createServer((req, res) => {
-    const answer = answers[new URL(req.url ?? "/", "http://x").pathname];
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    const answer = answers[pathname];
     if (answer) return answer(req, res);
+    if (heavy[pathname]) return void res.writeHead(200).end(heavy[pathname]);
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -129,6 +163,15 @@ describe("hostile listings cost work linear in their size", () => {
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     expect(r.stdout).toContain("imported big into skills/big/ (1 file)");
   });
+});
+
+describe("what one import may hold", () => {
+  // Every skill stays in memory until all are checked (nothing is written unless all is well):
+  // six skills within every per-skill limit took 492 MB, and an index has no limit on their number.
+  it("a site whose skills pass 256 MiB in all is refused at the one that passes it, nothing written", async () => {
+    const r = await importFrom("import: hostile listings", `http://127.0.0.1:${new URL(origin).port}/heavy${INDEX}`, 120_000);
+    expect(r.stderr).toContain('hold more than 256 MiB in all (passed at "heavy-6", skill 6 of 6); the import was refused and nothing was written.');
+  }, 150_000);
 });
 
 describe("a project skill of 150,000 frontmatter keys (a pull request can add one)", () => {
