@@ -105,8 +105,10 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
     await buildOnce();
   }, flags.debounceMs ?? 100);
 
-  await buildOnce();
+  // Armed before the first build: a change made while it runs starts one more build (armed after
+  // it, such a change went unseen until the next, and the output stayed stale meanwhile).
   await watchers.reset(opts, deps, ctx.cwd);
+  await buildOnce();
   flags.onReady?.();
   say(`watching ${watchers.describe(shown)} for changes; press Ctrl+C to stop.`);
 

@@ -45,6 +45,22 @@ describe("bench/readme-table.mjs", () => {
     expect(() => renderBlock({})).toThrow(/no bench results/);
   });
 
+  it("shows the watch rebuild of both layouts among the issue's targets", () => {
+    const withWatch = (size: number) => {
+      const r = result(size, 0.8);
+      r.targets.push(
+        { id: "watch-split", name: "warm rebuild under `build --watch`, one skill changed, split layout, vs its cold build", value: "0.3 s", base: "8 s", ratio: 0.0375, goal: "≤ 5%", met: true, cpuRatio: 0.05 },
+        { id: "watch-single", name: "warm rebuild under `build --watch`, one skill changed, single file, vs its cold build", value: "0.9 s", base: "5 s", ratio: 0.18, goal: "≤ 15%", met: false, cpuRatio: 0.2 },
+      );
+      return r;
+    };
+    const block: string = renderBlock({ 10000: withWatch(10000), 1000: withWatch(1000) });
+    const table = block.slice(0, block.indexOf("Other targets"));
+    expect(table).toContain("| warm rebuild under `build --watch`, one skill changed, split layout, vs its cold build | ≤ 5% | 0.3 s | 8 s | 0.04× | 0.05× | yes | 0.3 s | 8 s | 0.04× | 0.05× | yes |");
+    expect(table).toContain("| warm rebuild under `build --watch`, one skill changed, single file, vs its cold build | ≤ 15% | 0.9 s | 5 s | 0.18× | 0.20× | no |");
+    expect(block).toContain("**Warm rebuild under `build --watch`**");
+  });
+
   it("shows the warm goals beside a rebuild's floors in a table of their own, not among the targets", () => {
     const withFloors = (size: number, ratio: number) => {
       const r = result(size, 0.8);
