@@ -3,8 +3,8 @@
 // imports, in the split layout, are real files the bundler code-splits), and writes the generated
 // declaration of the virtual module. The bundler adapters (unplugin.ts, vite-dev.ts) only map its
 // outcome onto their hooks.
-import { existsSync, readFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { loadConfig } from "../config/load.js";
@@ -98,8 +98,17 @@ export class SkillcSession {
     const file = path.resolve(this.root, this.options.dts || "skillc-env.d.ts");
     const chunks = path.join(path.dirname(indexDts), "chunks");
     const text = envDeclaration(await readFile(indexDts, "utf8"), (hash) => readFileSync(path.join(chunks, `${hash}.d.ts`), "utf8"));
-    const before = existsSync(file) ? await readFile(file, "utf8") : undefined;
-    if (before !== text) await writeFile(file, text);
+    // Only a regular file is read and compared, and the new text replaces whatever is there by a
+    // rename: a checkout can hold skillc-env.d.ts as a link to any file of the user's (written
+    // through, it was overwritten) or to /dev/zero (read without end).
+    const before = lstatSync(file, { throwIfNoEntry: false })?.isFile() ? await readFile(file, "utf8") : undefined;
+    if (before === text) return;
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, text, { flag: "wx" });
+    await rename(temp, file).catch(async (error: unknown) => {
+      await unlink(temp).catch(() => {});
+      throw error;
+    });
   }
 
   private absolute(d: Diagnostic): Diagnostic {

@@ -140,3 +140,34 @@ describe("the bundler plugin's code frame", () => {
     expect(frame).toContain("foo: [unclosed");
   });
 });
+
+describe("the bundler plugin's skillc-env.d.ts", () => {
+  /** Rollup with skillc's plugin in a fresh process (a child, so an endless read cannot grow the test's own). */
+  async function rollupBuild(cwd: string) {
+    writeFileSync(path.join(cwd, "main.js"), 'import { skills } from "skillc:skills";\nconsole.log(skills.list().length);\n');
+    const script = [
+      `const { rollup } = await import(${JSON.stringify(path.join(REPO, "node_modules/rollup/dist/es/rollup.js"))});`,
+      `const { default: skillc } = await import(${JSON.stringify(path.join(REPO, "dist/rollup.js"))});`,
+      `await rollup({ input: "main.js", plugins: [skillc()], logLevel: "silent" });`,
+    ].join("\n");
+    return runNode(["--max-old-space-size=512", "--input-type=module", "-e", script], { cwd, timeoutMs: 30_000 });
+  }
+
+  for (const target of ["victim", "zero"] as const) {
+    it(`committed as a link to ${target === "victim" ? "a file of the user's is replaced, the file left alone (it was overwritten)" : "/dev/zero is replaced, not read without end"}`, async () => {
+      rec.tried("links: writes");
+      const { cwd, victim } = project();
+      writeFileSync(victim, "the user's own file\n");
+      symlinkSync(target === "zero" ? "/dev/zero" : victim, path.join(cwd, "skillc-env.d.ts"));
+      const proc = await rollupBuild(cwd);
+      expect(proc.signal, `killed after ${proc.ms} ms`).toBeNull();
+      expect(proc.code, proc.stderr).toBe(0);
+      const written = path.join(cwd, "skillc-env.d.ts");
+      expect(lstatSync(written).isFile()).toBe(true);
+      expect(readFileSync(written, "utf8")).toContain('declare module "skillc:skills"');
+      if (readFileSync(victim, "utf8") !== "the user's own file\n") rec.escape("links: writes");
+      expect(readFileSync(victim, "utf8")).toBe("the user's own file\n");
+      rec.rejected("links: writes");
+    });
+  }
+});
