@@ -36,12 +36,20 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
   };
 }
 
-export function watchInDevServer(server: DevServerLike, session: SkillcSession): void {
+/**
+ * Quiet time after the last change before a rebuild starts. chokidar (Vite's watcher) reports at most
+ * one change of a file per 50 ms and drops the rest: a rebuild started at once could read a save
+ * whose follow-up (a formatter's second write, a quick fix) is never reported, and keep it.
+ */
+export const QUIET_MS = 100;
+
+export function watchInDevServer(server: DevServerLike, session: SkillcSession, quietMs = QUIET_MS): void {
   let watched = new Set<string>();
   // One rebuild runs at a time; changes during it ask for at most one more (a rebuild reads every
   // file afresh, so a burst of saves needs one build after the last, not one build per event).
   let running = false;
   let pending = false;
+  let lastChange = 0;
   const arm = (paths: readonly string[]) => {
     const fresh = paths.filter((p) => !watched.has(p));
     if (fresh.length > 0) server.watcher.add(fresh);
@@ -52,11 +60,13 @@ export function watchInDevServer(server: DevServerLike, session: SkillcSession):
 
   server.watcher.on("all", (_event, file) => {
     if (![...watched].some((w) => file === w || file.startsWith(w + path.sep))) return;
+    lastChange = performance.now();
     pending = true;
     if (running) return;
     running = true;
     void (async () => {
       while (pending) {
+        for (let wait = quietMs; wait > 0; wait = lastChange + quietMs - performance.now()) await new Promise((r) => setTimeout(r, wait));
         pending = false;
         try {
           await rebuild(server, session, arm);

@@ -40,7 +40,7 @@ function fakes() {
 describe("watchInDevServer", () => {
   it("coalesces a burst of changes: one rebuild running, at most one pending", async () => {
     const { server, session, stats, emit, settle } = fakes();
-    watchInDevServer(server, session as never);
+    watchInDevServer(server, session as never, 0);
     await new Promise((r) => setTimeout(r, 0));
     expect(stats.compiles).toBe(1);
     for (let i = 0; i < 5; i++) emit(path.join(ROOT, "a", "SKILL.md"));
@@ -52,6 +52,21 @@ describe("watchInDevServer", () => {
     emit(path.join(ROOT, "a", "SKILL.md"));
     await settle();
     expect(stats.compiles).toBe(4);
+  });
+
+  // chokidar drops a second change of a file within 50 ms of the first: a rebuild started at the
+  // first could read the file before the second save and never hear of it.
+  it("starts a rebuild only once changes have been quiet for a while, so a quick second save is in it", async () => {
+    const { server, session, stats, emit, settle } = fakes();
+    watchInDevServer(server, session as never, 500);
+    await new Promise((r) => setTimeout(r, 0));
+    emit(path.join(ROOT, "a", "SKILL.md"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stats.compiles, "no rebuild in the quiet time").toBe(1);
+    emit(path.join(ROOT, "a", "SKILL.md"));
+    await new Promise((r) => setTimeout(r, 700));
+    await settle();
+    expect(stats.compiles, "one rebuild, after both saves").toBe(2);
   });
 });
 
