@@ -6,6 +6,7 @@
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import type { Diagnostic } from "../types.js";
 import { loadConfig } from "../config/load.js";
 import { ConfigError } from "../config/check.js";
@@ -103,7 +104,7 @@ export class SkillcSession {
     // through, it was overwritten) or to /dev/zero (read without end).
     const before = lstatSync(file, { throwIfNoEntry: false })?.isFile() ? await readFile(file, "utf8") : undefined;
     if (before === text) return;
-    const temp = `${file}.${process.pid}.tmp`;
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     await writeFile(temp, text, { flag: "wx" });
     await rename(temp, file).catch(async (error: unknown) => {
       await unlink(temp).catch(() => {});
