@@ -10,10 +10,11 @@
 // (project/chunk-trust.ts), signed as they are. A build with no record to go by (the first after
 // an upgrade or a deleted cache; no cache key) reads and hashes each chunk instead, once: its name
 // is the SHA-256 of exactly its bytes, whatever its extension (.js, .json, .d.ts alike).
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { filePrint } from "../util/file-print.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 /**
  * A content-addressed file's name in chunks/: its SHA-256 and an extension (split.ts re-exports it;
@@ -98,7 +99,7 @@ export const MAX_VERIFY_BYTES = 64 * 1024 * 1024;
 /** Bytes read at a time: one buffer for the whole check, so memory never holds a chunk. */
 const READ_BYTES = 1024 * 1024;
 /** No link followed, and no wait on a FIFO put under a chunk's name (where the platform has the flags). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const OPEN_FLAGS = READ_NO_FOLLOW;
 
 /** Of the chunks listed in `dir`, those whose bytes hash to their name, with their fingerprints. */
 export function verifiedChunks(dir: string, names: readonly string[]): Map<string, string> {

@@ -15,11 +15,12 @@
 // repository stalled every CI build of it. The holder now touches its lock every HEARTBEAT_MS; a
 // lock that nobody can prove alive and whose text and mtime stay the same for SILENT_MS of the
 // waiter's own clock (never compared with the writer's clock: hosts' clocks differ) is stale.
-import { constants, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { lstat, open, readFile, unlink, utimes } from "node:fs/promises";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../diagnostics/usage-error.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 /** How long a build waits for another to finish writing before it gives up. */
 const WAIT_MS = 5 * 60 * 1000;
@@ -102,7 +103,7 @@ async function readLock(file: string): Promise<string | undefined> {
   if (!st) return undefined;
   if (!st.isFile() || st.size > LOCK_MAX_BYTES) return NOT_A_LOCK;
   try {
-    const text = await readFile(file, { encoding: "utf8", flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) });
+    const text = await readFile(file, { encoding: "utf8", flag: READ_NO_FOLLOW });
     return text.length > LOCK_MAX_BYTES ? NOT_A_LOCK : text;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : NOT_A_LOCK;

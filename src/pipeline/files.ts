@@ -19,7 +19,7 @@
 // - The walk that lists the entries is file-walk.ts; this module reads (or stats) what it lists.
 // - A text file holding hidden characters gets `hidden-character`, as a SKILL.md does (text-checks.ts),
 //   in build (which reads every file) and in lint (listFiles reads each one to look).
-import fs, { constants } from "node:fs";
+import fs from "node:fs";
 import { isUtf8 } from "node:buffer";
 import path from "node:path";
 import type { Diagnostic, SkillFile, SkillSource } from "../types.js";
@@ -34,6 +34,7 @@ import { sha256Hex } from "../util/sha256.js";
 import { isRegularFile, statPrint, type StatBatch } from "./stat-thread.js";
 import { bytesMayHoldHidden } from "../util/hidden-chars.js";
 import { checkHiddenInFile } from "./text-checks.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
 
@@ -56,7 +57,7 @@ export function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8192).includes(0) || !isUtf8(bytes);
 }
 
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const OPEN_FLAGS = READ_NO_FOLLOW;
 
 /** lint's one buffer for looking inside files it keeps nothing of (a buffer per file was ~195 MB of garbage at 10,000 skills). */
 let scratch = Buffer.allocUnsafe(64 * 1024);

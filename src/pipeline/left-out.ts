@@ -15,7 +15,8 @@
 // The codes are plain strings so they travel to analysis workers and into the analysis cache's key.
 // The message each code makes is `link-missing-file`'s template (src/rules/body-rules.ts).
 
-import fs, { constants } from "node:fs";
+import fs from "node:fs";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 /** Path → reason code, as recorded by files.ts. */
 export type LeftOut = Map<string, string>;
@@ -46,7 +47,7 @@ export function leftOutKey(paths: readonly string[], leftOut: ReadonlyMap<string
 export function nestedName(file: string, rel: string): string {
   let head = "";
   try {
-    const fd = fs.openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    const fd = fs.openSync(file, READ_NO_FOLLOW);
     try {
       const buf = Buffer.alloc(4096);
       head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString("utf8");

@@ -1,10 +1,11 @@
 // A failed skills build as bundlers show errors: one message listing every error as
 // file:line:col, severity and rule id (the CLI's stylish order), and the first error's position
 // and source frame, which Rollup and Vite print and Vite's dev overlay opens.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 export interface BundlerError {
   message: string;
@@ -78,7 +79,7 @@ const MAX_FRAME_SOURCE = 64 * 1024 * 1024;
 function frameSource(file: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(file, READ_NO_FOLLOW);
     const st = fstatSync(fd);
     return st.isFile() && st.size <= MAX_FRAME_SOURCE ? readFileSync(fd, "utf8") : undefined;
   } catch {
