@@ -16,6 +16,7 @@ import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
 import { decodeRecord } from "./analysis-record.js";
+import { deepFreeze } from "./memory.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { cacheVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -52,6 +53,8 @@ export class AnalysisCache implements AnalysisStore {
     private readonly secret: Buffer | undefined,
     /** As read: raw JSON bytes by SKILL.md path, one map per shard (a shard of another config: empty). */
     private readonly raw: ReadonlyArray<Map<string, Buffer>>,
+    /** Under a CacheMemory (memory.ts): each shard's snapshots decoded by getHead, by record, kept for the next build. */
+    private readonly decoded: ReadonlyArray<Map<Buffer, unknown> | undefined> = [],
   ) {}
 
   /** Whether this project root has a cache (of any config): a run may then hit it. */
@@ -70,7 +73,7 @@ export class AnalysisCache implements AnalysisStore {
     const [shards] = await Promise.all([Promise.all(Array.from({ length: SHARDS }, (_, i) => readRecordFile(shardFile(dir, i), secret))), legacy]);
     // Looked up in the shard its path hashes to: a record anywhere else is never read.
     const raw = shards.map((data) => (data && data.header.key === key ? data.records : new Map<string, Buffer>()));
-    return new AnalysisCache(dir, key, secret, raw);
+    return new AnalysisCache(dir, key, secret, raw, shards.map((data) => (data && data.header.key === key ? data.decoded : undefined)));
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
@@ -83,7 +86,17 @@ export class AnalysisCache implements AnalysisStore {
   /** As get, for a skill that is not read again: its positions a view, parsed only if asked beyond the description's (analysis-record.ts). */
   getHead(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const fresh = this.fresh.get(file);
-    return fresh === undefined ? decodeRecord(this.raw[shardOf(file)]!.get(file), entryKey, file, true) : this.get(file, entryKey);
+    if (fresh !== undefined) return this.get(file, entryKey);
+    const shard = shardOf(file);
+    const raw = this.raw[shard]!.get(file);
+    const kept = raw && this.decoded[shard];
+    if (!kept) return decodeRecord(raw, entryKey, file, true);
+    // Decoded by an earlier build of this process from these very bytes (the same Buffer).
+    const was = kept.get(raw) as { key: string; snap: AnalysisSnapshot } | undefined;
+    if (was?.key === entryKey) return was.snap;
+    const snap = decodeRecord(raw, entryKey, file, true);
+    if (snap) kept.set(raw, { key: entryKey, snap: deepFreeze(snap, (v) => v === snap.positions) });
+    return snap;
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {

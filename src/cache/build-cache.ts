@@ -31,6 +31,7 @@ import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { configCacheKey, parseRecord } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { filePrint } from "../util/file-print.js";
+import { deepFreeze } from "./memory.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -133,6 +134,8 @@ export class BuildCache implements BuildStore {
     private readonly secret: Buffer | undefined,
     /** Each record's place in the file (its offsets are `data.at[2i]` and `[2i + 1]`). */
     private readonly order: Map<string, number> = new Map(),
+    /** Under a CacheMemory (memory.ts): records parsed by an earlier build of this process, by record. */
+    private readonly decoded?: Map<Buffer, unknown>,
   ) {}
 
   static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
@@ -144,6 +147,7 @@ export class BuildCache implements BuildStore {
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key };
     let raw = new Map<string, Buffer>();
+    let decoded: Map<Buffer, unknown> | undefined;
     const order = new Map<string, number>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
@@ -160,21 +164,34 @@ export class BuildCache implements BuildStore {
         at: h.at,
       };
       raw = read.records;
+      decoded = read.decoded;
       let i = 0;
       for (const k of raw.keys()) order.set(k, i++);
     }
-    return new BuildCache(file, key, indexFile, data, raw, secret, order);
+    return new BuildCache(file, key, indexFile, data, raw, secret, order, decoded);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
   get(file: string, fp: string): BuildEntry | undefined {
-    const e = parseRecord(this.raw.get(file));
+    const raw = this.raw.get(file);
+    if (this.decoded && raw) return this.getKept(raw, this.decoded, fp, this.order.get(file));
+    const e = parseRecord(raw);
     const i = this.order.get(file);
     if (!isObj(e) || e.fp !== fp || i === undefined) return undefined;
     // The offsets from the header, over whatever the record says.
     if (isObj(e.line)) e.line.offset = this.data.at![2 * i];
     if (isObj(e.manifest)) e.manifest.offset = this.data.at![2 * i + 1];
     return isBuildEntry(e) ? e : undefined;
+  }
+
+  /** As get, the record parsed once for the process (kept frozen), its offsets set on a copy. */
+  private getKept(raw: Buffer, kept: Map<Buffer, unknown>, fp: string, i: number | undefined): BuildEntry | undefined {
+    let e = kept.get(raw);
+    if (e === undefined) kept.set(raw, (e = deepFreeze(parseRecord(raw) ?? null)));
+    if (!isObj(e) || e.fp !== fp || i === undefined) return undefined;
+    const at = this.data.at!;
+    const copy = { ...e, ...(isObj(e.line) && { line: { ...e.line, offset: at[2 * i] } }), ...(isObj(e.manifest) && { manifest: { ...e.manifest, offset: at[2 * i + 1] } }) };
+    return isBuildEntry(copy) ? copy : undefined;
   }
 
   /** Whether any entry exists for this skill (a cold build stats nothing). */

@@ -9,8 +9,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
+import { filePrint } from "../util/file-print.js";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
+import { currentMemory, deepFreeze, type CacheMemory, type RecordFile } from "./memory.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -62,15 +64,12 @@ function sign(key: Buffer, body: Uint8Array | readonly Uint8Array[]): string {
 }
 
 /**
- * A cache file's contents as stored: a header object, and records by key whose values stay raw
- * JSON bytes until asked for. At 10,000 skills the caches hold tens of MB: a rebuild parses each
- * record only when it looks the skill up, and writes an unchanged record back as the bytes it read
- * (re-serializing every entry cost 0.2 s per cache file per rebuild).
+ * A cache file's contents as stored (RecordFile, memory.ts): a header object, and records by key whose
+ * values stay raw JSON bytes until asked for. At 10,000 skills the caches hold tens of MB: a rebuild
+ * parses each record only when it looks the skill up, and writes an unchanged record back as the
+ * bytes it read (re-serializing every entry cost 0.2 s per cache file per rebuild).
  */
-export interface RecordFile {
-  header: Record<string, unknown>;
-  records: Map<string, Buffer>;
-}
+export type { RecordFile } from "./memory.js";
 
 /**
  * The body of a cache file: the header as JSON on the first line, then one record a line, in key
@@ -78,8 +77,8 @@ export interface RecordFile {
  * JSON string no raw tab, so a line's first tab ends its key. Yielded part by part, so a writer
  * never holds the whole body.
  */
-function* encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
-  yield JSON.stringify(header);
+function* encodeBody(header: string, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
+  yield header;
   for (const [k, v] of records) {
     yield "\n" + JSON.stringify(k) + "\t";
     yield v;
@@ -127,8 +126,13 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
 /** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
 export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
   if (!key) return undefined;
+  // A long-lived process's last build read or wrote it, and it is still that file: as read then.
+  const memory = currentMemory();
+  const kept = await memory?.lookup(file, key);
+  if (kept) return kept;
   try {
-    if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
+    const before = await stat(file);
+    if (before.size > MAX_CACHE_BYTES) return undefined;
     // Checked as bytes and split into records without decoding them (each is parsed when used).
     const bytes = await readFile(file);
     const eol = bytes.indexOf(10);
@@ -137,10 +141,25 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
     const given = Buffer.from(bytes.toString("latin1", MAGIC.length, eol), "hex");
     const wanted = Buffer.from(sign(key, body), "hex");
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
-    return decodeBody(body);
+    const read = decodeBody(body);
+    return read && memory ? keepRead(memory, file, key, before, bytes.length, read) : read;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Keeps what was read when the file had the same fingerprint before and after the read (then those
+ * are its bytes); else it is only returned.
+ */
+async function keepRead(memory: CacheMemory, file: string, key: Buffer, before: fs.Stats, size: number, read: RecordFile): Promise<RecordFile> {
+  const after = await stat(file);
+  if (size !== after.size || filePrint(before) !== filePrint(after)) {
+    memory.forget(file);
+    return read;
+  }
+  deepFreeze(read.header);
+  return memory.keep(file, key, after, read);
 }
 
 /** Bytes of records written to the staged file at a time (a record larger than this is one write of its own). */
@@ -159,6 +178,10 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
   if (!key) return;
   const tmp = `${file}.${process.pid}.tmp`;
   let fh: FileHandle | undefined;
+  // Under a CacheMemory, the records as written are kept (memory.ts), and the header as a read parses it.
+  const memory = currentMemory();
+  const written = memory && new Map<string, Buffer>();
+  const headerJson = JSON.stringify(header);
   try {
     await mkdir(path.dirname(file), { recursive: true });
     fh = await open(tmp, "w");
@@ -174,7 +197,7 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
       await writeAll(fh!, [batch.subarray(0, used)]);
       used = 0;
     };
-    for (const part of bodyParts(header, records)) {
+    for (const part of bodyParts(headerJson, written ? keeping(records, written) : records)) {
       // A string takes at most 3 bytes a UTF-16 unit in UTF-8.
       const most = typeof part === "string" ? part.length * 3 : part.byteLength;
       if (most > WRITE_BATCH) {
@@ -191,10 +214,13 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
     await flush();
     const sig = Buffer.from(hmac.digest("hex"), "latin1");
     await fh.write(sig, 0, sig.length, MAGIC.length);
+    const staged = written && (await fh.stat());
     await fh.close();
     fh = undefined;
     await rename(tmp, file);
+    if (memory && staged) await keepWritten(memory, file, key, staged, { header: JSON.parse(headerJson) as Record<string, unknown>, records: written });
   } catch (error) {
+    memory?.forget(file);
     await fh?.close().catch(() => {});
     await rm(tmp, { force: true }).catch(() => {});
     if (error instanceof RecordsError) throw error.cause;
@@ -205,7 +231,7 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
 /** An error thrown by the caller's records, told apart from a failed write (which is ignored). */
 class RecordsError extends Error {}
 
-function* bodyParts(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
+function* bodyParts(header: string, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
   const parts = encodeBody(header, records);
   for (;;) {
     let next: IteratorResult<Uint8Array | string>;
@@ -217,6 +243,26 @@ function* bodyParts(header: Record<string, unknown>, records: Iterable<readonly 
     if (next.done) return;
     yield next.value;
   }
+}
+
+/** `records` with each record's bytes noted in `into` as they are written (a string encoded once, here). */
+function* keeping(records: Iterable<readonly [string, Uint8Array | string]>, into: Map<string, Buffer>): Generator<readonly [string, Buffer]> {
+  for (const [k, v] of records) {
+    const bytes = typeof v === "string" ? Buffer.from(v, "utf8") : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    into.set(k, bytes);
+    yield [k, bytes];
+  }
+}
+
+/**
+ * Keeps what was just written, when the file now at `file` is the one staged (same inode and size:
+ * another process may have renamed its own over it since); its fingerprint is the stat made now.
+ */
+async function keepWritten(memory: CacheMemory, file: string, key: Buffer, staged: fs.Stats, written: RecordFile): Promise<void> {
+  const now = await stat(file);
+  if (now.ino !== staged.ino || now.size !== staged.size) return memory.forget(file);
+  deepFreeze(written.header);
+  memory.keep(file, key, now, written);
 }
 
 /** Writes every byte of `parts` (writev may write less than asked). */

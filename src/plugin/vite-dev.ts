@@ -44,6 +44,7 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
 export const QUIET_MS = 100;
 
 export function watchInDevServer(server: DevServerLike, session: SkillcSession, quietMs = QUIET_MS): void {
+  session.keepCaches();
   let watched = new Set<string>();
   // One rebuild runs at a time; changes during it ask for at most one more (a rebuild reads every
   // file afresh, so a burst of saves needs one build after the last, not one build per event).
