@@ -16,7 +16,7 @@ import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
 import { decodeRecord } from "./analysis-record.js";
-import { deepFreeze } from "./memory.js";
+import { deepFreeze, type CacheMemory } from "./memory.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { cacheVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -55,6 +55,7 @@ export class AnalysisCache implements AnalysisStore {
     private readonly raw: ReadonlyArray<Map<string, Buffer>>,
     /** Under a CacheMemory (memory.ts): each shard's snapshots decoded by getHead, by record, kept for the next build. */
     private readonly decoded: ReadonlyArray<Map<Buffer, unknown> | undefined> = [],
+    private readonly memory?: CacheMemory,
   ) {}
 
   /** Whether this project root has a cache (of any config): a run may then hit it. */
@@ -63,17 +64,17 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   /** Opens the cache for this project root and config; a missing or stale shard starts empty. */
-  static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
+  static async open(projectRoot: string, configKey: unknown, memory?: CacheMemory): Promise<AnalysisCache> {
     const dir = cacheDir(projectRoot);
     const key = configCacheKey(configKey);
     const secret = cacheKey();
     // The one file of the caches before shards: it would never be read again.
     const legacy = fsp.rm(path.join(path.dirname(dir), "analysis-v1.json"), { force: true }).catch(() => {});
     // No cache yet, a foreign or unreadable shard: that shard starts empty (it is only ever an optimisation).
-    const [shards] = await Promise.all([Promise.all(Array.from({ length: SHARDS }, (_, i) => readRecordFile(shardFile(dir, i), secret))), legacy]);
+    const [shards] = await Promise.all([Promise.all(Array.from({ length: SHARDS }, (_, i) => readRecordFile(shardFile(dir, i), secret, memory))), legacy]);
     // Looked up in the shard its path hashes to: a record anywhere else is never read.
     const raw = shards.map((data) => (data && data.header.key === key ? data.records : new Map<string, Buffer>()));
-    return new AnalysisCache(dir, key, secret, raw, shards.map((data) => (data && data.header.key === key ? data.decoded : undefined)));
+    return new AnalysisCache(dir, key, secret, raw, shards.map((data) => (data && data.header.key === key ? data.decoded : undefined)), memory);
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
@@ -151,7 +152,7 @@ export class AnalysisCache implements AnalysisStore {
     if (!this.dirty.delete(i)) return;
     const raw = this.raw[i]!;
     const keys = [...new Set([...raw.keys(), ...this.changed[i]!])].sort();
-    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
+    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys), this.memory);
   }
 
   /**

@@ -31,7 +31,7 @@ import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { configCacheKey, parseRecord } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { filePrint } from "../util/file-print.js";
-import { deepFreeze } from "./memory.js";
+import { deepFreeze, type CacheMemory } from "./memory.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -136,9 +136,10 @@ export class BuildCache implements BuildStore {
     private readonly order: Map<string, number> = new Map(),
     /** Under a CacheMemory (memory.ts): records parsed by an earlier build of this process, by record. */
     private readonly decoded?: Map<Buffer, unknown>,
+    private readonly memory?: CacheMemory,
   ) {}
 
-  static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
+  static async open(projectRoot: string, configKey: unknown, outDir: string, memory?: CacheMemory): Promise<BuildCache> {
     const file = buildCacheFile(projectRoot, outDir);
     // The one file of the builds before there was one per outDir: it would never be read again.
     const legacy = fs.promises.rm(path.join(path.dirname(file), "build-v1.json"), { force: true }).catch(() => {});
@@ -151,7 +152,7 @@ export class BuildCache implements BuildStore {
     const order = new Map<string, number>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
-    const [read] = await Promise.all([readRecordFile(file, secret), legacy]);
+    const [read] = await Promise.all([readRecordFile(file, secret, memory), legacy]);
     const h = read?.header;
     // Records without their offsets (a malformed `at`) are of no use: start empty.
     if (h && h.key === key && isOffsets(h.at, read.records.size)) {
@@ -168,7 +169,7 @@ export class BuildCache implements BuildStore {
       let i = 0;
       for (const k of raw.keys()) order.set(k, i++);
     }
-    return new BuildCache(file, key, indexFile, data, raw, secret, order, decoded);
+    return new BuildCache(file, key, indexFile, data, raw, secret, order, decoded, memory);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
@@ -403,7 +404,7 @@ export class BuildCache implements BuildStore {
     const records = (function* () {
       for (const k of keys) yield [k, same.has(k) && raw.has(k) ? raw.get(k)! : (ahead?.get(k) ?? JSON.stringify(stored(entries[k]!)))] as const;
     })();
-    await writeRecordFile(this.file, this.secret, header, records);
+    await writeRecordFile(this.file, this.secret, header, records, this.memory);
   }
 
   /** Records encodeAhead made for save(), and the entries they were made from. */

@@ -13,6 +13,7 @@ import type { DirEntry, ListingStore } from "../pipeline/analysis-store.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isObj } from "./shape.js";
 import { cacheVersion } from "../util/version.js";
+import type { CacheMemory } from "./memory.js";
 
 /** A listing as stored: the folder's fingerprint, then each entry's name and kind letter. */
 type Stored = [fp: string, ...namesAndKinds: string[]];
@@ -61,16 +62,17 @@ export class ListingCache implements ListingStore {
     private readonly key: string,
     private readonly secret: Buffer | undefined,
     private readonly prev: Record<string, unknown>,
+    private readonly memory?: CacheMemory,
   ) {}
 
   /** Opens the listing cache of this project root; a missing or foreign one starts empty. */
-  static async open(projectRoot: string): Promise<ListingCache> {
+  static async open(projectRoot: string, memory?: CacheMemory): Promise<ListingCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "listings-v1.json");
     const key = cacheVersion();
     const secret = cacheKey();
-    const read = await readRecordFile(file, secret);
+    const read = await readRecordFile(file, secret, memory);
     const dirs = read && read.header.key === key && isObj(read.header.dirs) ? read.header.dirs : {};
-    return new ListingCache(file, key, secret, dirs);
+    return new ListingCache(file, key, secret, dirs, memory);
   }
 
   /** Folders the previous run listed (a rebuild of a large tree starts a stat thread: pipeline/stat-thread.ts). */
@@ -100,6 +102,6 @@ export class ListingCache implements ListingStore {
     if (!this.changed && this.seen.size === Object.keys(this.prev).length) return;
     const dirs: Record<string, Stored> = {};
     for (const k of [...this.seen.keys()].sort()) dirs[k] = this.seen.get(k)!;
-    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, []);
+    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, [], this.memory);
   }
 }

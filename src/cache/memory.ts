@@ -10,7 +10,6 @@
 // Sources are still stat'ed and listed every build: only the caches' own decoding is spared.
 // Holds only what the last build saw: files its build neither read nor wrote are dropped after it,
 // and an error (or a config reload) drops everything.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { filePrint } from "../util/file-print.js";
@@ -31,26 +30,20 @@ interface Kept extends RecordFile {
   decoded: Map<Buffer, unknown>;
 }
 
-const active = new AsyncLocalStorage<CacheMemory>();
-
-/** The memory of the build running in this async context, if it runs under one. */
-export function currentMemory(): CacheMemory | undefined {
-  return active.getStore();
-}
-
 export class CacheMemory {
   private readonly kept = new Map<string, Kept>();
   /** Files the running build read or wrote (the others are dropped after it). */
   private touched = new Set<string>();
 
   /**
-   * Runs one build with this memory. Afterwards only what it read or wrote is kept; when it throws,
-   * nothing is (the next build reads every cache file again).
+   * Runs one build given this memory (BuildOptions.memory; builds given one memory never overlap).
+   * Afterwards only what it read or wrote is kept; when it throws, nothing is (the next build reads
+   * every cache file again).
    */
-  async run<T>(build: () => Promise<T>): Promise<T> {
+  async run<T>(build: (memory: CacheMemory) => Promise<T>): Promise<T> {
     this.touched = new Set();
     try {
-      const out = await active.run(this, build);
+      const out = await build(this);
       for (const file of [...this.kept.keys()]) if (!this.touched.has(file)) this.kept.delete(file);
       return out;
     } catch (error) {
@@ -126,4 +119,36 @@ export function deepFreeze<T>(value: T, skip?: (v: object) => boolean): T {
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v, skip);
   return value;
+}
+
+/**
+ * Keeps what was read when the file had the same fingerprint before and after the read (then those
+ * are its bytes); else it is only returned.
+ */
+export async function keepRead(memory: CacheMemory, file: string, key: Buffer, before: Stats, size: number, read: RecordFile): Promise<RecordFile> {
+  const after = await stat(file);
+  if (size !== after.size || filePrint(before) !== filePrint(after)) {
+    memory.forget(file);
+    return read;
+  }
+  return memory.keep(file, key, after, read);
+}
+
+/** `records` with each record's bytes noted in `into` as they are written (a string encoded once, here). */
+export function* keeping(records: Iterable<readonly [string, Uint8Array | string]>, into: Map<string, Buffer>): Generator<readonly [string, Buffer]> {
+  for (const [k, v] of records) {
+    const bytes = typeof v === "string" ? Buffer.from(v, "utf8") : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    into.set(k, bytes);
+    yield [k, bytes];
+  }
+}
+
+/**
+ * Keeps what was just written, when the file now at `file` is the one staged (same inode and size:
+ * another process may have renamed its own over it since); its fingerprint is the stat made now.
+ */
+export async function keepWritten(memory: CacheMemory, file: string, key: Buffer, staged: Stats, written: RecordFile): Promise<void> {
+  const now = await stat(file);
+  if (now.ino !== staged.ino || now.size !== staged.size) return memory.forget(file);
+  memory.keep(file, key, now, written);
 }

@@ -9,10 +9,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
-import { filePrint } from "../util/file-print.js";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
-import { currentMemory, deepFreeze, type CacheMemory, type RecordFile } from "./memory.js";
+import { keeping, keepRead, keepWritten, type CacheMemory, type RecordFile } from "./memory.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -123,11 +122,13 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
   }
 }
 
-/** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
-export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
+/**
+ * The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too
+ * large, malformed). `memory`: a long-lived process's (memory.ts), which keeps what is read.
+ */
+export async function readRecordFile(file: string, key: Buffer | undefined, memory?: CacheMemory): Promise<RecordFile | undefined> {
   if (!key) return undefined;
-  // A long-lived process's last build read or wrote it, and it is still that file: as read then.
-  const memory = currentMemory();
+  // The last build of a long-lived process read or wrote it, and it is still that file: as read then.
   const kept = await memory?.lookup(file, key);
   if (kept) return kept;
   try {
@@ -148,20 +149,6 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
   }
 }
 
-/**
- * Keeps what was read when the file had the same fingerprint before and after the read (then those
- * are its bytes); else it is only returned.
- */
-async function keepRead(memory: CacheMemory, file: string, key: Buffer, before: fs.Stats, size: number, read: RecordFile): Promise<RecordFile> {
-  const after = await stat(file);
-  if (size !== after.size || filePrint(before) !== filePrint(after)) {
-    memory.forget(file);
-    return read;
-  }
-  deepFreeze(read.header);
-  return memory.keep(file, key, after, read);
-}
-
 /** Bytes of records written to the staged file at a time (a record larger than this is one write of its own). */
 export const WRITE_BATCH = 1024 * 1024;
 
@@ -172,14 +159,19 @@ export const WRITE_BATCH = 1024 * 1024;
  * known only at the end, is written over a placeholder of its length in the first line. Memory
  * holds one batch, not the file (at 10,000 skills a copy of the whole body was 24 MB at once).
  * Only a whole, signed file is renamed into place: a build killed meanwhile leaves the previous
- * file as it was.
+ * file as it was. `memory`: a long-lived process's (memory.ts), which keeps what is written.
  */
-export async function writeRecordFile(file: string, key: Buffer | undefined, header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Promise<void> {
+export async function writeRecordFile(
+  file: string,
+  key: Buffer | undefined,
+  header: Record<string, unknown>,
+  records: Iterable<readonly [string, Uint8Array | string]>,
+  memory?: CacheMemory,
+): Promise<void> {
   if (!key) return;
   const tmp = `${file}.${process.pid}.tmp`;
   let fh: FileHandle | undefined;
-  // Under a CacheMemory, the records as written are kept (memory.ts), and the header as a read parses it.
-  const memory = currentMemory();
+  // `memory` keeps the records as written (memory.ts), and the header as a read parses it.
   const written = memory && new Map<string, Buffer>();
   const headerJson = JSON.stringify(header);
   try {
@@ -243,26 +235,6 @@ function* bodyParts(header: string, records: Iterable<readonly [string, Uint8Arr
     if (next.done) return;
     yield next.value;
   }
-}
-
-/** `records` with each record's bytes noted in `into` as they are written (a string encoded once, here). */
-function* keeping(records: Iterable<readonly [string, Uint8Array | string]>, into: Map<string, Buffer>): Generator<readonly [string, Buffer]> {
-  for (const [k, v] of records) {
-    const bytes = typeof v === "string" ? Buffer.from(v, "utf8") : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-    into.set(k, bytes);
-    yield [k, bytes];
-  }
-}
-
-/**
- * Keeps what was just written, when the file now at `file` is the one staged (same inode and size:
- * another process may have renamed its own over it since); its fingerprint is the stat made now.
- */
-async function keepWritten(memory: CacheMemory, file: string, key: Buffer, staged: fs.Stats, written: RecordFile): Promise<void> {
-  const now = await stat(file);
-  if (now.ino !== staged.ino || now.size !== staged.size) return memory.forget(file);
-  deepFreeze(written.header);
-  memory.keep(file, key, now, written);
 }
 
 /** Writes every byte of `parts` (writev may write less than asked). */

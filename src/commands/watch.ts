@@ -85,7 +85,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
 
   // The caches as the last build left them: dropped on a config reload and when a build throws.
   const memory = new CacheMemory();
-  const buildOnce = () => memory.run(() => (flags.build ? flags.build(opts) : buildAndReport(ctx, opts, flags.quiet, () => memory.clear())));
+  const buildOnce = () => memory.run((m) => (flags.build ? flags.build({ ...opts, memory: m }) : buildAndReport(ctx, { ...opts, memory: m }, flags.quiet, () => m.clear())));
 
   const watchers = new Watchers((abs, reload) => {
     changed.add(shown(abs));

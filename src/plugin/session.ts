@@ -10,9 +10,9 @@ import { randomBytes } from "node:crypto";
 import type { Diagnostic } from "../types.js";
 import { loadConfig } from "../config/load.js";
 import { ConfigError } from "../config/check.js";
-import { build } from "../project/api.js";
+import { build, CacheMemory } from "../project/build.js";
 import { envDeclaration } from "./env-dts.js";
-import { CacheMemory } from "../cache/memory.js";
+import type { ResolvedConfig } from "../config/types.js";
 
 /** The module id a program imports `skills` from (the virtual module `skillc:skills`). */
 export const SKILLS_ID = "skillc:skills";
@@ -106,9 +106,9 @@ export class SkillcSession {
   }
 
   /** The build, under the session's memory when it keeps one (dropped when the config changed). */
-  private build(config: Parameters<typeof build>[0]["config"]): ReturnType<typeof build> {
+  private build(config: ResolvedConfig): ReturnType<typeof build> {
     const memory = this.memory;
-    const run = () => build({ cwd: this.root, config, strict: this.options.strict });
+    const run = (m?: CacheMemory) => build({ cwd: this.root, config, strict: this.options.strict, ...(m && { memory: m }) });
     if (!memory) return run();
     const seen = configText(config);
     if (seen === undefined || seen !== this.memoryConfig) memory.clear();

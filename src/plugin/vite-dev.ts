@@ -23,6 +23,8 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
       setServing(serving);
     },
     configureServer(server: unknown) {
+      // The dev server rebuilds on every change: each build reuses what the last one read of the caches.
+      session.keepCaches();
       watchInDevServer(server as DevServerLike, session);
     },
     // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is
@@ -44,7 +46,6 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
 export const QUIET_MS = 100;
 
 export function watchInDevServer(server: DevServerLike, session: SkillcSession, quietMs = QUIET_MS): void {
-  session.keepCaches();
   let watched = new Set<string>();
   // One rebuild runs at a time; changes during it ask for at most one more (a rebuild reads every
   // file afresh, so a burst of saves needs one build after the last, not one build per event).
