@@ -93,10 +93,11 @@ export class AnalysisCache implements AnalysisStore {
     const kept = raw && this.decoded[shard];
     if (!kept) return decodeRecord(raw, entryKey, file, true);
     // Decoded by an earlier build of this process from these very bytes (the same Buffer).
-    const was = kept.get(raw) as { key: string; snap: AnalysisSnapshot } | undefined;
-    if (was?.key === entryKey) return was.snap;
+    const was = kept.get(raw) as { key: string; file: string; snap: AnalysisSnapshot } | undefined;
+    if (was?.key === entryKey && was.file === file) return was.snap;
     const snap = decodeRecord(raw, entryKey, file, true);
-    if (snap) kept.set(raw, { key: entryKey, snap: deepFreeze(snap, (v) => v === snap.positions) });
+    // Frozen: a stage that changed it in place would change what the next build reuses (its positions are a view).
+    if (snap) kept.set(raw, { key: entryKey, file, snap: deepFreeze(snap, (v) => v === snap.positions) });
     return snap;
   }
 
