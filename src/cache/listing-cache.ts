@@ -52,6 +52,12 @@ function isStored(v: unknown): v is Stored {
   return true;
 }
 
+/**
+ * Under a CacheMemory: each kept listing's entries as restored (checked and made once for the
+ * process), by the stored array they came from; the array lives as long as memory keeps the file.
+ */
+const restored = new WeakMap<object, readonly DirEntry[]>();
+
 export class ListingCache implements ListingStore {
   /** Listings of this run, by real folder path: kept ones as read, new ones as stored. */
   private readonly seen = new Map<string, Stored>();
@@ -82,10 +88,18 @@ export class ListingCache implements ListingStore {
 
   get(realDir: string, fp: string): DirEntry[] | undefined {
     const v = Object.hasOwn(this.prev, realDir) ? this.prev[realDir] : undefined;
+    // A listing an earlier build of this process restored (memory.ts keeps the file's header as written).
+    const done = this.memory && Array.isArray(v) ? restored.get(v) : undefined;
+    if (done) {
+      if ((v as Stored)[0] !== fp) return undefined;
+      this.seen.set(realDir, v as Stored);
+      return done.slice();
+    }
     if (!isStored(v) || v[0] !== fp) return undefined;
     this.seen.set(realDir, v);
     const entries: DirEntry[] = [];
-    for (let i = 1; i < v.length; i += 2) entries.push(new Entry(v[i]!, v[i + 1]!));
+    for (let i = 1; i < v.length; i += 2) entries.push(this.memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
+    if (this.memory) restored.set(v, entries.slice());
     return entries;
   }
 
@@ -102,6 +116,6 @@ export class ListingCache implements ListingStore {
     if (!this.changed && this.seen.size === Object.keys(this.prev).length) return;
     const dirs: Record<string, Stored> = {};
     for (const k of [...this.seen.keys()].sort()) dirs[k] = this.seen.get(k)!;
-    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, [], this.memory);
+    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, [], this.memory, true);
   }
 }

@@ -22,6 +22,12 @@ export interface RecordFile {
   decoded?: Map<Buffer, unknown>;
 }
 
+/** Something a build leaves running for the next (a thread), ended by CacheMemory.close(). */
+export interface Resident {
+  readonly alive: boolean;
+  close(): Promise<void>;
+}
+
 interface Kept extends RecordFile {
   /** The file's fingerprint when this process read or wrote it. */
   print: string;
@@ -55,6 +61,31 @@ export class CacheMemory {
   /** Forgets everything (a config reload, a failed build). */
   clear(): void {
     this.kept.clear();
+  }
+
+  /** What the builds leave running for the next one, by name (the stat thread: project/analyze-project.ts). */
+  private readonly residents = new Map<string, Resident>();
+
+  /**
+   * The resident `name` for a build: the one kept, while it is alive and `fits`; else a new one from
+   * `start`, kept (the one it replaces is ended).
+   */
+  resident<T extends Resident>(name: string, fits: (r: T) => boolean, start: () => T | undefined): T | undefined {
+    const r = this.residents.get(name) as T | undefined;
+    if (r?.alive && fits(r)) return r;
+    if (r) void r.close();
+    const made = start();
+    if (made) this.residents.set(name, made);
+    else this.residents.delete(name);
+    return made;
+  }
+
+  /** Forgets everything and ends the residents (the watch stops). */
+  async close(): Promise<void> {
+    this.clear();
+    const all = [...this.residents.values()];
+    this.residents.clear();
+    await Promise.all(all.map((r) => r.close()));
   }
 
   /** What is kept: cache files, their records, decoded values (tests: memory must not grow with rebuilds). */

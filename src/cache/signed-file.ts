@@ -159,7 +159,8 @@ export const WRITE_BATCH = 1024 * 1024;
  * known only at the end, is written over a placeholder of its length in the first line. Memory
  * holds one batch, not the file (at 10,000 skills a copy of the whole body was 24 MB at once).
  * Only a whole, signed file is renamed into place: a build killed meanwhile leaves the previous
- * file as it was. `memory`: a long-lived process's (memory.ts), which keeps what is written.
+ * file as it was. `memory`: a long-lived process's (memory.ts), which keeps what is written (the
+ * header as a read would parse it, unless `headerIsJson`).
  */
 export async function writeRecordFile(
   file: string,
@@ -167,6 +168,8 @@ export async function writeRecordFile(
   header: Record<string, unknown>,
   records: Iterable<readonly [string, Uint8Array | string]>,
   memory?: CacheMemory,
+  /** The header holds JSON values only (plain objects, arrays, strings, finite numbers, booleans, null): memory keeps it as given. */
+  headerIsJson = false,
 ): Promise<void> {
   if (!key) return;
   const tmp = `${file}.${process.pid}.tmp`;
@@ -210,7 +213,7 @@ export async function writeRecordFile(
     await fh.close();
     fh = undefined;
     await rename(tmp, file);
-    if (memory && staged) await keepWritten(memory, file, key, staged, { header: JSON.parse(headerJson) as Record<string, unknown>, records: written });
+    if (memory && staged) await keepWritten(memory, file, key, staged, { header: headerIsJson ? header : (JSON.parse(headerJson) as Record<string, unknown>), records: written });
   } catch (error) {
     memory?.forget(file);
     await fh?.close().catch(() => {});

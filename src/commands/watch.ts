@@ -121,6 +121,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   await untilStopped(flags.signal);
   await queue.close();
   await watchers.close();
+  await memory.close();
   return EXIT_OK;
 }
 

@@ -92,11 +92,12 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
   const listings = new Map<string, DirEntry[]>();
   const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root, opts.memory) : undefined;
   // A rebuild of a large tree: its stats run on a thread of their own (pipeline/stat-thread.ts).
-  const stats = listingStore ? startStats(listingStore) : undefined;
+  const stats = listingStore ? startStats(listingStore, opts.memory) : undefined;
   try {
     return await analyzeListed(opts, early, { settings, profile, reporter, listings, listingStore, stats });
   } finally {
-    await stats?.close();
+    // A long-lived process's thread serves its next build too (cache/memory.ts).
+    if (!opts.memory) await stats?.close();
   }
 }
 
@@ -109,10 +110,13 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
 const STAT_THREAD_MIN = 5000;
 
 /** The run's stat thread: when SKILLC_STAT_THREAD says so, else for a tree that was large last time. */
-function startStats(listingStore: ListingCache): StatThread | undefined {
+function startStats(listingStore: ListingCache, memory: CacheMemory | undefined): StatThread | undefined {
   const mode = statThreadMode();
   if (mode === "off" || (mode === "auto" && listingStore.previousSize < STAT_THREAD_MIN)) return undefined;
-  return StatThread.start(mode === "on");
+  const forced = mode === "on";
+  // A long-lived process keeps one (starting one costs ~0.1 s of the other core); it holds nothing
+  // between batches: what it answers is a stat made when asked.
+  return memory ? memory.resident("stat-thread", (t: StatThread) => t.forced === forced, () => StatThread.start(forced)) : StatThread.start(forced);
 }
 
 interface RunParts {

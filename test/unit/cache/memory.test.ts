@@ -4,12 +4,13 @@
 // rebuilds is no more than after one.
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CacheMemory } from "../../../src/cache/memory.js";
 import { readRecordFile, writeRecordFile } from "../../../src/cache/signed-file.js";
 import { build } from "../../../src/project/build.js";
 import { resolveDefaults } from "../../../src/config/types.js";
 import { isReused } from "../../../src/types.js";
+import { StatThread } from "../../../src/pipeline/stat-thread.js";
 import { skillMd, tempProject } from "../../helpers/project.js";
 
 /** Every file under `dir` (chunks too) by relative path, with its bytes. */
@@ -117,5 +118,31 @@ describe("builds given one CacheMemory", () => {
     expect(afterN.decoded).toBeLessThan(afterOne.decoded);
     await withMemory();
     expect(memory.size()).toEqual(afterOne);
+  });
+});
+
+describe("the stat thread under a CacheMemory", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("is started once for all the builds, and ended by close()", async () => {
+    vi.stubEnv("SKILLC_STAT_THREAD", "on");
+    const t: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) t[`skills/s${i}/SKILL.md`] = skillMd(`s${i}`);
+    const cwd = tempProject(t, "skillc-memory-thread-");
+    const start = vi.spyOn(StatThread, "start");
+    const memory = new CacheMemory();
+    for (let n = 0; n < 3; n++) {
+      writeFileSync(path.join(cwd, "skills/s2/SKILL.md"), skillMd("s2", "", `# s2\n\nRound ${n}.\n`));
+      await memory.run((m) => build({ cwd, config: resolveDefaults(cwd, {}), cache: true, memory: m }));
+    }
+    expect(start).toHaveBeenCalledTimes(1);
+    const thread = start.mock.results[0]!.value as StatThread;
+    expect(thread.alive).toBe(true);
+    await memory.close();
+    expect(thread.alive).toBe(false);
+    expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("Round 2.");
   });
 });
