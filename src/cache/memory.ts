@@ -3,7 +3,8 @@
 // what the build before it read or wrote. Each cache file is kept as its records (the bytes a read
 // would split it into) with the stat fingerprint the file had when this process read or wrote it;
 // a build uses the kept records only while the file on disk still has that fingerprint (stat'ed
-// every time), i.e. exactly when reading it again would give the same bytes. Any other file — one
+// every time), i.e. when reading it again would give the same bytes (short of a write that keeps
+// its size, mtime, ctime and inode: the residual risk every cache here takes). Any other file — one
 // another process wrote, edited, removed — is read and verified as without memory. Beside the
 // records, the values decoded from them (analysis snapshots, build entries), by record: a record
 // written again as the same bytes keeps its decoded value, any other record is decoded when asked.
@@ -41,12 +42,22 @@ export class CacheMemory {
   /** Files the running build read or wrote (the others are dropped after it). */
   private touched = new Set<string>();
 
+  /** The build running with this memory, if any (runs wait for it). */
+  private running: Promise<unknown> = Promise.resolve();
+
   /**
-   * Runs one build given this memory (BuildOptions.memory; builds given one memory never overlap).
+   * Runs one build given this memory (BuildOptions.memory), after any build it runs already (a dev
+   * server may ask for one while another runs): one build at a time sees what the last one left.
    * Afterwards only what it read or wrote is kept; when it throws, nothing is (the next build reads
    * every cache file again).
    */
-  async run<T>(build: (memory: CacheMemory) => Promise<T>): Promise<T> {
+  run<T>(build: (memory: CacheMemory) => Promise<T>): Promise<T> {
+    const mine = this.running.catch(() => undefined).then(() => this.runNow(build));
+    this.running = mine;
+    return mine;
+  }
+
+  private async runNow<T>(build: (memory: CacheMemory) => Promise<T>): Promise<T> {
     this.touched = new Set();
     try {
       const out = await build(this);

@@ -65,6 +65,24 @@ describe("CacheMemory with signed record files", () => {
     expect(memory.size()).toEqual({ files: 1, records: 3, decoded: 1 });
   });
 
+  it("runs one build at a time: a build asked for while another runs waits for it", async () => {
+    const memory = new CacheMemory();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = memory.run(async () => {
+      order.push("first starts");
+      await gate;
+      order.push("first ends");
+    });
+    const second = memory.run(async () => void order.push("second runs"));
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(["first starts"]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first starts", "first ends", "second runs"]);
+  });
+
   it("drops the files a build did not touch, and everything when a build throws", async () => {
     const dir = tempProject({}, "skillc-memory-");
     const memory = new CacheMemory();
