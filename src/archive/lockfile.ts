@@ -4,7 +4,7 @@
 // without one artifact per skill, the digest over its files and each file's digest). Written
 // deterministically: keys sorted, two-space JSON, one trailing newline. (Not skills-lock.json:
 // that name is the `skills` CLI's.)
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { readRegularFile } from "../util/read-regular.js";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -53,21 +53,11 @@ export function readLock(dir: string): Lock {
  * returns): only a regular file of at most MAX_LOCK_BYTES is read, opened without blocking.
  */
 function readLockText(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new ArchiveError(`${LOCKFILE} is not a regular file (a device, FIFO or folder, or a link to one); it was not read. Delete it and import again without --frozen.`);
-    if (st.size > MAX_LOCK_BYTES) throw new ArchiveError(`${LOCKFILE} is larger than ${MAX_LOCK_BYTES} bytes; it was not read.`);
-    return readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFile(file, MAX_LOCK_BYTES, { follow: true });
+  if ("missing" in read) return undefined;
+  if ("bytes" in read) return read.bytes.toString("utf8");
+  if (read.refused === "too-large") throw new ArchiveError(`${LOCKFILE} is larger than ${MAX_LOCK_BYTES} bytes; it was not read.`);
+  throw new ArchiveError(`${LOCKFILE} is not a regular file (a device, FIFO or folder, or a link to one); it was not read. Delete it and import again without --frozen.`);
 }
 
 export function renderLock(lock: Lock): string {
