@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCacheFile } from "../../src/cache/build-cache.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
@@ -100,6 +101,31 @@ describe("files read whole that a checkout can make endless", () => {
       expect(r.code, r.stderr).toBe(0);
       expect(lstatSync(path.join(cwd, ".skillc/index.js")).isFile()).toBe(true);
       expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+    });
+  }
+});
+
+describe("cache files a checkout commits under node_modules/.cache/skillc", () => {
+  /** Every cache file a lint or build of `cwd` reads: the 16 analysis shards, the listings and the build cache of `.skillc`. */
+  const cacheFiles = (cwd: string) => [
+    ...Array.from({ length: 16 }, (_, i) => `node_modules/.cache/skillc/analysis-v2/${i.toString(16).padStart(2, "0")}.json`),
+    "node_modules/.cache/skillc/listings-v1.json",
+    path.relative(cwd, buildCacheFile(cwd, ".skillc")),
+  ];
+
+  for (const target of ["fifo", "zero"] as const) {
+    it(`as ${target === "zero" ? "links to /dev/zero (one shard: 4.7 GB in 20 s)" : "FIFOs (lint and build hung)"}: lint and build ignore them, as any foreign cache file`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      mkdirSync(path.join(cwd, "node_modules/.cache/skillc/analysis-v2"), { recursive: true });
+      for (const rel of cacheFiles(cwd)) plant(cwd, rel, target);
+      for (const command of ["lint", "build"]) {
+        const r = await runNode(["--max-old-space-size=512", CLI, command, "--cache"], { cwd, timeoutMs: 30_000 });
+        expect(r.signal, `${command} killed after ${r.ms} ms`).toBeNull();
+        expect(r.code, r.stderr).toBe(0);
+      }
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+      rec.rejected("links: reads");
     });
   }
 });
