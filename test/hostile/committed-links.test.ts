@@ -114,7 +114,7 @@ describe("cache files a checkout commits under node_modules/.cache/skillc", () =
   ];
 
   for (const target of ["fifo", "zero"] as const) {
-    it(`as ${target === "zero" ? "links to /dev/zero (one shard: 4.7 GB in 20 s)" : "FIFOs (lint and build hung)"}: lint and build ignore them, as any foreign cache file`, async () => {
+    it(`as ${target === "zero" ? "links to /dev/zero (one shard: 4.7 GB in 20 s)" : "FIFOs, as a restored CI cache can hold (lint and build hung)"}: lint and build ignore them, as any foreign cache file`, async () => {
       rec.tried("links: reads");
       const { cwd } = project();
       mkdirSync(path.join(cwd, "node_modules/.cache/skillc/analysis-v2"), { recursive: true });
