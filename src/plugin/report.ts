@@ -5,6 +5,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { noCommandLines, pathAtLineStart } from "../diagnostics/log-lines.js";
 import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 export interface BundlerError {
@@ -22,7 +23,7 @@ export interface BundlerError {
  */
 export function diagnosticLine(d: Diagnostic, root: string): string {
   const file = path.relative(root, d.file).split(path.sep).join("/") || d.file;
-  return `${escapeTerminal(file)}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${escapeTerminal(d.message, { keepNewlines: true })}`;
+  return `${pathAtLineStart(escapeTerminal(file))}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${noCommandLines(escapeTerminal(d.message, { keepNewlines: true }).split("\n")).join("\n")}`;
 }
 
 /**
