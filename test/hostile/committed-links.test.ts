@@ -105,6 +105,26 @@ describe("files read whole that a checkout can make endless", () => {
   }
 });
 
+describe("a folder beside outDir named like a killed build's temp folder", () => {
+  // A build finishes the renames a killed one recorded (write.ts, recoverTempDirs): it reads the
+  // record of every `<outDir>.tmp-<pid>-<hex>` whose pid is gone, and a checkout can hold such folders.
+  for (const target of ["fifo", "zero"] as const) {
+    it(`whose commit record is ${target === "zero" ? "a link to /dev/zero (eight such folders: 2.3 GB and 10 s of a build)" : "a FIFO, as an unpacked archive can hold (the build hung)"}: the record is not read, the build writes`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      mkdirSync(path.join(cwd, ".skillc"), { recursive: true });
+      mkdirSync(path.join(cwd, ".skillc.tmp-999999-ab"));
+      plant(cwd, ".skillc.tmp-999999-ab/.skillc-commit.json", target);
+      const r = await runNode(["--max-old-space-size=256", CLI, "build"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+      expect(existsSync(path.join(cwd, ".skillc.tmp-999999-ab")), "the stale folder is removed, as before").toBe(false);
+      rec.rejected("links: reads");
+    });
+  }
+});
+
 describe("cache files a checkout commits under node_modules/.cache/skillc", () => {
   /** Every cache file a lint or build of `cwd` reads: the 16 analysis shards, the listings and the build cache of `.skillc`. */
   const cacheFiles = (cwd: string) => [
