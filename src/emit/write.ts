@@ -16,7 +16,7 @@
 // A split build's chunks (chunks/<sha256>.js) were staged in its temp dir while emit rendered them
 // (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
 // the chunks no index refers to any more are removed only after index.js is in place.
-import { mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { READ_NO_FOLLOW } from "../util/open-flags.js";
 import { syncDir } from "../util/sync-dir.js";
 import { basename, dirname, join } from "node:path";
@@ -248,12 +248,10 @@ async function recoverTempDirs(outDir: string): Promise<boolean> {
 }
 
 async function isStale(path: string, pid: number): Promise<boolean> {
-  if (pid !== process.pid && !alive(pid)) return true;
-  try {
-    return Date.now() - (await stat(path)).mtimeMs > STALE_MS;
-  } catch {
-    return false;
-  }
+  // A folder of its own only: a checkout can hold a link by such a name to a folder anywhere.
+  const st = await lstat(path).catch(() => undefined);
+  if (!st?.isDirectory()) return false;
+  return (pid !== process.pid && !alive(pid)) || Date.now() - st.mtimeMs > STALE_MS;
 }
 
 /** The names a temp dir's commit record lists, when it has a valid one. */

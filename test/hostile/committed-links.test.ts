@@ -123,6 +123,21 @@ describe("a folder beside outDir named like a killed build's temp folder", () =>
       rec.rejected("links: reads");
     });
   }
+
+  it("that is a link to a folder outside holding a record: nothing is moved out of that folder (its file was)", async () => {
+    rec.tried("links: writes");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "elsewhere");
+    writeTree(elsewhere, { ".skillc-commit.json": '["keep.txt"]', "keep.txt": PRECIOUS });
+    mkdirSync(path.join(cwd, ".skillc"), { recursive: true });
+    symlinkSync(elsewhere, path.join(cwd, ".skillc.tmp-999999-ab"));
+    const r = await runNode([CLI, "build"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    if (!existsSync(path.join(elsewhere, "keep.txt"))) rec.escape("links: writes");
+    expect(readFileSync(path.join(elsewhere, "keep.txt"), "utf8")).toBe(PRECIOUS);
+    expect(existsSync(path.join(cwd, ".skillc/keep.txt"))).toBe(false);
+    rec.rejected("links: writes");
+  });
 });
 
 describe("cache files a checkout commits under node_modules/.cache/skillc", () => {
