@@ -8,7 +8,7 @@ import { readRegularFile } from "../util/read-regular.js";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { ArchiveError } from "./entries.js";
+import { ArchiveError, printable } from "./entries.js";
 
 export const LOCKFILE = "skillc-lock.json";
 const VERSION = 1;
@@ -41,10 +41,18 @@ export function readLock(dir: string): Lock {
   }
   const lock: Lock = new Map();
   for (const [name, e] of Object.entries(json.skills)) {
-    if (typeof e?.source !== "string" || typeof e.url !== "string" || typeof e.digest !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${name}" lacks source, url or digest.`);
+    if (typeof e?.source !== "string" || typeof e.url !== "string" || typeof e.digest !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" lacks source, url or digest.`);
+    // Kept and written back as read: a value of any other shape (100,000 nested arrays) would break the write after the import.
+    if (e.files !== undefined && !isDigestMap(e.files)) {
+      throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" has "files" that is not an object of digests; fix it or delete it (and import again without --frozen).`);
+    }
     lock.set(name, e);
   }
   return lock;
+}
+
+function isDigestMap(v: unknown): v is Record<string, string> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((d) => typeof d === "string");
 }
 
 /**
@@ -95,5 +103,6 @@ export function drift(lock: Lock, source: string, offer: Offer): string[] {
   for (const name of [...offer.keys()].sort()) {
     if (!locked.has(name)) out.push(`"${name}" was added upstream (${offer.get(name)!.digest}).`);
   }
-  return out;
+  // Names, URLs and digests a checkout's lockfile holds: escaped for the terminal.
+  return out.map(printable);
 }

@@ -7,10 +7,11 @@
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -127,10 +128,15 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
 /** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
 export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
   if (!key) return undefined;
+  let fh: FileHandle | undefined;
   try {
-    if ((await stat(file)).size > MAX_CACHE_BYTES) return undefined;
+    // A checkout can commit a cache file as a FIFO (a read would block for good) or a link to
+    // /dev/zero (endless): opened without following a link or blocking, read only as a regular file.
+    fh = await open(file, READ_NO_FOLLOW);
+    const st = await fh.stat();
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
     // Checked as bytes and split into records without decoding them (each is parsed when used).
-    const bytes = await readFile(file);
+    const bytes = await fh.readFile();
     const eol = bytes.indexOf(10);
     if (eol !== MAGIC.length + 64 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
     const body = bytes.subarray(eol + 1);
@@ -140,6 +146,8 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
     return decodeBody(body);
   } catch {
     return undefined;
+  } finally {
+    await fh?.close().catch(() => {});
   }
 }
 

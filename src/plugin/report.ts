@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
 import { readRegularFile } from "../util/read-regular.js";
+import { noCommandLines, pathAtLineStart } from "../diagnostics/log-lines.js";
 
 export interface BundlerError {
   message: string;
@@ -21,7 +22,7 @@ export interface BundlerError {
  */
 export function diagnosticLine(d: Diagnostic, root: string): string {
   const file = path.relative(root, d.file).split(path.sep).join("/") || d.file;
-  return `${escapeTerminal(file)}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${escapeTerminal(d.message, { keepNewlines: true })}`;
+  return `${pathAtLineStart(escapeTerminal(file))}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${noCommandLines(escapeTerminal(d.message, { keepNewlines: true }).split("\n")).join("\n")}`;
 }
 
 /**
