@@ -152,3 +152,14 @@ export function invisible(name: string): string {
 export function printable(text: string): string {
   return escapeTerminal(text);
 }
+
+/**
+ * A value from a remote listing, for a message about it: a string as JSON, cut to 60 characters and
+ * escaped; a number, boolean or null as itself; anything else by its kind only, "(an array)": JSON
+ * can nest deeper than a recursive JSON.stringify or String() can go (100,000 `[` overflow the stack).
+ */
+export function shown(value: unknown): string {
+  if (typeof value === "string") return printable(JSON.stringify(value.length > 60 ? value.slice(0, 60) + "…" : value));
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  return value === undefined ? "(missing)" : Array.isArray(value) ? "(an array)" : `(an ${typeof value})`;
+}

@@ -4,11 +4,11 @@
 // without one artifact per skill, the digest over its files and each file's digest). Written
 // deterministically: keys sorted, two-space JSON, one trailing newline. (Not skills-lock.json:
 // that name is the `skills` CLI's.)
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { readRegularFile } from "../util/read-regular.js";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { ArchiveError } from "./entries.js";
+import { ArchiveError, printable } from "./entries.js";
 
 export const LOCKFILE = "skillc-lock.json";
 const VERSION = 1;
@@ -41,10 +41,18 @@ export function readLock(dir: string): Lock {
   }
   const lock: Lock = new Map();
   for (const [name, e] of Object.entries(json.skills)) {
-    if (typeof e?.source !== "string" || typeof e.url !== "string" || typeof e.digest !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${name}" lacks source, url or digest.`);
+    if (typeof e?.source !== "string" || typeof e.url !== "string" || typeof e.digest !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" lacks source, url or digest.`);
+    // Kept and written back as read: a value of any other shape (100,000 nested arrays) would break the write after the import.
+    if (e.files !== undefined && !isDigestMap(e.files)) {
+      throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" has "files" that is not an object of digests; fix it or delete it (and import again without --frozen).`);
+    }
     lock.set(name, e);
   }
   return lock;
+}
+
+function isDigestMap(v: unknown): v is Record<string, string> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((d) => typeof d === "string");
 }
 
 /**
@@ -53,21 +61,11 @@ export function readLock(dir: string): Lock {
  * returns): only a regular file of at most MAX_LOCK_BYTES is read, opened without blocking.
  */
 function readLockText(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new ArchiveError(`${LOCKFILE} is not a regular file (a device, FIFO or folder, or a link to one); it was not read. Delete it and import again without --frozen.`);
-    if (st.size > MAX_LOCK_BYTES) throw new ArchiveError(`${LOCKFILE} is larger than ${MAX_LOCK_BYTES} bytes; it was not read.`);
-    return readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFile(file, MAX_LOCK_BYTES, { follow: true });
+  if ("missing" in read) return undefined;
+  if ("bytes" in read) return read.bytes.toString("utf8");
+  if (read.refused === "too-large") throw new ArchiveError(`${LOCKFILE} is larger than ${MAX_LOCK_BYTES} bytes; it was not read.`);
+  throw new ArchiveError(`${LOCKFILE} is not a regular file (a device, FIFO or folder, or a link to one); it was not read. Delete it and import again without --frozen.`);
 }
 
 export function renderLock(lock: Lock): string {
@@ -105,5 +103,6 @@ export function drift(lock: Lock, source: string, offer: Offer): string[] {
   for (const name of [...offer.keys()].sort()) {
     if (!locked.has(name)) out.push(`"${name}" was added upstream (${offer.get(name)!.digest}).`);
   }
-  return out;
+  // Names, URLs and digests a checkout's lockfile holds: escaped for the terminal.
+  return out.map(printable);
 }

@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ArchiveError, printable, safeEntryPath } from "./entries.js";
+import { ArchiveError, printable, safeEntryPath, shown } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
 import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
@@ -121,7 +121,7 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
 /** A `skills/list` entry checked: its name from the URI (the SEP: the last segment is the name), files inside it. */
 function skillEntry(raw: unknown): McpSkillEntry | string {
   const e = (raw && typeof raw === "object" ? raw : {}) as { uri?: unknown; frontmatter?: unknown; resources?: unknown };
-  if (typeof e.uri !== "string" || !e.uri.endsWith("/SKILL.md")) return `an entry's uri ${printable(JSON.stringify(e.uri) ?? "")} does not end in /SKILL.md`;
+  if (typeof e.uri !== "string" || !e.uri.endsWith("/SKILL.md")) return `an entry's uri ${shown(e.uri)} does not end in /SKILL.md`;
   const root = e.uri.slice(0, -"/SKILL.md".length);
   // The server's text: decoded safely and held to the RFC's names before it names a folder or is printed.
   let name: string;
@@ -136,7 +136,7 @@ function skillEntry(raw: unknown): McpSkillEntry | string {
   if (!Array.isArray(e.resources)) return `${printable(e.uri)}: no "resources" with digests; skillc imports only skills it can verify`;
   const files = new Map<string, { uri: string; digest: string }>();
   for (const r of e.resources as Array<{ uri?: unknown; digest?: unknown }>) {
-    if (typeof r?.uri !== "string" || !r.uri.startsWith(`${root}/`)) return `${printable(e.uri)}: resource ${printable(JSON.stringify(r?.uri) ?? "")} is not inside the skill`;
+    if (typeof r?.uri !== "string" || !r.uri.startsWith(`${root}/`)) return `${printable(e.uri)}: resource ${shown(r?.uri)} is not inside the skill`;
     if (typeof r.digest !== "string" || !DIGEST.test(r.digest)) return `${printable(r.uri)}: digest is not "sha256:" and 64 lowercase hex digits`;
     let rel: string;
     try {

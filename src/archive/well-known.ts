@@ -4,7 +4,7 @@
 // origin, check its digest before a byte is unpacked, and unpack an archive through the same safe
 // readers as a local import (archive/tar.ts, zip.ts), under the `skills` CLI's caps.
 import { createHash } from "node:crypto";
-import { ArchiveError, printable, safeEntryPath, type ArchiveEntry } from "./entries.js";
+import { ArchiveError, printable, safeEntryPath, shown, type ArchiveEntry } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
 import { MAX_INDEX_BYTES, REMOTE_LIMITS, checkUrl, fetchBytes } from "./fetch.js";
 import { pickSkill, type SkillFiles } from "./skill.js";
@@ -86,7 +86,7 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
   const record = json as { $schema?: unknown; skills?: unknown };
   if (!json || typeof json !== "object" || !Array.isArray(record.skills)) throw new ArchiveError(`${indexUrl} has no "skills" array; it is not a skills index.`);
   if (record.$schema !== undefined && record.$schema !== DISCOVERY_SCHEMA_V2) {
-    throw new ArchiveError(`${indexUrl} declares "$schema": "${printable(String(record.$schema))}", which skillc does not know (it reads ${DISCOVERY_SCHEMA_V2} and v0.1.0 without "$schema").`);
+    throw new ArchiveError(`${indexUrl} declares "$schema": ${shown(record.$schema)}, which skillc does not know (it reads ${DISCOVERY_SCHEMA_V2} and v0.1.0 without "$schema").`);
   }
   const v2 = record.$schema === DISCOVERY_SCHEMA_V2;
   const origin = new URL(indexUrl).origin;
@@ -109,7 +109,7 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
 function common(raw: unknown): { name: string; description: string; e: Record<string, unknown> } | string {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
   const e = raw as Record<string, unknown>;
-  if (!isRemoteSkillName(e.name)) return `name ${printable(JSON.stringify(e.name) ?? "")} is not a valid skill name`;
+  if (!isRemoteSkillName(e.name)) return `name ${shown(e.name)} is not a valid skill name`;
   if (typeof e.description !== "string" || e.description === "" || [...e.description].length > 1024) return `"${e.name}": description is missing or longer than 1024 characters`;
   return { name: e.name, description: e.description, e };
 }
@@ -118,7 +118,7 @@ function entryV2(raw: unknown, indexUrl: string): RemoteEntry | string {
   const c = common(raw);
   if (typeof c === "string") return c;
   const { e } = c;
-  if (e.type !== "skill-md" && e.type !== "archive") return `"${c.name}": type ${printable(JSON.stringify(e.type) ?? "")} is not "skill-md" or "archive"`;
+  if (e.type !== "skill-md" && e.type !== "archive") return `"${c.name}": type ${shown(e.type)} is not "skill-md" or "archive"`;
   if (typeof e.digest !== "string" || !DIGEST.test(e.digest)) return `"${c.name}": digest is not "sha256:" and 64 lowercase hex digits`;
   if (typeof e.url !== "string" || e.url === "") return `"${c.name}": url is missing`;
   let url: string;

@@ -11,7 +11,7 @@
 // Sources are still stat'ed and listed every build: only the caches' own decoding is spared.
 // Holds only what the last build saw: files its build neither read nor wrote are dropped after it,
 // and an error (or a config reload) drops everything.
-import { stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { filePrint } from "../util/file-print.js";
 
@@ -117,7 +117,8 @@ export class CacheMemory {
     if (!k) return undefined;
     let print: string | undefined;
     try {
-      print = filePrint(await stat(file));
+      // Not following a link: a link put in the file's place is not the file kept (and a read refuses it).
+      print = filePrint(await lstat(file));
     } catch {
       print = undefined;
     }
@@ -164,11 +165,10 @@ export function deepFreeze<T>(value: T, skip?: (v: object) => boolean): T {
 }
 
 /**
- * Keeps what was read when the file had the same fingerprint before and after the read (then those
- * are its bytes); else it is only returned.
+ * Keeps what was read when the file (stat'ed by the handle read) had the same fingerprint before
+ * and after the read (then those are its bytes); else it is only returned.
  */
-export async function keepRead(memory: CacheMemory, file: string, key: Buffer, before: Stats, size: number, read: RecordFile): Promise<RecordFile> {
-  const after = await stat(file);
+export function keepRead(memory: CacheMemory, file: string, key: Buffer, before: Stats, after: Stats, size: number, read: RecordFile): RecordFile {
   if (size !== after.size || filePrint(before) !== filePrint(after)) {
     memory.forget(file);
     return read;
@@ -190,7 +190,7 @@ export function* keeping(records: Iterable<readonly [string, Uint8Array | string
  * another process may have renamed its own over it since); its fingerprint is the stat made now.
  */
 export async function keepWritten(memory: CacheMemory, file: string, key: Buffer, staged: Stats, written: RecordFile): Promise<void> {
-  const now = await stat(file);
+  const now = await lstat(file);
   if (now.ino !== staged.ino || now.size !== staged.size) return memory.forget(file);
   memory.keep(file, key, now, written);
 }

@@ -7,11 +7,12 @@
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
 import { keeping, keepRead, keepWritten, type CacheMemory, type RecordFile } from "./memory.js";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -131,11 +132,15 @@ export async function readRecordFile(file: string, key: Buffer | undefined, memo
   // The last build of a long-lived process read or wrote it, and it is still that file: as read then.
   const kept = await memory?.lookup(file, key);
   if (kept) return kept;
+  let fh: FileHandle | undefined;
   try {
-    const before = await stat(file);
-    if (before.size > MAX_CACHE_BYTES) return undefined;
+    // A checkout can commit a cache file as a FIFO (a read would block for good) or a link to
+    // /dev/zero (endless): opened without following a link or blocking, read only as a regular file.
+    fh = await open(file, READ_NO_FOLLOW);
+    const st = await fh.stat();
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
     // Checked as bytes and split into records without decoding them (each is parsed when used).
-    const bytes = await readFile(file);
+    const bytes = await fh.readFile();
     const eol = bytes.indexOf(10);
     if (eol !== MAGIC.length + 64 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
     const body = bytes.subarray(eol + 1);
@@ -143,9 +148,12 @@ export async function readRecordFile(file: string, key: Buffer | undefined, memo
     const wanted = Buffer.from(sign(key, body), "hex");
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
     const read = decodeBody(body);
-    return read && memory ? keepRead(memory, file, key, before, bytes.length, read) : read;
+    // Kept when the file (by its handle) is unchanged by the end of the read: then these are its bytes.
+    return read && memory ? keepRead(memory, file, key, st, await fh.stat(), bytes.length, read) : read;
   } catch {
     return undefined;
+  } finally {
+    await fh?.close().catch(() => {});
   }
 }
 

@@ -3,6 +3,7 @@
 import type { FormatOptions, LintFileResult } from "./format-types.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { noCommandLines, pathAtLineStart } from "./log-lines.js";
 import { thousands } from "./thousands.js";
 
 type Paint = (s: string) => string;
@@ -37,7 +38,7 @@ type MessageLines = Map<string, string[]>;
 
 function messageLines(message: string, seen: MessageLines): string[] {
   let lines = seen.get(message);
-  if (!lines) seen.set(message, (lines = escapeTerminal(withoutFinalPeriod(message), { keepNewlines: true }).split("\n")));
+  if (!lines) seen.set(message, (lines = noCommandLines(escapeTerminal(withoutFinalPeriod(message), { keepNewlines: true }).split("\n"))));
   return lines;
 }
 
@@ -53,7 +54,7 @@ function fileBlock(r: LintFileResult, c: Record<"underline" | "dim" | "red" | "y
     if (x.severity.length > w.severity) w.severity = x.severity.length;
     if (x.message[0]!.length > w.message) w.message = x.message[0]!.length;
   }
-  let out = `${c.underline(escapeTerminal(r.file))}\n`;
+  let out = `${c.underline(pathAtLineStart(escapeTerminal(r.file)))}\n`;
   const indent = " ".repeat(2 + w.line + 1 + w.column + 2 + w.severity + 2);
   for (const x of rows) {
     const first = x.message[0]!;

@@ -14,7 +14,9 @@ export const MCP_FILES = ["mcp.js", "mcp.d.ts"] as const;
 /** The data: one entry per skill, sorted by skill path. A reused skill (no text) cannot be rendered: builds with `mcp` compile every skill. */
 export function mcpData(version: string, skills: readonly EmitSkill[]): McpData {
   const paths = skills.map(skillPath);
-  const twice = new Set(paths.filter((p, i) => paths.indexOf(p) !== i));
+  // Paths held by more than one skill (a Set, not indexOf per path: quadratic at 10,000 skills).
+  const seen = new Set<string>();
+  const twice = new Set(paths.filter((p) => seen.size === seen.add(p).size));
   const out: McpSkillData[] = skills.map((s, i) => {
     if (isReused(s)) throw new Error(`skillc: mcp.js needs the text of ${s.source.file}, which this build reused`);
     // Same folder below two roots (skills kept from both): the root's scope tells them apart.

@@ -16,7 +16,8 @@
 // A split build's chunks (chunks/<sha256>.js) were staged in its temp dir while emit rendered them
 // (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
 // the chunks no index refers to any more are removed only after index.js is in place.
-import { mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { READ_NO_FOLLOW } from "../util/open-flags.js";
 import { syncDir } from "../util/sync-dir.js";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -30,6 +31,8 @@ const LAST = "index.js";
 const COMMIT = ".skillc-commit.json";
 /** Temp dirs of a live build are left alone, unless older than this (the pid was reused). */
 const STALE_MS = 60 * 60 * 1000;
+/** The largest commit record read: the names of one build's files (~11,000 chunks at 10,000 skills: under 1 MB). */
+const COMMIT_MAX = 16 * 1024 * 1024;
 
 /** What a build knows of outDir's files before it takes the lock. */
 export interface WriteOptions {
@@ -245,23 +248,29 @@ async function recoverTempDirs(outDir: string): Promise<boolean> {
 }
 
 async function isStale(path: string, pid: number): Promise<boolean> {
-  if (pid !== process.pid && !alive(pid)) return true;
-  try {
-    return Date.now() - (await stat(path)).mtimeMs > STALE_MS;
-  } catch {
-    return false;
-  }
+  // A folder of its own only: a checkout can hold a link by such a name to a folder anywhere.
+  const st = await lstat(path).catch(() => undefined);
+  if (!st?.isDirectory()) return false;
+  return (pid !== process.pid && !alive(pid)) || Date.now() - st.mtimeMs > STALE_MS;
 }
 
 /** The names a temp dir's commit record lists, when it has a valid one. */
 async function committedNames(tmp: string): Promise<string[] | undefined> {
+  let fh: FileHandle | undefined;
   try {
-    const names = JSON.parse(await readFile(join(tmp, COMMIT), "utf8")) as unknown;
+    // A checkout can hold a folder named like a killed build's, its record a link to /dev/zero (or
+    // a FIFO): opened without following a link or blocking, and read only as a small regular file.
+    fh = await open(join(tmp, COMMIT), READ_NO_FOLLOW);
+    const st = await fh.stat();
+    if (!st.isFile() || st.size > COMMIT_MAX) return undefined;
+    const names = JSON.parse(await fh.readFile("utf8")) as unknown;
     if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) return undefined;
     for (const n of names) checkName(n);
     return names;
   } catch {
     return undefined;
+  } finally {
+    await fh?.close().catch(() => {});
   }
 }
 

@@ -7,13 +7,15 @@ import type { Client, Diagnostic, Range, ValidSkill } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import type { Reporter } from "../diagnostics/reporter.js";
-import { EXPORT_REFUSED } from "../rules/dialect-rules.js";
+import { EXPORT_REFUSED, OWN } from "../rules/dialect-rules.js";
+import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
 import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { writeSkill, folderIn } from "./write.js";
+import { notPortable } from "../util/portable-name.js";
 
 export interface ExportOptions {
   cwd: string;
@@ -37,20 +39,55 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const exported: ExportResult["exported"] = [];
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
-  for (const named of project.resolved.skills) {
+  const folders = new FolderClaims();
+  // Of skills that would share a folder, the one `override` would keep (the later root) claims it;
+  // a stable sort keeps the name order within a root.
+  const byPrecedence = [...project.resolved.skills].sort((a, b) => b.source.root.precedence - a.source.root.precedence);
+  for (const named of byPrecedence) {
     const a = byFile.get(named.source.file);
     if (!a || a.outcome !== "valid" || failed.has(a.source.file)) continue;
-    const plan = planExport(a.skill, named.name, client, a.paths.includes("agents/openai.yaml"));
-    const folder = folderIn(cwd, opts.out, named.name);
-    if (!folder) plan.refusals.push({ key: "name", reason: `its name "${named.name}" cannot be a folder name`, source: "skillc export" });
+    const name = exportedName(named.name);
+    const plan = planExport(a.skill, name, client, a.paths.includes("agents/openai.yaml"));
+    const folder = folderIn(cwd, opts.out, name);
+    const unfit = folder ? (notPortable(name) ?? folders.claim(name, named.source.file)) : "cannot be a folder name";
+    if (unfit) plan.refusals.push({ key: "name", reason: `its name "${name}" ${unfit}`, source: OWN });
     if (plan.refusals.length || !folder) {
       refuse(project.reporter, out, a.skill, client, plan);
       continue;
     }
     await writeSkill(folder, a.source.absDir, a.skill, a.paths, plan);
-    exported.push({ name: named.name, dir: folder.rel, dropped: plan.dropped });
+    exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
+  exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
   return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported };
+}
+
+/**
+ * The name a skill is exported under: with `namespaces`, a nested skill is `group:name` in skillc, a
+ * name no client accepts (each allows only a-z, 0-9 and hyphens) and a folder Windows cannot hold; it
+ * is exported as `group-name`, which keeps nested skills of one name apart as the namespace did.
+ */
+export function exportedName(name: string): string {
+  return name.replaceAll(":", "-");
+}
+
+/**
+ * Which skill took each folder under --out. Two skills must not share one (`collisions: "keep"`
+ * keeps same-named skills; `a:b` and a skill named `a-b` meet as `a-b`): the second write would
+ * replace the first's folder. Compared as macOS and Windows compare names (case, NFC/NFD folded),
+ * so the export is one set of folders on every system it is checked out on.
+ */
+class FolderClaims {
+  private readonly taken = new Map<string, string>();
+
+  /** Undefined when the folder is free (now taken), else why not. */
+  claim(name: string, file: string): string | undefined {
+    const key = name.normalize("NFC").toLowerCase();
+    const holder = this.taken.get(key);
+    if (holder !== undefined) return `names the folder that ${holder} is already exported to (folder names are compared ignoring case, as macOS and Windows do)`;
+    this.taken.set(key, file);
+    return undefined;
+  }
 }
 
 function refuse(reporter: Reporter, out: Diagnostic[], skill: ValidSkill, client: Client, plan: ExportPlan): void {

@@ -48,6 +48,7 @@ const str = (v: unknown) => (typeof v == "string" ? v : undefined);
 export async function buildCatalog(data: McpData, skills: BundleSkills): Promise<Catalog> {
   const visible = new Set((await skills.list()).map((m) => m.path));
   const cat: Catalog = { entries: [], bySkillUri: new Map(), files: new Map(), dirs: new Map() };
+  const tree = new DirectoryTree();
   for (const s of data.skills) {
     if (!visible.has(s.ref)) continue;
     const files = [{ path: "SKILL.md", bytes: utf8Length(s.md), binary: false }, ...(skills.get(s.ref)?.files ?? [])];
@@ -66,30 +67,50 @@ export async function buildCatalog(data: McpData, skills: BundleSkills): Promise
         size: f.bytes,
       };
       cat.files.set(uri, { skill: s, rel: f.path, resource });
-      addToTree(cat.dirs, uri, resource.mimeType);
+      tree.add(uri, resource.mimeType);
     }
   }
-  for (const list of cat.dirs.values()) list.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  cat.dirs = tree.sorted();
   return cat;
 }
 
-/** Adds `uri` and every folder above it (up to the first path segment) to the directory tree. */
-function addToTree(dirs: Catalog["dirs"], uri: string, mimeType: string): void {
-  let child = uri;
-  let kind = mimeType;
-  for (;;) {
-    const cut = child.lastIndexOf("/");
-    if (cut <= "skill://".length) return;
-    const parent = child.slice(0, cut);
-    const list = dirs.get(parent);
-    const name = decodeURIComponent(child.slice(cut + 1));
-    if (list) {
-      if (!list.some((r) => r.uri === child)) list.push({ uri: child, name, mimeType: kind });
-      return; // a folder already listed has its own way up listed too
+/**
+ * The directory tree above the served files: each folder URI (no trailing slash) → its direct
+ * children. A child is added once, found in a Set: comparing each new file with the folder's list
+ * made the first request of a bundle whose skills hold 10,000 files each cost seconds (quadratic).
+ * `steps` counts the turns of add's loop (the tests' measure of work: one per file and per folder).
+ */
+export class DirectoryTree {
+  readonly dirs: Catalog["dirs"] = new Map();
+  private readonly listed = new Set<string>();
+  steps = 0;
+
+  /** Adds `uri` and every folder above it (up to the first path segment). */
+  add(uri: string, mimeType: string): void {
+    let child = uri;
+    let kind = mimeType;
+    for (;;) {
+      this.steps++;
+      const cut = child.lastIndexOf("/");
+      if (cut <= "skill://".length || this.listed.has(child)) return;
+      this.listed.add(child);
+      const parent = child.slice(0, cut);
+      const entry = { uri: child, name: decodeURIComponent(child.slice(cut + 1)), mimeType: kind };
+      const list = this.dirs.get(parent);
+      if (list) {
+        list.push(entry);
+        return; // a folder already listed has its own way up listed too
+      }
+      this.dirs.set(parent, [entry]);
+      child = parent;
+      kind = DIRECTORY;
     }
-    dirs.set(parent, [{ uri: child, name, mimeType: kind }]);
-    child = parent;
-    kind = DIRECTORY;
+  }
+
+  /** The tree with each folder's children in URI order. */
+  sorted(): Catalog["dirs"] {
+    for (const list of this.dirs.values()) list.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return this.dirs;
   }
 }
 

@@ -1,4 +1,4 @@
-// The body checks of `skillc lint`/`build`: links, placeholders inside code, `` !`cmd` ``, length.
+// The body checks of `skillc lint`/`build`: links, placeholders inside code, `` !`cmd` `` (shell-checks.ts), length.
 // The markdown structure comes from src/markdown/scan.ts (one pass, no remark tree: remark-parse
 // runs at ~1 MB/s, the scanner at ~80 MB/s, and they agree on the whole corpus).
 
@@ -12,6 +12,7 @@ import { scanMarkdown } from "../markdown/scan.js";
 import { resolveLink } from "../markdown/link-path.js";
 import { leftOutReason } from "./left-out.js";
 import { checkPlaceholders, type Report } from "./placeholder-checks.js";
+import { checkShellCommands, CommandSpans, shellCommands } from "./shell-checks.js";
 
 export { nextPlaceholder, placeholderPattern, scanEnd } from "./placeholder-checks.js";
 
@@ -58,8 +59,11 @@ export function checkBody(input: BodyCheckInput, alwaysScan = false): Diagnostic
   const report: Report = (rule, start, end, params) => into(rule, lines.range(start, end), params);
   if (scanned || mayReportLinks(input, from)) checkLinks(input, scan().links, report);
   // Without the links, the placeholders need only the code regions, and only up to where they ask.
-  checkPlaceholders(input, (to) => (scanned ?? scanMarkdown(text, from, to, true)).code, report);
-  checkShellCommands(parsed, report);
+  // A placeholder inside a `` !`command` `` gets argument-in-command, not also placeholder-in-code.
+  const commands = shellCommands(parsed);
+  const spans = commands.length ? new CommandSpans(commands) : undefined;
+  checkPlaceholders(input, (to) => (scanned ?? scanMarkdown(text, from, to, true)).code, report, spans && ((at) => spans.contains(at)));
+  checkShellCommands(parsed, input.declaredArguments, commands, report);
   checkLength(parsed, report, lines);
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -152,22 +156,6 @@ function suggest(p: string, files: ReadonlySet<string>): NearPath | undefined {
     }
   }
   return count === 1 ? { kind: "name", path: sameName! } : undefined;
-}
-
-/**
- * Claude Code's `` !`command` `` as documented ("- Diff: !`git diff`"): the `!` starts a word and the
- * command is on one line. `#REF!` followed by inline code, or a pair spanning lines, is not flagged.
- */
-const SHELL = /(?<![^\s(*_>])!`([^`\n]+)`/g;
-
-function checkShellCommands(parsed: ParsedSkill, report: Report): void {
-  const text = parsed.text;
-  const end = parsed.bodyStart + parsed.body.length;
-  if (text.indexOf("!`", parsed.bodyStart) === -1) return;
-  SHELL.lastIndex = parsed.bodyStart;
-  for (let m = SHELL.exec(text); m && m.index < end; m = SHELL.exec(text)) {
-    report(R.SHELL_COMMAND_LINE, m.index, m.index + m[0].length, { command: m[1] });
-  }
 }
 
 /**

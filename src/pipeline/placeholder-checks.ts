@@ -89,9 +89,10 @@ interface Found {
  * inside code. Whether one is inside code (the markdown scan, the costliest part of the body checks)
  * is asked only when the answer can change the result: not when nothing declares arguments and no
  * placeholder could show the skill takes them, nor for a price. The scan stops where the last
- * placeholder asked about surely has its answer (scanEnd).
+ * placeholder asked about surely has its answer (scanEnd). One inside a `` !`command` `` is left to
+ * `argument-in-command` (`reportedElsewhere`).
  */
-export function checkPlaceholders(input: PlaceholderInput, codeRegions: (to: number) => CodeRegion[], report: Report): void {
+export function checkPlaceholders(input: PlaceholderInput, codeRegions: (to: number) => CodeRegion[], report: Report, reportedElsewhere?: (offset: number) => boolean): void {
   const { parsed } = input;
   const text = parsed.text;
   // Most bodies hold no `$` at all: then there is nothing to match (and no pattern to build).
@@ -109,7 +110,7 @@ export function checkPlaceholders(input: PlaceholderInput, codeRegions: (to: num
     if (f.price) {
       const tail = text.slice(f.end, f.end + 12).match(/^[.,]\d+/)?.[0] ?? "";
       report(R.PLACEHOLDER_PRICE, f.start, f.end + tail.length, { text: f.text, arg: f.arg, tail });
-    } else if (f.inCode) {
+    } else if (f.inCode && !reportedElsewhere?.(f.start)) {
       report(R.PLACEHOLDER_IN_CODE, f.start, f.end, { text: f.text, arg: f.arg });
     }
   }

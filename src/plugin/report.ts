@@ -1,11 +1,11 @@
 // A failed skills build as bundlers show errors: one message listing every error as
 // file:line:col, severity and rule id (the CLI's stylish order), and the first error's position
 // and source frame, which Rollup and Vite print and Vite's dev overlay opens.
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
-import { READ_NO_FOLLOW } from "../util/open-flags.js";
+import { readRegularFile } from "../util/read-regular.js";
+import { noCommandLines, pathAtLineStart } from "../diagnostics/log-lines.js";
 
 export interface BundlerError {
   message: string;
@@ -22,7 +22,7 @@ export interface BundlerError {
  */
 export function diagnosticLine(d: Diagnostic, root: string): string {
   const file = path.relative(root, d.file).split(path.sep).join("/") || d.file;
-  return `${escapeTerminal(file)}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${escapeTerminal(d.message, { keepNewlines: true })}`;
+  return `${pathAtLineStart(escapeTerminal(file))}:${d.line}:${d.column}  ${d.severity}  ${d.ruleId}  ${noCommandLines(escapeTerminal(d.message, { keepNewlines: true }).split("\n")).join("\n")}`;
 }
 
 /**
@@ -77,14 +77,10 @@ const MAX_FRAME_SOURCE = 64 * 1024 * 1024;
  * /dev/zero never ended. Such a diagnostic gets no frame.
  */
 function frameSource(file: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, READ_NO_FOLLOW);
-    const st = fstatSync(fd);
-    return st.isFile() && st.size <= MAX_FRAME_SOURCE ? readFileSync(fd, "utf8") : undefined;
+    const read = readRegularFile(file, MAX_FRAME_SOURCE);
+    return "bytes" in read ? read.bytes.toString("utf8") : undefined;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -3,7 +3,7 @@
 // imports, in the split layout, are real files the bundler code-splits), and writes the generated
 // declaration of the virtual module. The bundler adapters (unplugin.ts, vite-dev.ts) only map its
 // outcome onto their hooks.
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -13,6 +13,10 @@ import { ConfigError } from "../config/check.js";
 import { build, CacheMemory } from "../project/build.js";
 import { envDeclaration } from "./env-dts.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { readRegularFile } from "../util/read-regular.js";
+
+/** A skillc-env.d.ts larger than this is not one the plugin wrote (it is replaced, not read). */
+const MAX_DECLARATION_BYTES = 64 * 1024 * 1024;
 
 /** The module id a program imports `skills` from (the virtual module `skillc:skills`). */
 export const SKILLS_ID = "skillc:skills";
@@ -125,7 +129,8 @@ export class SkillcSession {
     // Only a regular file is read and compared, and the new text replaces whatever is there by a
     // rename: a checkout can hold skillc-env.d.ts as a link to any file of the user's (written
     // through, it was overwritten) or to /dev/zero (read without end).
-    const before = lstatSync(file, { throwIfNoEntry: false })?.isFile() ? await readFile(file, "utf8") : undefined;
+    const read = readRegularFile(file, MAX_DECLARATION_BYTES);
+    const before = "bytes" in read ? read.bytes.toString("utf8") : undefined;
     if (before === text) return;
     const temp = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     await writeFile(temp, text, { flag: "wx" });

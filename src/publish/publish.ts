@@ -41,7 +41,7 @@ export async function publish(o: PublishRunOptions): Promise<PublishRunResult> {
   const sources = projectRoots(o.cwd, o.config, o.roots).map((r) => path.resolve(o.cwd, r.dir));
   // Before any work: a folder publish may not replace is a usage error (exit 2).
   checkPublishDir({ root: o.config.root, outDir: o.outDir, sources, cwd: o.cwd });
-  const result = await build({ cwd: o.cwd, config: o.config, roots: o.roots, profile: o.profile, rules: o.rules, strict: o.strict, write: false, emitOnError: true });
+  const result = await build({ cwd: o.cwd, config: publishConfig(o.config), roots: o.roots, profile: o.profile, rules: o.rules, strict: o.strict, write: false, emitOnError: true });
   const failing = result.diagnostics.filter((d) => d.severity === "error" || (o.strict && d.severity === "warning"));
   if (failing.length > 0 && !o.emitOnError) return { diagnostics: result.diagnostics, entries: [], hidden: [], denied: [], dirs: new Map(), written: false };
   // A skill is published only when no diagnostic that fails the run points into its folder.
@@ -50,4 +50,16 @@ export async function publish(o: PublishRunOptions): Promise<PublishRunResult> {
   const published = renderPublished(clean, { includeHidden: o.includeHidden, permitted });
   await writePublished(o.outDir, published.files);
   return { diagnostics: result.diagnostics, entries: published.entries, hidden: published.hidden, denied: published.denied, dirs: published.dirs, written: true };
+}
+
+/**
+ * File names that install on Linux but not everywhere (`con.md`, `a:b.md`, `A.md` beside `a.md`) are
+ * warnings for a build, which serves its files from the bundle. A published archive is unpacked by
+ * its clients' installers, on any system: `skillc import` refuses such archives, and Windows cannot
+ * hold them. So publish makes both rules errors, unless the config sets them itself (`--rule` still wins).
+ */
+const PUBLISH_ERRORS = ["unportable-file-name", "file-name-twins"];
+
+function publishConfig(config: ResolvedConfig): ResolvedConfig {
+  return { ...config, rules: { ...Object.fromEntries(PUBLISH_ERRORS.map((id) => [id, "error" as const])), ...config.rules } };
 }

@@ -88,6 +88,21 @@ export const SHELL_COMMAND_LINE = rule<{ command: string }>({
     `\`!\`${command.length > 60 ? `${command.slice(0, 57)}...` : command}\`\` is run by Claude Code in a shell before the model sees the body (even inside code), but the skillc runtime never runs commands, so the model gets the command text instead of its output; describe the command for the model to run, or ship it under \`scripts/\`.`,
 });
 
+export const ARGUMENT_IN_COMMAND = rule<Placeholder & { bang: boolean }>({
+  id: "argument-in-command",
+  severity: "warning",
+  description: "An argument placeholder sits inside a `` !`command` `` (or right after its `!`): Claude Code substitutes arguments before it runs the command in a shell, unescaped.",
+  help:
+    "Claude Code replaces `$ARGUMENTS`, `$N` and declared `$name` placeholders before it runs each `` !`command` `` (anthropics/claude-code#16163), and does not quote them: " +
+    "an argument holding `; rm -rf ~` or `` `curl …` `` runs as shell code. Arguments come from whoever invokes the skill, a model included (steered by any text it has read). " +
+    "`!$ARGUMENTS` is the same: an argument that starts with a backtick makes the line a command. Keep arguments out of commands (let the model run the command with its own tools, " +
+    "where it asks for permission), or escape the placeholder (`\\$1`) if it is the shell's own.",
+  message: ({ text, arg, bang }) =>
+    bang
+      ? `\`!${text}\` becomes a shell command Claude Code runs when ${argument(arg)} starts with a backtick; keep arguments out of \`!\` commands.`
+      : `\`${text}\` puts ${argument(arg)} into a shell command Claude Code runs unescaped: an argument (a model's too) can run any command; keep arguments out of \`!\` commands, or escape it as \`\\${text}\` if it is the shell's.`,
+});
+
 export const BODY_TOO_LONG = rule<{ kind: "lines" | "tokens"; count: number; max: number }>({
   id: "body-too-long",
   severity: "warning",
@@ -110,6 +125,7 @@ export const BODY_RULES: AnyRule[] = [
   PLACEHOLDER_IN_CODE,
   PLACEHOLDER_PRICE,
   SHELL_COMMAND_LINE,
+  ARGUMENT_IN_COMMAND,
   BODY_TOO_LONG,
 ];
 

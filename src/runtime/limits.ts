@@ -13,6 +13,8 @@ export const QUERY_MAX = 1024;
 export const ARGS_MAX = 65536;
 /** Tool input given as JSON text. */
 export const INPUT_MAX = 262144;
+/** Characters args may add to a body when filled in: Claude Code's own limit on a filled skill. A body with many placeholders would otherwise multiply a 64 KB args into gigabytes. */
+export const FILLED_MAX = 4_000_000;
 /** match() reads only this many characters of a message (trigger patterns run on no more). */
 export const MATCH_MAX = 2000;
 

@@ -1,8 +1,9 @@
-// Rendering a compiled body: join literal parts and fill placeholders. No imports but types:
-// this file ships inside every bundle. The rules are design.md §5; src/pipeline/template.ts
+// Rendering a compiled body: join literal parts and fill placeholders. Imports only the runtime's
+// own modules: this file ships inside every bundle. The rules are design.md §5; src/pipeline/template.ts
 // decided at build time what is a placeholder, so nothing here looks at the text itself.
 import type { TemplatePart } from "./data.js";
 import { splitArgs } from "./args.js";
+import { FILLED_MAX, over } from "./limits.js";
 
 export interface RenderResult {
   content: string;
@@ -54,6 +55,13 @@ export function expandTemplate(parts: TemplatePart[], args: string | string[] | 
       : v;
   let content = "";
   let substituted = false;
+  // Characters filled in so far: measured before each value is filled, so a body with thousands of
+  // placeholders stops at FILLED_MAX instead of filling (and escaping) a 64 KB value each time.
+  let added = 0;
+  const put = (v: string) => {
+    over((added += v.length), FILLED_MAX, "args filled into this skill");
+    return fill(v);
+  };
   for (const p of parts) {
     if (typeof p === "string") {
       content += p;
@@ -72,11 +80,11 @@ export function expandTemplate(parts: TemplatePart[], args: string | string[] | 
     }
     if (value === undefined) content += original;
     else {
-      content += fill(value);
+      content += put(value);
       substituted = true;
     }
   }
-  if (given && !substituted && (e.cc ? raw : raw.trim())) content += "\n\nARGUMENTS: " + fill(raw);
+  if (given && !substituted && (e.cc ? raw : raw.trim())) content += "\n\nARGUMENTS: " + put(raw);
   return { content, substituted };
 }
 

@@ -3,7 +3,7 @@
 import type { BundleData, BundleSkill } from "./data.js";
 import { renderCatalog } from "./catalog.js";
 import { SkillError, fail } from "./errors.js";
-import { MATCH_MAX, QUERY_MAX, REF_MAX, capped, show } from "./limits.js";
+import { INPUT_MAX, MATCH_MAX, QUERY_MAX, REF_MAX, capped, show } from "./limits.js";
 import { matcher } from "./match.js";
 import { rankHits } from "./search.js";
 import { callTool, toolDefs, type ToolFormat, type ToolHost } from "./tools.js";
@@ -99,7 +99,8 @@ function handlers(st: Store, self: Skills, seen?: Map<string, string>): ToolHost
     },
     tool(n, i) {
       const s = owners(st, "all", seen).find((s) => s.toolNames!.includes(n));
-      return s && st.data.runTool!(() => tset(st, s).find((t) => t.name === n), i);
+      // JSON text is capped as for the built-in tools (tools.ts); an object is the tool's to check.
+      return s && st.data.runTool!(() => tset(st, s).find((t) => t.name === n), typeof i == "string" ? capped(i, INPUT_MAX, "Tool input") : i);
     },
   };
 }

@@ -113,6 +113,30 @@ describe("skillc export --client", () => {
     expect(existsSync(path.join(cwd, "out/long"))).toBe(false);
   });
 
+  it("exports a namespaced skill as group-name, and never two skills into one folder", async () => {
+    const skill = (name: string, where: string) => `---\nname: ${name}\ndescription: Deploys things. Use it when asked.\n---\n\nBody of ${where}.\n`;
+    const cwd = tempProject({
+      "skillc.config.json": JSON.stringify({ namespaces: true, collisions: "keep", sources: ["more", "skills"] }),
+      "skills/ops/deploy/SKILL.md": skill("deploy", "ops"),
+      "skills/web/deploy/SKILL.md": skill("deploy", "web"),
+      "skills/same/SKILL.md": skill("same", "skills/same"),
+      "more/same/SKILL.md": skill("same", "more/same"),
+    });
+    const r = await runCli(["export", "--client", "claude-code", "--out", "out"], { cwd });
+    // `ops:deploy` holds a colon: no client accepts it as a name, and Windows cannot hold it as a folder.
+    expect(readdirSync(path.join(cwd, "out")).sort()).toEqual([".skillc-export", "ops-deploy", "same", "web-deploy"]);
+    expect(readFileSync(path.join(cwd, "out/ops-deploy/SKILL.md"), "utf8")).toContain('name: "ops-deploy"\n');
+    // The two `same` skills (kept by `collisions: "keep"`): the later root's (the one `override` would
+    // keep; here it sorts after the other) is written, the other refused, not written over it.
+    expect(readFileSync(path.join(cwd, "out/same/SKILL.md"), "utf8")).toContain("Body of skills/same.");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^more\/same\/SKILL\.md\n  2:7  error  not exported for claude-code: its name "same" names the folder that skills\/same\/SKILL\.md is already exported to/m);
+    const again = await runCli(["export", "--client", "claude-code", "--out", "out"], { cwd });
+    expect(again.stderr).toBe(r.stderr);
+    const lint = await runCli(["lint", "--profile", "claude-code", "--clients", "claude-code", "out"], { cwd });
+    expect([lint.code, lint.stdout + lint.stderr]).toEqual([0, expect.any(String)]);
+  });
+
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.

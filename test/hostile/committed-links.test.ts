@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCacheFile } from "../../src/cache/build-cache.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
@@ -100,6 +101,66 @@ describe("files read whole that a checkout can make endless", () => {
       expect(r.code, r.stderr).toBe(0);
       expect(lstatSync(path.join(cwd, ".skillc/index.js")).isFile()).toBe(true);
       expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+    });
+  }
+});
+
+describe("a folder beside outDir named like a killed build's temp folder", () => {
+  // A build finishes the renames a killed one recorded (write.ts, recoverTempDirs): it reads the
+  // record of every `<outDir>.tmp-<pid>-<hex>` whose pid is gone, and a checkout can hold such folders.
+  for (const target of ["fifo", "zero"] as const) {
+    it(`whose commit record is ${target === "zero" ? "a link to /dev/zero (eight such folders: 2.3 GB and 10 s of a build)" : "a FIFO, as an unpacked archive can hold (the build hung)"}: the record is not read, the build writes`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      mkdirSync(path.join(cwd, ".skillc"), { recursive: true });
+      mkdirSync(path.join(cwd, ".skillc.tmp-999999-ab"));
+      plant(cwd, ".skillc.tmp-999999-ab/.skillc-commit.json", target);
+      const r = await runNode(["--max-old-space-size=256", CLI, "build"], { cwd, timeoutMs: 30_000 });
+      expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+      expect(existsSync(path.join(cwd, ".skillc.tmp-999999-ab")), "the stale folder is removed, as before").toBe(false);
+      rec.rejected("links: reads");
+    });
+  }
+
+  it("that is a link to a folder outside holding a record: nothing is moved out of that folder (its file was)", async () => {
+    rec.tried("links: writes");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "elsewhere");
+    writeTree(elsewhere, { ".skillc-commit.json": '["keep.txt"]', "keep.txt": PRECIOUS });
+    mkdirSync(path.join(cwd, ".skillc"), { recursive: true });
+    symlinkSync(elsewhere, path.join(cwd, ".skillc.tmp-999999-ab"));
+    const r = await runNode([CLI, "build"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    if (!existsSync(path.join(elsewhere, "keep.txt"))) rec.escape("links: writes");
+    expect(readFileSync(path.join(elsewhere, "keep.txt"), "utf8")).toBe(PRECIOUS);
+    expect(existsSync(path.join(cwd, ".skillc/keep.txt"))).toBe(false);
+    rec.rejected("links: writes");
+  });
+});
+
+describe("cache files a checkout commits under node_modules/.cache/skillc", () => {
+  /** Every cache file a lint or build of `cwd` reads: the 16 analysis shards, the listings and the build cache of `.skillc`. */
+  const cacheFiles = (cwd: string) => [
+    ...Array.from({ length: 16 }, (_, i) => `node_modules/.cache/skillc/analysis-v2/${i.toString(16).padStart(2, "0")}.json`),
+    "node_modules/.cache/skillc/listings-v1.json",
+    path.relative(cwd, buildCacheFile(cwd, ".skillc")),
+  ];
+
+  for (const target of ["fifo", "zero"] as const) {
+    it(`as ${target === "zero" ? "links to /dev/zero (one shard: 4.7 GB in 20 s)" : "FIFOs, as a restored CI cache can hold (lint and build hung)"}: lint and build ignore them, as any foreign cache file`, async () => {
+      rec.tried("links: reads");
+      const { cwd } = project();
+      mkdirSync(path.join(cwd, "node_modules/.cache/skillc/analysis-v2"), { recursive: true });
+      for (const rel of cacheFiles(cwd)) plant(cwd, rel, target);
+      for (const command of ["lint", "build"]) {
+        const r = await runNode(["--max-old-space-size=512", CLI, command, "--cache"], { cwd, timeoutMs: 30_000 });
+        expect(r.signal, `${command} killed after ${r.ms} ms`).toBeNull();
+        expect(r.code, r.stderr).toBe(0);
+      }
+      expect(readFileSync(path.join(cwd, ".skillc/index.js"), "utf8")).toContain("createSkills");
+      rec.rejected("links: reads");
     });
   }
 });

@@ -10,12 +10,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveError } from "../../src/archive/entries.js";
 import { fetchBytes } from "../../src/archive/fetch.js";
-import { DISCOVERY_SCHEMA_V2, sha256Digest } from "../../src/archive/well-known.js";
+import { DISCOVERY_SCHEMA_V2, parseIndex, sha256Digest } from "../../src/archive/well-known.js";
 import { deterministicTarGz } from "../../src/publish/tar-gz.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree, type Proc } from "./helpers.js";
 
 const rec = new Recorder("import-remote");
 const HOSTILE_MCP = path.join(REPO, "test/fixtures/mcp/hostile-server.mjs");
+const DEEP_MCP = path.join(REPO, "test/fixtures/mcp/deep-server.mjs");
 const INDEX = "/.well-known/agent-skills/index.json";
 
 /** path → how the host answers it. */
@@ -162,6 +163,31 @@ describe("hostile listings cost work linear in their size", () => {
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     expect(r.stdout).toContain("imported big into skills/big/ (1 file)");
+  });
+});
+
+describe("values nested deeper than a recursive walk can go", () => {
+  // JSON.parse reads any depth; JSON.stringify (which quoted the bad value in the skip reason) overflowed.
+  it.each([
+    ["an entry's uri", "uri", "skipped an entry's uri (an array) does not end in /SKILL.md"],
+    ["a resource's uri", "resource", "skipped skill://a/SKILL.md: resource (an array) is not inside the skill"],
+  ])("%s of 100,000 nested arrays from an MCP server is skipped with a reason (it was an internal error)", async (_label, where, reason) => {
+    const r = await importFrom("import: hostile listings", `mcp:node ${DEEP_MCP} ${where} 100000`, 30_000);
+    expect(r.stderr).toContain(`skillc import: ${reason}`);
+  });
+
+  it("an index entry's name, type and $schema of 100,000 nested arrays are reasons, not a crash", () => {
+    rec.tried("import: hostile listings");
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const url = "https://example.test/.well-known/agent-skills/index.json";
+    const index = (text: string) => parseIndex(Buffer.from(text), url);
+    expect(index(`{"skills":[{"name":${deep}}]}`).skipped).toEqual(["skills[0]: name (an array) is not a valid skill name"]);
+    const v2 = `"$schema":"${DISCOVERY_SCHEMA_V2}"`;
+    expect(index(`{${v2},"skills":[{"name":"a","description":"d","type":${deep}}]}`).skipped).toEqual(['skills[0]: "a": type (an array) is not "skill-md" or "archive"']);
+    expect(() => index(`{"$schema":${deep},"skills":[]}`)).toThrow(`${url} declares "$schema": (an array), which skillc does not know`);
+    // A long bad value is quoted cut short, not whole.
+    expect(index(`{"skills":[{"name":"${"x".repeat(100_000)}"}]}`).skipped[0]).toBe(`skills[0]: name "${"x".repeat(60)}…" is not a valid skill name`);
+    rec.rejected("import: hostile listings");
   });
 });
 

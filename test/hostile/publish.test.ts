@@ -75,3 +75,36 @@ describe("the index holds only names its schema allows", () => {
     rec.rejected("publish: names");
   });
 });
+
+describe("the archives hold only file names every client can unpack", () => {
+  it("a supporting file Windows cannot hold, or two names one on macOS, fails the publish (it was published, and skillc import refused the archive)", async () => {
+    rec.tried("publish: file names");
+    const cwd = tmp("skillc-hpublish-");
+    writeTree(cwd, {
+      "skills/devices/SKILL.md": skillMd("devices"),
+      "skills/devices/references/con.md": "the console device on Windows\n",
+      "skills/twins/SKILL.md": skillMd("twins"),
+      "skills/twins/notes.md": "lower\n",
+      "skills/twins/Notes.md": "upper\n",
+      "skills/plain/SKILL.md": skillMd("plain"),
+      "skills/plain/references/guide.md": "fine\n",
+    });
+    const r = await runNode([CLI, "publish", "--out", "site"], { cwd, timeoutMs: 30_000 });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error +"skills\/devices\/references\/con\.md" is "con", a device name[\s\S]*unportable-file-name/);
+    expect(r.stderr).toMatch(/error +"skills\/twins\/[nN]otes\.md" and "skills\/twins\/[nN]otes\.md" differ only in letter case[\s\S]*file-name-twins/);
+    expect(existsSync(path.join(cwd, "site"))).toBe(false);
+    // --emit-on-error publishes the others; `build` of the same skills still only warns.
+    const rest = await runNode([CLI, "publish", "--out", "site", "--emit-on-error"], { cwd, timeoutMs: 30_000 });
+    expect(rest.code).toBe(1);
+    expect(names(cwd)).toEqual(["plain"]);
+    const build = await runNode([CLI, "build"], { cwd, timeoutMs: 30_000 });
+    expect([build.code, build.stderr]).toEqual([0, expect.stringMatching(/warning +"skills\/devices\/references\/con\.md"/)]);
+    // A config that sets the rule itself is followed.
+    writeTree(cwd, { "skillc.config.json": JSON.stringify({ rules: { "unportable-file-name": "warn", "file-name-twins": "warn" } }) });
+    const chosen = await runNode([CLI, "publish", "--out", "site"], { cwd, timeoutMs: 30_000 });
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(names(cwd)).toEqual(["devices", "plain", "twins"]);
+    rec.rejected("publish: file names");
+  });
+});

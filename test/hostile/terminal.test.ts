@@ -103,4 +103,24 @@ describe("skill text printed for a person", () => {
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toBe("deleted skills/gpj.\\u202eevil/\n");
   }, 60_000);
+
+  // GitHub Actions runs a log line as a workflow command when it starts, after blanks, with `::`
+  // (actions/runner ActionCommand.TryParseV2: TrimStart, then StartsWith("::")): a pull request's
+  // skill could raise annotations, mask log text or stop command processing in the lint step.
+  it("no line of `lint`'s output or the bundler plugin's message starts, after blanks, with `::` (a workflow command in GitHub Actions)", async () => {
+    const root = tmp();
+    writeTree(root, {
+      "skills/a/SKILL.md": '---\nname: a\ndescription: Does a things.\n"x\\n::error file=README.md,line=1::FORGED": 1\n---\n\nUse a.\n',
+      "::warning::FORGED2/SKILL.md": "---\nname: b\ndescription: Does b things.\n---\n\nUse b.\n",
+    });
+    writeTree(root, { "skillc.config.json": JSON.stringify({ sources: [{ dir: "." }] }) });
+    const command = /^\s*::/m;
+    const r = await runCliBounded(["lint"], root);
+    expect(r.stdout + r.stderr).toContain("FORGED");
+    expect(r.stdout + r.stderr).toContain("FORGED2");
+    expect(r.stdout + r.stderr).not.toMatch(command);
+    const diagnostics = (await runLint(root, { sources: [{ dir: "." }] })).map((d) => ({ ...d, file: path.resolve(root, d.file) }));
+    expect(diagnostics.map((d) => d.message).join("\n")).toContain("\n::error file=README.md");
+    expect(bundlerError(diagnostics, root).message).not.toMatch(command);
+  }, 60_000);
 });

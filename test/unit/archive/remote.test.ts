@@ -2,10 +2,13 @@
 // index's entries say (and which are skipped, why), the skill-level digest (checked against the
 // worked example of the discovery RFC's v0.2.0 drafts), the lockfile's text and its drift report,
 // and how an mcp: command line is split without a shell.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ArchiveError } from "../../../src/archive/entries.js";
 import { splitCommandLine } from "../../../src/archive/command-line.js";
-import { drift, renderLock, type Lock } from "../../../src/archive/lockfile.js";
+import { drift, readLock, renderLock, type Lock } from "../../../src/archive/lockfile.js";
 import { DISCOVERY_SCHEMA_V2, filesDigest, indexCandidates, parseIndex } from "../../../src/archive/well-known.js";
 
 const enc = (s: string) => new Uint8Array(Buffer.from(s));
@@ -98,6 +101,30 @@ describe("the lockfile", () => {
     ]);
     expect(drift(lock, src, new Map([["a", { url: `${src}/moved`, digest: D("a") }], ["b", { url: `${src}/b`, digest: D("b") }]]))).toEqual([`"a" moved upstream: locked at ${src}/a, now at ${src}/moved.`]);
     expect(drift(lock, "https://never.example/index.json", new Map())).toEqual([expect.stringContaining("holds nothing from")]);
+  });
+});
+
+describe("a lockfile a checkout holds", () => {
+  const lockIn = (skills: string): string => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "skillc-lock-"));
+    writeFileSync(path.join(dir, "skillc-lock.json"), `{"lockfileVersion":1,"skills":${skills}}`);
+    return dir;
+  };
+  const entry = (files: string) => `{"source":"s","url":"u","digest":"d","files":${files}}`;
+
+  it("an entry whose files are not an object of digests is refused when read (100,000 nested arrays: import wrote the skill, then crashed writing the lock)", () => {
+    for (const files of ["[".repeat(100_000) + "]".repeat(100_000), '"abc"', '{"SKILL.md":{"x":1}}', "null"]) {
+      const dir = lockIn(`{"other":${entry(files)}}`);
+      expect(() => readLock(dir)).toThrow(new ArchiveError('skillc-lock.json: the entry "other" has "files" that is not an object of digests; fix it or delete it (and import again without --frozen).'));
+    }
+    expect(renderLock(readLock(lockIn(`{"ok":${entry('{"SKILL.md":"sha256:x"}')}}`)))).toContain('"SKILL.md": "sha256:x"');
+  });
+
+  it("an entry's name, url and digest are escaped in messages (--frozen printed them raw)", () => {
+    expect(() => readLock(lockIn(`{"\\u001b[2Jx":{}}`))).toThrow('skillc-lock.json: the entry "\\x1b[2Jx" lacks source, url or digest.');
+    const lock = readLock(lockIn('{"\\u001b[2Jx":{"source":"s","url":"u\\u202e","digest":"d\\u0007"}}'));
+    expect(drift(lock, "s", new Map())).toEqual(['"\\x1b[2Jx" was removed upstream (locked d\\x07).']);
+    expect(drift(lock, "s", new Map([["\x1b[2Jx", { url: "v", digest: "d\x07" }]]))).toEqual(['"\\x1b[2Jx" moved upstream: locked at u\\u202e, now at v.']);
   });
 });
 

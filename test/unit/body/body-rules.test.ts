@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkBody, type BodyCheckInput } from "../../../src/pipeline/body-checks.js";
 import { BODY_RULES } from "../../../src/rules/body-rules.js";
+import { CommandSpans, shellCommands } from "../../../src/pipeline/shell-checks.js";
 import type { ReportContext } from "../../../src/diagnostics/rule.js";
 import { parsed } from "../../helpers/parsed-skill.js";
 
@@ -146,6 +147,52 @@ describe("shell-command-line", () => {
 
   it("leaves plain inline code and a lone ! alone", () => {
     expect(run("---\nname: a\n---\nRun `git status`! Then ! `x`.\n")).toEqual([]);
+  });
+});
+
+describe("argument-in-command", () => {
+  const head = "---\nname: a\nargument-hint: <branch>\n---\n";
+
+  it("flags each argument inside a !`command`, instead of placeholder-in-code", () => {
+    const text = head + "Log: !`git log $ARGUMENTS --oneline $0`\nPlain `echo $1` and !`echo \\$1 ${CLAUDE_SKILL_DIR}`.\n";
+    const ds = run(text, { hasArgumentHint: true });
+    expect(brief(ds)).toEqual([
+      ["shell-command-line", 5, 6],
+      ["argument-in-command", 5, 16],
+      ["argument-in-command", 5, 37],
+      ["placeholder-in-code", 6, 13],
+      ["shell-command-line", 6, 21],
+    ]);
+    expect(ds[1]).toMatchObject({ severity: "warning", endColumn: 26 });
+    expect(ds[1]!.message).toContain("puts the whole argument string into a shell command Claude Code runs unescaped");
+    expect(ds[2]!.message).toContain("argument 0 (0-based: the first)");
+  });
+
+  it("flags a declared name, and !$ARGUMENTS (an argument starting with a backtick makes it a command)", () => {
+    const text = "---\nname: a\narguments: [branch]\n---\nRun !`git checkout $branch`.\n\n!$ARGUMENTS\n(!$0) but not a!$0 or !\\$0.\n";
+    const ds = run(text, { declaredArguments: ["branch"] });
+    expect(brief(ds)).toEqual([
+      ["shell-command-line", 5, 5],
+      ["argument-in-command", 5, 20],
+      ["argument-in-command", 7, 1],
+      ["argument-in-command", 8, 2],
+    ]);
+    expect(ds[2]).toMatchObject({ endLine: 7, endColumn: 12 });
+    expect(ds[2]!.message).toBe("`!$ARGUMENTS` becomes a shell command Claude Code runs when the whole argument string starts with a backtick; keep arguments out of `!` commands.");
+  });
+
+  it("places placeholders in commands in one pass over the commands (counted, not timed)", () => {
+    const n = 20000;
+    const text = head + "!`x $0` `$1` ".repeat(n) + "\n";
+    const commands = shellCommands(parsed(text));
+    const spans = new CommandSpans(commands);
+    let inside = 0;
+    for (let at = text.indexOf("$"); at !== -1; at = text.indexOf("$", at + 1)) if (spans.contains(at)) inside++;
+    expect([commands.length, inside]).toEqual([n, n]);
+    expect(spans.steps).toBeLessThanOrEqual(n);
+    const ds = run(text, { hasArgumentHint: true });
+    expect(ds.filter((d) => d.ruleId === "argument-in-command")).toHaveLength(n);
+    expect(ds.filter((d) => d.ruleId === "placeholder-in-code")).toHaveLength(n);
   });
 });
 

@@ -2,7 +2,7 @@
 // while the file on disk has the fingerprint it had when read or written (exactly when a read would
 // give the same bytes), decoded values follow their record's bytes, and what is kept after N
 // rebuilds is no more than after one.
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CacheMemory } from "../../../src/cache/memory.js";
@@ -48,6 +48,17 @@ describe("CacheMemory with signed record files", () => {
     appendFileSync(file, "x");
     expect(await memory.run(async (m) => readRecordFile(file, KEY, m))).toBeUndefined();
     expect(memory.size().files).toBe(0);
+  });
+
+  it("never serves a link put in the kept file's place (a read refuses it too)", async () => {
+    const dir = tempProject({}, "skillc-memory-");
+    const file = path.join(dir, "c.json");
+    const memory = new CacheMemory();
+    await memory.run(async (m) => writeRecordFile(file, KEY, { key: "k" }, [["a", "1"]], m));
+    copyFileSync(file, path.join(dir, "copy.json"));
+    symlinkSync("copy.json", path.join(dir, "link.json"));
+    renameSync(path.join(dir, "link.json"), file);
+    expect(await memory.run(async (m) => readRecordFile(file, KEY, m))).toBeUndefined();
   });
 
   it("keeps a record's decoded value while the record is written back as the same bytes", async () => {

@@ -7,10 +7,10 @@ import ts from "typescript";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSkills, SkillError } from "../../../src/runtime/index.js";
-import { ARGS_MAX, MATCH_MAX, PATH_MAX, QUERY_MAX, REF_MAX } from "../../../src/runtime/limits.js";
+import { ARGS_MAX, FILLED_MAX, MATCH_MAX, PATH_MAX, QUERY_MAX, REF_MAX } from "../../../src/runtime/limits.js";
 import { norm } from "../../../src/runtime/search.js";
 import { checkRegexComplexity } from "../../../src/pipeline/frontmatter/trigger-regex-recheck.js";
-import { bundle } from "./helpers.js";
+import { bundle, codeOf } from "./helpers.js";
 
 const make = () => {
   const b = bundle([
@@ -92,6 +92,22 @@ describe("every string input is capped, with the limit in the message", () => {
     expect(skills.load("pdf", "a".repeat(ARGS_MAX)).content).toHaveLength(ARGS_MAX + 5);
     const miss = skills.call("search_skills", { query: "zzz".repeat(300) }).content[0]!.text;
     expect(miss.length).toBeLessThan(200);
+  });
+  it("args add at most FILLED_MAX characters to a body (a 63 KB args into 60,000 placeholders took 17 s of CPU, then a RangeError)", () => {
+    const amp = createSkills(bundle([{ name: "amp", args: ["x"], body: "$ARGUMENTS $0 $x\n".repeat(20_000) }]).data);
+    const r = amp.call("load_skill", { name: "amp", args: "!a ".repeat(21_000) });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toEqual({ code: "INVALID_PARAM" });
+    expect(r.content[0]!.text).toContain(`the limit is ${FILLED_MAX}`);
+    expect(codeOf(() => amp.load("amp", ["y".repeat(ARGS_MAX - 1)]))).toBe("INVALID_PARAM");
+    // Exactly FILLED_MAX characters added is filled; one placeholder more is refused.
+    const k = FILLED_MAX / 1000;
+    const fit = createSkills(bundle([{ name: "fit", body: "$ARGUMENTS ".repeat(k) }, { name: "over", body: "$ARGUMENTS ".repeat(k + 1) }]).data);
+    expect(fit.load("fit", "y".repeat(1000)).content).toHaveLength(k * 1001);
+    expect(codeOf(() => fit.load("over", "y".repeat(1000)))).toBe("INVALID_PARAM");
+    // The limit is on what args add: a body that long by itself still loads with them.
+    const big = createSkills(bundle([{ name: "big", body: "z".repeat(FILLED_MAX + 10) }]).data);
+    expect(big.load("big", "y").content).toHaveLength(FILLED_MAX + 10 + "\n\nARGUMENTS: y".length);
   });
   it("match() reads the first MATCH_MAX characters only", () => {
     expect(skills.match("x".repeat(MATCH_MAX - 6) + " memo").map((h) => h.skill.name)).toEqual(["notes"]);

@@ -6,6 +6,7 @@ import { createSkills, SkillError } from "../../../src/runtime/index.js";
 import type { BundleData, SkillTool } from "../../../src/runtime/data.js";
 import { toolsetHelper, TOOLSET_GLOBAL } from "../../../src/emit/toolset-helper.js";
 import { bundle } from "../runtime/helpers.js";
+import { INPUT_MAX } from "../../../src/runtime/limits.js";
 
 /** The emitted helper, evaluated with `__skillc` bound to the runtime (as index.js does). */
 async function helper(): Promise<{ load(skill: string, f: () => Array<[string, unknown]>): () => SkillTool[]; run: NonNullable<BundleData["runTool"]> }> {
@@ -86,6 +87,20 @@ describe("toolsets at run time", () => {
     expect(await skills.call("echo", [1])).toMatchObject({ isError: true, structuredContent: { code: "INVALID_PARAM" } });
     // Names are exact: built-in aliases are case-insensitive, toolset names are not.
     expect(skills.call("ECHO", {})).toMatchObject({ isError: true, structuredContent: { code: "NOT_FOUND" } });
+  });
+
+  it("tool input given as JSON text is capped as for the built-in tools (a toolset tool parsed any length)", async () => {
+    const { data: d } = await data({ r: () => [["t:R", [tool("echo", (i) => i)]]] });
+    const skills = createSkills(d);
+    const long = JSON.stringify({ x: "a".repeat(INPUT_MAX) });
+    for (const name of ["echo", "load_skill"]) {
+      const r = await skills.call(name, long);
+      expect(r).toMatchObject({ isError: true, structuredContent: { code: "INVALID_PARAM" } });
+      expect(r.content[0]!.text).toBe(`Tool input is too long (${long.length} characters; the limit is ${INPUT_MAX}).`);
+    }
+    expect(await skills.call("echo", '{"x":"a"}')).toEqual({ content: [{ type: "text", text: '{"x":"a"}' }], structuredContent: { x: "a" } });
+    // The same text as an object is the tool's to check, as the README says.
+    expect((await skills.call("echo", JSON.parse(long))).isError).toBeUndefined();
   });
 
   it("permissions: a denied skill's tools are not listed, not callable, and toolsets() refuses it", async () => {
