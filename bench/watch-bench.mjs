@@ -8,7 +8,8 @@
 // Each rebuild's wall time runs from the write to its summary line (so it holds the watcher's
 // debounce, 100 ms, and its event's latency); its CPU time is the process's (user + system, from
 // /proc, 10 ms ticks) and its main thread's over the same span. Prints one JSON line on stdout:
-// `{ rebuilds: [{ ms, inMs, cpuMs, mainMs }], median: {…}, firstBuildMs }`. Linux only (/proc).
+// `{ rebuilds: [{ ms, inMs, cpuMs, mainMs }], median: {…}, firstBuildMs, peakRssMb, rssMb }`
+// (the watch process's VmHWM and VmRSS after its last rebuild). Linux only (/proc).
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +42,16 @@ function cpuMs(file) {
   const s = readFileSync(file, "utf8");
   const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
+}
+
+/** The process's peak resident set (VmHWM) and its resident set now (VmRSS), in MB. */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const mb = (field) => {
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status);
+    return kb ? Math.round(Number(kb[1]) / 102.4) / 10 : undefined;
+  };
+  return { peakRssMb: mb("VmHWM"), rssMb: mb("VmRSS") };
 }
 
 const median = (xs) => {
@@ -121,7 +132,7 @@ export async function watchBench(o) {
       }
     }
     const pick = (k) => median(rebuilds.map((r) => r[k]));
-    return { rebuilds, median: { ms: pick("ms"), inMs: pick("inMs"), cpuMs: pick("cpuMs"), mainMs: pick("mainMs") }, firstBuildMs: Math.round(firstBuildMs) };
+    return { rebuilds, median: { ms: pick("ms"), inMs: pick("inMs"), cpuMs: pick("cpuMs"), mainMs: pick("mainMs") }, firstBuildMs: Math.round(firstBuildMs), ...rssMb(pid) };
   } finally {
     child.kill("SIGINT");
     await exited;

@@ -16,6 +16,7 @@ import path from "node:path";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isAnalysisSnapshot } from "./shape.js";
 import { decodeRecord } from "./analysis-record.js";
+import { deepFreeze, type CacheMemory } from "./memory.js";
 import { encodeAnalysisRecord, type AnalysisStore, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import { cacheVersion } from "../util/version.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -52,6 +53,9 @@ export class AnalysisCache implements AnalysisStore {
     private readonly secret: Buffer | undefined,
     /** As read: raw JSON bytes by SKILL.md path, one map per shard (a shard of another config: empty). */
     private readonly raw: ReadonlyArray<Map<string, Buffer>>,
+    /** Under a CacheMemory (memory.ts): each shard's snapshots decoded by getHead, by record, kept for the next build. */
+    private readonly decoded: ReadonlyArray<Map<Buffer, unknown> | undefined> = [],
+    private readonly memory?: CacheMemory,
   ) {}
 
   /** Whether this project root has a cache (of any config): a run may then hit it. */
@@ -60,17 +64,17 @@ export class AnalysisCache implements AnalysisStore {
   }
 
   /** Opens the cache for this project root and config; a missing or stale shard starts empty. */
-  static async open(projectRoot: string, configKey: unknown): Promise<AnalysisCache> {
+  static async open(projectRoot: string, configKey: unknown, memory?: CacheMemory): Promise<AnalysisCache> {
     const dir = cacheDir(projectRoot);
     const key = configCacheKey(configKey);
     const secret = cacheKey();
     // The one file of the caches before shards: it would never be read again.
     const legacy = fsp.rm(path.join(path.dirname(dir), "analysis-v1.json"), { force: true }).catch(() => {});
     // No cache yet, a foreign or unreadable shard: that shard starts empty (it is only ever an optimisation).
-    const [shards] = await Promise.all([Promise.all(Array.from({ length: SHARDS }, (_, i) => readRecordFile(shardFile(dir, i), secret))), legacy]);
+    const [shards] = await Promise.all([Promise.all(Array.from({ length: SHARDS }, (_, i) => readRecordFile(shardFile(dir, i), secret, memory))), legacy]);
     // Looked up in the shard its path hashes to: a record anywhere else is never read.
     const raw = shards.map((data) => (data && data.header.key === key ? data.records : new Map<string, Buffer>()));
-    return new AnalysisCache(dir, key, secret, raw);
+    return new AnalysisCache(dir, key, secret, raw, shards.map((data) => (data && data.header.key === key ? data.decoded : undefined)), memory);
   }
 
   /** The analysis stored for `file` under `entryKey`, when it has the right shape. */
@@ -83,7 +87,18 @@ export class AnalysisCache implements AnalysisStore {
   /** As get, for a skill that is not read again: its positions a view, parsed only if asked beyond the description's (analysis-record.ts). */
   getHead(file: string, entryKey: string): AnalysisSnapshot | undefined {
     const fresh = this.fresh.get(file);
-    return fresh === undefined ? decodeRecord(this.raw[shardOf(file)]!.get(file), entryKey, file, true) : this.get(file, entryKey);
+    if (fresh !== undefined) return this.get(file, entryKey);
+    const shard = shardOf(file);
+    const raw = this.raw[shard]!.get(file);
+    const kept = raw && this.decoded[shard];
+    if (!kept) return decodeRecord(raw, entryKey, file, true);
+    // Decoded by an earlier build of this process from these very bytes (the same Buffer).
+    const was = kept.get(raw) as { key: string; file: string; snap: AnalysisSnapshot } | undefined;
+    if (was?.key === entryKey && was.file === file) return was.snap;
+    const snap = decodeRecord(raw, entryKey, file, true);
+    // Frozen: a stage that changed it in place would change what the next build reuses (its positions are a view).
+    if (snap) kept.set(raw, { key: entryKey, file, snap: deepFreeze(snap, (v) => v === snap.positions) });
+    return snap;
   }
 
   set(file: string, entryKey: string, value: AnalysisSnapshot): void {
@@ -138,7 +153,7 @@ export class AnalysisCache implements AnalysisStore {
     if (!this.dirty.delete(i)) return;
     const raw = this.raw[i]!;
     const keys = [...new Set([...raw.keys(), ...this.changed[i]!])].sort();
-    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys));
+    await writeRecordFile(shardFile(this.dir, i), this.secret, { key: this.key }, this.records(raw, keys), this.memory);
   }
 
   /**

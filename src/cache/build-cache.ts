@@ -31,6 +31,7 @@ import type { BuildEntry, BuildStore } from "../pipeline/analysis-store.js";
 import { configCacheKey, parseRecord } from "./analysis-cache.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { filePrint } from "../util/file-print.js";
+import { deepFreeze, type CacheMemory } from "./memory.js";
 import { isBuildEntry, isObj, isOutputEntry, isStrRecord } from "./shape.js";
 import { readRange } from "../util/read-fully.js";
 
@@ -133,9 +134,12 @@ export class BuildCache implements BuildStore {
     private readonly secret: Buffer | undefined,
     /** Each record's place in the file (its offsets are `data.at[2i]` and `[2i + 1]`). */
     private readonly order: Map<string, number> = new Map(),
+    /** Under a CacheMemory (memory.ts): records parsed by an earlier build of this process, by record. */
+    private readonly decoded?: Map<Buffer, unknown>,
+    private readonly memory?: CacheMemory,
   ) {}
 
-  static async open(projectRoot: string, configKey: unknown, outDir: string): Promise<BuildCache> {
+  static async open(projectRoot: string, configKey: unknown, outDir: string, memory?: CacheMemory): Promise<BuildCache> {
     const file = buildCacheFile(projectRoot, outDir);
     // The one file of the builds before there was one per outDir: it would never be read again.
     const legacy = fs.promises.rm(path.join(path.dirname(file), "build-v1.json"), { force: true }).catch(() => {});
@@ -144,10 +148,11 @@ export class BuildCache implements BuildStore {
     const indexFile = path.join(outDir, "index.js");
     let data: BuildCacheFile = { key };
     let raw = new Map<string, Buffer>();
+    let decoded: Map<Buffer, unknown> | undefined;
     const order = new Map<string, number>();
     const secret = cacheKey();
     // No cache yet, a foreign or unreadable one: start empty (it is only ever an optimisation).
-    const [read] = await Promise.all([readRecordFile(file, secret), legacy]);
+    const [read] = await Promise.all([readRecordFile(file, secret, memory), legacy]);
     const h = read?.header;
     // Records without their offsets (a malformed `at`) are of no use: start empty.
     if (h && h.key === key && isOffsets(h.at, read.records.size)) {
@@ -160,21 +165,34 @@ export class BuildCache implements BuildStore {
         at: h.at,
       };
       raw = read.records;
+      decoded = read.decoded;
       let i = 0;
       for (const k of raw.keys()) order.set(k, i++);
     }
-    return new BuildCache(file, key, indexFile, data, raw, secret, order);
+    return new BuildCache(file, key, indexFile, data, raw, secret, order, decoded, memory);
   }
 
   /** The entry of a skill whose folder still has this fingerprint. */
   get(file: string, fp: string): BuildEntry | undefined {
-    const e = parseRecord(this.raw.get(file));
+    const raw = this.raw.get(file);
+    if (this.decoded && raw) return this.getKept(raw, this.decoded, fp, this.order.get(file));
+    const e = parseRecord(raw);
     const i = this.order.get(file);
     if (!isObj(e) || e.fp !== fp || i === undefined) return undefined;
     // The offsets from the header, over whatever the record says.
     if (isObj(e.line)) e.line.offset = this.data.at![2 * i];
     if (isObj(e.manifest)) e.manifest.offset = this.data.at![2 * i + 1];
     return isBuildEntry(e) ? e : undefined;
+  }
+
+  /** As get, the record parsed once for the process (kept frozen), its offsets set on a copy. */
+  private getKept(raw: Buffer, kept: Map<Buffer, unknown>, fp: string, i: number | undefined): BuildEntry | undefined {
+    let e = kept.get(raw);
+    if (e === undefined) kept.set(raw, (e = deepFreeze(parseRecord(raw) ?? null)));
+    if (!isObj(e) || e.fp !== fp || i === undefined) return undefined;
+    const at = this.data.at!;
+    const copy = { ...e, ...(isObj(e.line) && { line: { ...e.line, offset: at[2 * i] } }), ...(isObj(e.manifest) && { manifest: { ...e.manifest, offset: at[2 * i + 1] } }) };
+    return isBuildEntry(copy) ? copy : undefined;
   }
 
   /** Whether any entry exists for this skill (a cold build stats nothing). */
@@ -386,7 +404,7 @@ export class BuildCache implements BuildStore {
     const records = (function* () {
       for (const k of keys) yield [k, same.has(k) && raw.has(k) ? raw.get(k)! : (ahead?.get(k) ?? JSON.stringify(stored(entries[k]!)))] as const;
     })();
-    await writeRecordFile(this.file, this.secret, header, records);
+    await writeRecordFile(this.file, this.secret, header, records, this.memory);
   }
 
   /** Records encodeAhead made for save(), and the entries they were made from. */

@@ -13,6 +13,7 @@ import type { DirEntry, ListingStore } from "../pipeline/analysis-store.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { isObj } from "./shape.js";
 import { cacheVersion } from "../util/version.js";
+import type { CacheMemory } from "./memory.js";
 
 /** A listing as stored: the folder's fingerprint, then each entry's name and kind letter. */
 type Stored = [fp: string, ...namesAndKinds: string[]];
@@ -51,6 +52,12 @@ function isStored(v: unknown): v is Stored {
   return true;
 }
 
+/**
+ * Under a CacheMemory: each kept listing's entries as restored (checked and made once for the
+ * process), by the stored array they came from; the array lives as long as memory keeps the file.
+ */
+const restored = new WeakMap<object, readonly DirEntry[]>();
+
 export class ListingCache implements ListingStore {
   /** Listings of this run, by real folder path: kept ones as read, new ones as stored. */
   private readonly seen = new Map<string, Stored>();
@@ -61,16 +68,17 @@ export class ListingCache implements ListingStore {
     private readonly key: string,
     private readonly secret: Buffer | undefined,
     private readonly prev: Record<string, unknown>,
+    private readonly memory?: CacheMemory,
   ) {}
 
   /** Opens the listing cache of this project root; a missing or foreign one starts empty. */
-  static async open(projectRoot: string): Promise<ListingCache> {
+  static async open(projectRoot: string, memory?: CacheMemory): Promise<ListingCache> {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "listings-v1.json");
     const key = cacheVersion();
     const secret = cacheKey();
-    const read = await readRecordFile(file, secret);
+    const read = await readRecordFile(file, secret, memory);
     const dirs = read && read.header.key === key && isObj(read.header.dirs) ? read.header.dirs : {};
-    return new ListingCache(file, key, secret, dirs);
+    return new ListingCache(file, key, secret, dirs, memory);
   }
 
   /** Folders the previous run listed (a rebuild of a large tree starts a stat thread: pipeline/stat-thread.ts). */
@@ -80,10 +88,18 @@ export class ListingCache implements ListingStore {
 
   get(realDir: string, fp: string): DirEntry[] | undefined {
     const v = Object.hasOwn(this.prev, realDir) ? this.prev[realDir] : undefined;
+    // A listing an earlier build of this process restored (memory.ts keeps the file's header as written).
+    const done = this.memory && Array.isArray(v) ? restored.get(v) : undefined;
+    if (done) {
+      if ((v as Stored)[0] !== fp) return undefined;
+      this.seen.set(realDir, v as Stored);
+      return done.slice();
+    }
     if (!isStored(v) || v[0] !== fp) return undefined;
     this.seen.set(realDir, v);
     const entries: DirEntry[] = [];
-    for (let i = 1; i < v.length; i += 2) entries.push(new Entry(v[i]!, v[i + 1]!));
+    for (let i = 1; i < v.length; i += 2) entries.push(this.memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
+    if (this.memory) restored.set(v, entries.slice());
     return entries;
   }
 
@@ -100,6 +116,6 @@ export class ListingCache implements ListingStore {
     if (!this.changed && this.seen.size === Object.keys(this.prev).length) return;
     const dirs: Record<string, Stored> = {};
     for (const k of [...this.seen.keys()].sort()) dirs[k] = this.seen.get(k)!;
-    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, []);
+    await writeRecordFile(this.file, this.secret, { key: this.key, dirs }, [], this.memory, true);
   }
 }

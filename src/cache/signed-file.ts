@@ -11,6 +11,7 @@ import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { recordJson } from "./analysis-record.js";
+import { keeping, keepRead, keepWritten, type CacheMemory, type RecordFile } from "./memory.js";
 import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
@@ -63,15 +64,12 @@ function sign(key: Buffer, body: Uint8Array | readonly Uint8Array[]): string {
 }
 
 /**
- * A cache file's contents as stored: a header object, and records by key whose values stay raw
- * JSON bytes until asked for. At 10,000 skills the caches hold tens of MB: a rebuild parses each
- * record only when it looks the skill up, and writes an unchanged record back as the bytes it read
- * (re-serializing every entry cost 0.2 s per cache file per rebuild).
+ * A cache file's contents as stored (RecordFile, memory.ts): a header object, and records by key whose
+ * values stay raw JSON bytes until asked for. At 10,000 skills the caches hold tens of MB: a rebuild
+ * parses each record only when it looks the skill up, and writes an unchanged record back as the
+ * bytes it read (re-serializing every entry cost 0.2 s per cache file per rebuild).
  */
-export interface RecordFile {
-  header: Record<string, unknown>;
-  records: Map<string, Buffer>;
-}
+export type { RecordFile } from "./memory.js";
 
 /**
  * The body of a cache file: the header as JSON on the first line, then one record a line, in key
@@ -79,8 +77,8 @@ export interface RecordFile {
  * JSON string no raw tab, so a line's first tab ends its key. Yielded part by part, so a writer
  * never holds the whole body.
  */
-function* encodeBody(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
-  yield JSON.stringify(header);
+function* encodeBody(header: string, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
+  yield header;
   for (const [k, v] of records) {
     yield "\n" + JSON.stringify(k) + "\t";
     yield v;
@@ -125,9 +123,15 @@ function recordKey(body: Buffer, at: number, end: number): string | undefined {
   }
 }
 
-/** The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too large, malformed). */
-export async function readRecordFile(file: string, key: Buffer | undefined): Promise<RecordFile | undefined> {
+/**
+ * The records of a cache file this user's runs wrote, or undefined (missing, foreign, edited, too
+ * large, malformed). `memory`: a long-lived process's (memory.ts), which keeps what is read.
+ */
+export async function readRecordFile(file: string, key: Buffer | undefined, memory?: CacheMemory): Promise<RecordFile | undefined> {
   if (!key) return undefined;
+  // The last build of a long-lived process read or wrote it, and it is still that file: as read then.
+  const kept = await memory?.lookup(file, key);
+  if (kept) return kept;
   let fh: FileHandle | undefined;
   try {
     // A checkout can commit a cache file as a FIFO (a read would block for good) or a link to
@@ -143,7 +147,9 @@ export async function readRecordFile(file: string, key: Buffer | undefined): Pro
     const given = Buffer.from(bytes.toString("latin1", MAGIC.length, eol), "hex");
     const wanted = Buffer.from(sign(key, body), "hex");
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
-    return decodeBody(body);
+    const read = decodeBody(body);
+    // Kept when the file (by its handle) is unchanged by the end of the read: then these are its bytes.
+    return read && memory ? keepRead(memory, file, key, st, await fh.stat(), bytes.length, read) : read;
   } catch {
     return undefined;
   } finally {
@@ -161,12 +167,24 @@ export const WRITE_BATCH = 1024 * 1024;
  * known only at the end, is written over a placeholder of its length in the first line. Memory
  * holds one batch, not the file (at 10,000 skills a copy of the whole body was 24 MB at once).
  * Only a whole, signed file is renamed into place: a build killed meanwhile leaves the previous
- * file as it was.
+ * file as it was. `memory`: a long-lived process's (memory.ts), which keeps what is written (the
+ * header as a read would parse it, unless `headerIsJson`).
  */
-export async function writeRecordFile(file: string, key: Buffer | undefined, header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Promise<void> {
+export async function writeRecordFile(
+  file: string,
+  key: Buffer | undefined,
+  header: Record<string, unknown>,
+  records: Iterable<readonly [string, Uint8Array | string]>,
+  memory?: CacheMemory,
+  /** The header holds JSON values only (plain objects, arrays, strings, finite numbers, booleans, null): memory keeps it as given. */
+  headerIsJson = false,
+): Promise<void> {
   if (!key) return;
   const tmp = `${file}.${process.pid}.tmp`;
   let fh: FileHandle | undefined;
+  // `memory` keeps the records as written (memory.ts), and the header as a read parses it.
+  const written = memory && new Map<string, Buffer>();
+  const headerJson = JSON.stringify(header);
   try {
     await mkdir(path.dirname(file), { recursive: true });
     fh = await open(tmp, "w");
@@ -182,7 +200,7 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
       await writeAll(fh!, [batch.subarray(0, used)]);
       used = 0;
     };
-    for (const part of bodyParts(header, records)) {
+    for (const part of bodyParts(headerJson, written ? keeping(records, written) : records)) {
       // A string takes at most 3 bytes a UTF-16 unit in UTF-8.
       const most = typeof part === "string" ? part.length * 3 : part.byteLength;
       if (most > WRITE_BATCH) {
@@ -199,10 +217,13 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
     await flush();
     const sig = Buffer.from(hmac.digest("hex"), "latin1");
     await fh.write(sig, 0, sig.length, MAGIC.length);
+    const staged = written && (await fh.stat());
     await fh.close();
     fh = undefined;
     await rename(tmp, file);
+    if (memory && staged) await keepWritten(memory, file, key, staged, { header: headerIsJson ? header : (JSON.parse(headerJson) as Record<string, unknown>), records: written });
   } catch (error) {
+    memory?.forget(file);
     await fh?.close().catch(() => {});
     await rm(tmp, { force: true }).catch(() => {});
     if (error instanceof RecordsError) throw error.cause;
@@ -213,7 +234,7 @@ export async function writeRecordFile(file: string, key: Buffer | undefined, hea
 /** An error thrown by the caller's records, told apart from a failed write (which is ignored). */
 class RecordsError extends Error {}
 
-function* bodyParts(header: Record<string, unknown>, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
+function* bodyParts(header: string, records: Iterable<readonly [string, Uint8Array | string]>): Generator<Uint8Array | string> {
   const parts = encodeBody(header, records);
   for (;;) {
     let next: IteratorResult<Uint8Array | string>;

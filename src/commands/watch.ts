@@ -1,6 +1,8 @@
 // `skillc build --watch`: build, then rebuild on changes to the sources and to the config (and the
 // files it imports). Changes are debounced; builds never overlap (changes during a build queue one
-// follow-up); a failed build writes nothing, so the last good output stays in place.
+// follow-up); a failed build writes nothing, so the last good output stays in place. Each build
+// after the first reuses what the one before it read and decoded of the cache files, while those
+// files are unchanged on disk (cache/memory.ts); every source is still stat'ed and listed.
 import { existsSync } from "node:fs";
 import chokidar, { type ChokidarOptions, type FSWatcher } from "chokidar";
 import path from "node:path";
@@ -10,6 +12,7 @@ import { rootDirs } from "../project/roots.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
 import { reportBuild } from "./report.js";
 import { isInside, relPosix } from "../util/paths.js";
+import { CacheMemory } from "../cache/memory.js";
 
 export interface WatchFlags {
   /** Print only errors and the summary of failed builds. */
@@ -80,7 +83,9 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   const say = (text: string) => flags.quiet || ctx.stderr.write(text + "\n");
   const shown = (abs: string) => relPosix(ctx.cwd, abs);
 
-  const buildOnce = () => (flags.build ? flags.build(opts) : buildAndReport(ctx, opts, flags.quiet));
+  // The caches as the last build left them: dropped on a config reload and when a build throws.
+  const memory = new CacheMemory();
+  const buildOnce = () => memory.run((m) => (flags.build ? flags.build({ ...opts, memory: m }) : buildAndReport(ctx, { ...opts, memory: m }, flags.quiet, () => m.clear())));
 
   const watchers = new Watchers((abs, reload) => {
     changed.add(shown(abs));
@@ -92,6 +97,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
     changed.clear();
     if (names.length > 0) say(`\n${names[0]}${names.length > 1 ? ` and ${names.length - 1} more` : ""} changed; rebuilding…`);
     if (reload) {
+      memory.clear();
       try {
         opts = await options();
         deps = await configDependencies(opts);
@@ -115,15 +121,17 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   await untilStopped(flags.signal);
   await queue.close();
   await watchers.close();
+  await memory.close();
   return EXIT_OK;
 }
 
 /** One build and its report; a build that throws is reported, and watching goes on. */
-async function buildAndReport(ctx: CliContext, opts: BuildOptions, quiet: boolean): Promise<void> {
+async function buildAndReport(ctx: CliContext, opts: BuildOptions, quiet: boolean, failed: () => void): Promise<void> {
   const started = Date.now();
   try {
     reportBuild(ctx, await build(opts), Date.now() - started, quiet);
   } catch (error) {
+    failed();
     // A usage error (e.g. a config edit that points outDir at a source root) is the user's to fix.
     if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${error.message}\nNothing written; fix it and save again (still watching).\n`);
     else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);

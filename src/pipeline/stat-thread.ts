@@ -152,6 +152,11 @@ export class StatThread {
     }
   }
 
+  /** Whether the thread still answers (a failed one stats everything on the caller's thread). */
+  get alive(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** The stats of `paths`, in order. Never rejects. */
   stat(paths: readonly string[]): Promise<StatBatch> {
     if (!this.worker || paths.length === 0) return Promise.resolve(statHere(paths));

@@ -10,8 +10,9 @@ import { randomBytes } from "node:crypto";
 import type { Diagnostic } from "../types.js";
 import { loadConfig } from "../config/load.js";
 import { ConfigError } from "../config/check.js";
-import { build } from "../project/api.js";
+import { build, CacheMemory } from "../project/build.js";
 import { envDeclaration } from "./env-dts.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { readRegularFile } from "../util/read-regular.js";
 
 /** A skillc-env.d.ts larger than this is not one the plugin wrote (it is replaced, not read). */
@@ -38,6 +39,9 @@ export class SkillcSession {
   private root: string;
   private pending: Promise<Compiled> | undefined;
   private builtInto: string | undefined;
+  /** A session that rebuilds (a dev server, a watch): what its last build read of the caches (cache/memory.ts). */
+  private memory: CacheMemory | undefined;
+  private memoryConfig: string | undefined;
 
   constructor(readonly options: SkillcPluginOptions = {}) {
     this.root = path.resolve(options.root ?? process.cwd());
@@ -69,6 +73,14 @@ export class SkillcSession {
     return this.pending;
   }
 
+  /**
+   * This session will build again (a dev server, a watch): each build reuses what the one before it
+   * read and decoded of the cache files while those are unchanged on disk. A one-off build keeps nothing.
+   */
+  keepCaches(): void {
+    this.memory ??= new CacheMemory();
+  }
+
   /** A source changed (or a new pass starts): the next compile() builds again. */
   invalidate(): void {
     this.pending = undefined;
@@ -84,7 +96,7 @@ export class SkillcSession {
       return { ok: false, errors, warnings: [], watch: errors.map((d) => d.file) };
     }
     const { config, dependencies } = loaded;
-    const result = await build({ cwd: this.root, config, strict: this.options.strict });
+    const result = await this.build(config);
     this.builtInto = path.resolve(this.root, result.outDir);
     const diagnostics = result.diagnostics.filter((d) => !d.suppressions).map((d) => this.absolute(d));
     const errors = diagnostics.filter((d) => d.severity === "error" || (this.options.strict === true && d.severity === "warning"));
@@ -95,6 +107,17 @@ export class SkillcSession {
     if (errors.length > 0 || !existsSync(entry)) return { ok: false, errors, warnings, watch };
     if (this.options.dts !== false) await this.writeDeclaration(path.join(result.outDir, "index.d.ts"));
     return { ok: true, entry, warnings, watch };
+  }
+
+  /** The build, under the session's memory when it keeps one (dropped when the config changed). */
+  private build(config: ResolvedConfig): ReturnType<typeof build> {
+    const memory = this.memory;
+    const run = (m?: CacheMemory) => build({ cwd: this.root, config, strict: this.options.strict, ...(m && { memory: m }) });
+    if (!memory) return run();
+    const seen = configText(config);
+    if (seen === undefined || seen !== this.memoryConfig) memory.clear();
+    this.memoryConfig = seen;
+    return memory.run(run);
   }
 
   /** Writes skillc-env.d.ts from the build's index.d.ts, only when its text changes. */
@@ -119,5 +142,14 @@ export class SkillcSession {
 
   private absolute(d: Diagnostic): Diagnostic {
     return { ...d, file: path.resolve(this.root, d.file) };
+  }
+}
+
+/** The resolved config as text, to tell a changed one (undefined when it cannot be written as JSON). */
+function configText(config: unknown): string | undefined {
+  try {
+    return JSON.stringify(config);
+  } catch {
+    return undefined;
   }
 }

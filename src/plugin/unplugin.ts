@@ -46,7 +46,10 @@ export const skillcUnplugin = createUnplugin<SkillcPluginOptions | undefined, fa
     },
     watchChange() {
       // Rollup's watch mode (under `vite dev`, for any app file: vite-dev.ts rebuilds there instead).
-      if (!serving) session.invalidate();
+      if (!serving) {
+        session.keepCaches();
+        session.invalidate();
+      }
     },
     resolveId: {
       filter: { id: /^skillc:skills$/ },

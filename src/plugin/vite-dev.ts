@@ -23,6 +23,8 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
       setServing(serving);
     },
     configureServer(server: unknown) {
+      // The dev server rebuilds on every change: each build reuses what the last one read of the caches.
+      session.keepCaches();
       watchInDevServer(server as DevServerLike, session);
     },
     // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is

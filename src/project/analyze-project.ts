@@ -16,6 +16,7 @@ import { checkPortability } from "../pipeline/portability.js";
 import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
 import { ListingCache } from "../cache/listing-cache.js";
+import type { CacheMemory } from "../cache/memory.js";
 import { projectRoots } from "./roots.js";
 import { StatThread, statThreadMode } from "../pipeline/stat-thread.js";
 import { earlyWorkersFor, type EarlyWorkers } from "../pipeline/analyze-share.js";
@@ -38,6 +39,8 @@ export interface ProjectOptions {
   leaveOutFailed?: boolean;
   /** Build: the build cache for this run's analysis key and roots, asked for only when the analysis cache is used. */
   buildStore?: (key: { analysis: unknown; profile: Profile; roots: SourceRoot[] }) => Promise<BuildStore | undefined>;
+  /** A long-lived process's memory of the cache files between its builds (cache/memory.ts). */
+  memory?: CacheMemory;
   /** Called as skills are analysed. */
   onProgress?: (done: number, total: number) => void;
   /** Build: called with each skill's analysis as it completes, and awaited (split: its chunk is staged then). */
@@ -87,13 +90,14 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
   // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder,
   // none for a folder unchanged since the last run with the caches (cache/listing-cache.ts).
   const listings = new Map<string, DirEntry[]>();
-  const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root) : undefined;
+  const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root, opts.memory) : undefined;
   // A rebuild of a large tree: its stats run on a thread of their own (pipeline/stat-thread.ts).
-  const stats = listingStore ? startStats(listingStore) : undefined;
+  const stats = listingStore ? startStats(listingStore, opts.memory) : undefined;
   try {
     return await analyzeListed(opts, early, { settings, profile, reporter, listings, listingStore, stats });
   } finally {
-    await stats?.close();
+    // A long-lived process's thread serves its next build too (cache/memory.ts).
+    if (!opts.memory) await stats?.close();
   }
 }
 
@@ -106,10 +110,13 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
 const STAT_THREAD_MIN = 5000;
 
 /** The run's stat thread: when SKILLC_STAT_THREAD says so, else for a tree that was large last time. */
-function startStats(listingStore: ListingCache): StatThread | undefined {
+function startStats(listingStore: ListingCache, memory: CacheMemory | undefined): StatThread | undefined {
   const mode = statThreadMode();
   if (mode === "off" || (mode === "auto" && listingStore.previousSize < STAT_THREAD_MIN)) return undefined;
-  return StatThread.start(mode === "on");
+  const forced = mode === "on";
+  // A long-lived process keeps one (starting one costs ~0.1 s of the other core); it holds nothing
+  // between batches: what it answers is a stat made when asked.
+  return memory ? memory.resident("stat-thread", (t: StatThread) => t.forced === forced, () => StatThread.start(forced)) : StatThread.start(forced);
 }
 
 interface RunParts {
@@ -129,7 +136,7 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
 
   const base: AnalyzeOptions = { profile, settings, extraSchema: config.schema, files: config.files, readFiles: opts.readFiles };
   const key = analysisKey(base);
-  const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, key) : undefined;
+  const cache = useCache(opts.cache, found.sources.length) ? await AnalysisCache.open(config.root, key, opts.memory) : undefined;
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;

@@ -8,6 +8,7 @@ import { isReused, type EmitSkill, type ReusedSkill, type SkillFileMeta, type Sk
 import type { EmitReuse } from "../emit/index.js";
 import { linePieces } from "../emit/split-shards.js";
 import { BuildCache, lineKey, sha1 } from "../cache/build-cache.js";
+import type { CacheMemory } from "../cache/memory.js";
 
 export class BuildReuse implements EmitReuse {
   /** Reused skills' previous entries, by SKILL.md path. */
@@ -30,8 +31,8 @@ export class BuildReuse implements EmitReuse {
   }
 
   /** Opens the build cache of this project root, config key and output folder. */
-  static async open(projectRoot: string, key: unknown, outDir: string): Promise<BuildReuse> {
-    return new BuildReuse(await BuildCache.open(projectRoot, key, outDir));
+  static async open(projectRoot: string, key: unknown, outDir: string, memory?: CacheMemory): Promise<BuildReuse> {
+    return new BuildReuse(await BuildCache.open(projectRoot, key, outDir, memory));
   }
 
   /** The previous entries, for the analysis (a skill whose folder is unchanged is not read). */

@@ -24,6 +24,10 @@ import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./co
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
+import type { CacheMemory } from "../cache/memory.js";
+
+// What a long-lived caller (a dev server, a watch) gives its builds: see BuildOptions.memory.
+export { CacheMemory } from "../cache/memory.js";
 
 /** build()'s options inside skillc: the public ones (api-types.ts) with the config resolved, plus internal switches. */
 export interface BuildOptions extends Omit<BuildApiOptions, "config"> {
@@ -38,6 +42,8 @@ export interface BuildOptions extends Omit<BuildApiOptions, "config"> {
   onLockWait?: (holder: { pid: number; host: string }) => void;
   /** Split layout: write every chunk, trusting none in outDir (set on the retry below). */
   restage?: boolean;
+  /** A long-lived process's memory of the cache files between its builds (cache/memory.ts: watch, a dev server). */
+  memory?: CacheMemory;
 }
 
 /** The public result, with the skills' compiled toolsets visible to emit and the CLI. */
@@ -65,7 +71,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // The build cache serves only builds that write (it points into the index.js on disk).
   let reuse: BuildReuse | undefined;
   const buildStore: ProjectOptions["buildStore"] = async (key) => {
-    reuse = await BuildReuse.open(config.root, { analysis: key.analysis, config, profile: key.profile, roots: key.roots, cwd }, outDir);
+    reuse = await BuildReuse.open(config.root, { analysis: key.analysis, config, profile: key.profile, roots: key.roots, cwd }, outDir, opts.memory);
     return reuse.store;
   };
   // Split: chunks stream into a staging folder (memory never holds them all). With `output: "split"`

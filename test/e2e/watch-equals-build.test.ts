@@ -90,7 +90,11 @@ describe.each(["single", "split"])("build --watch (%s)", (layout) => {
     try {
       await armed;
       expect(builds).toEqual([0]);
+      const s3 = readFileSync(s("s3/SKILL.md"));
       await step("a body edited", () => appendFileSync(s("s3/SKILL.md"), "\nOne more step.\n"));
+      // The watch keeps the caches as the last build left them (cache/memory.ts): a skill back to
+      // bytes an earlier build decoded must come out as a fresh build writes it.
+      await step("a body put back to its earlier bytes", () => writeFileSync(s("s3/SKILL.md"), s3));
       await step("a description edited", () => writeFileSync(s("s5/SKILL.md"), skillMd("s5").replace("Does s5 things", "Handles s5 work")));
       await step("a skill added", () => {
         mkdirSync(s("added"));
