@@ -49,7 +49,9 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     const name = exportedName(named.name);
     const plan = planExport(a.skill, name, client, a.paths.includes("agents/openai.yaml"));
     const folder = folderIn(cwd, opts.out, name);
-    const unfit = folder ? (notPortable(name) ?? folders.claim(name, named.source.file)) : "cannot be a folder name";
+    // A folder is claimed only by a skill that will be written: one the client refuses leaves it free.
+    let unfit = folder ? notPortable(name) : "cannot be a folder name";
+    if (!unfit && plan.refusals.length === 0) unfit = folders.claim(name, named.source.file);
     if (unfit) plan.refusals.push({ key: "name", reason: `its name "${name}" ${unfit}`, source: OWN });
     if (plan.refusals.length || !folder) {
       refuse(project.reporter, out, a.skill, client, plan);

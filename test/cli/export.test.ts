@@ -137,6 +137,19 @@ describe("skillc export --client", () => {
     expect([lint.code, lint.stdout + lint.stderr]).toEqual([0, expect.any(String)]);
   });
 
+  it("a skill the client refuses leaves its folder to the next skill of that name", async () => {
+    const cwd = tempProject({
+      "skillc.config.json": JSON.stringify({ collisions: "keep", sources: ["more", "skills"] }),
+      "skills/same/SKILL.md": "---\nname: same\ndescription: Turns <b> tags into markdown. Use it for HTML.\n---\n\nBody of skills/same.\n",
+      "more/same/SKILL.md": "---\nname: same\ndescription: Does same things. Use it when asked.\n---\n\nBody of more/same.\n",
+    });
+    const r = await runCli(["export", "--client", "openai-skills", "--out", "out"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^skills\/same\/SKILL\.md\n.*its description holds < or >/m);
+    expect(r.stderr).not.toContain("already exported to");
+    expect(readFileSync(path.join(cwd, "out/same/SKILL.md"), "utf8")).toContain("Body of more/same.");
+  });
+
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.
