@@ -50,14 +50,19 @@ function compilePattern(named: string[]): RegExp {
   return new RegExp(`((?<!\\\\)\\\\)?\\$(?:${namedAlt}ARGUMENTS\\[(\\d+)\\]|(\\d+)(?!\\w)|(\\{CLAUDE_(?:SKILL_DIR|SESSION_ID|PROJECT_DIR|EFFORT)\\})|ARGUMENTS)`, "y");
 }
 
+/** A gauge of the placeholder search's work: the `$` it tries. Plain counting for the tests (shell-checks.test.ts), no timing. */
+export const placeholderWork = { tries: 0 };
+
 /**
- * The first match of the (sticky) placeholder pattern at or after `from`. A match starts at a `$` or
- * at the backslash just before one, so only those offsets are tried, in order (the leftmost match
- * wins, as in a scan from the left): a pattern that opens with an optional group cannot skip ahead
- * by itself, and V8 tried it at every offset (the costliest regex of a lint run).
+ * The first match of the (sticky) placeholder pattern at or after `from`, starting before `to` (a
+ * search bounded to one span: unbounded, each span of many would scan the rest of the text). A match
+ * starts at a `$` or at the backslash just before one, so only those offsets are tried, in order (the
+ * leftmost match wins, as in a scan from the left): a pattern that opens with an optional group
+ * cannot skip ahead by itself, and V8 tried it at every offset (the costliest regex of a lint run).
  */
-export function nextPlaceholder(re: RegExp, text: string, from: number): RegExpExecArray | null {
-  for (let d = text.indexOf("$", from); d !== -1; d = text.indexOf("$", d + 1)) {
+export function nextPlaceholder(re: RegExp, text: string, from: number, to = Infinity): RegExpExecArray | null {
+  for (let d = text.indexOf("$", from); d !== -1 && d < to; d = text.indexOf("$", d + 1)) {
+    placeholderWork.tries++;
     for (let at = d > from && text.charCodeAt(d - 1) === 92 ? d - 1 : d; at <= d; at++) {
       re.lastIndex = at;
       const m = re.exec(text);

@@ -60,8 +60,8 @@ export function checkShellCommands(parsed: ParsedSkill, declaredArguments: strin
     report(R.SHELL_COMMAND_LINE, c.start, c.end, { command: c.command });
     if (c.command.indexOf("$") === -1) continue;
     re ??= placeholderPattern(declaredArguments);
-    // The command runs from after "!`" to before the closing backtick.
-    for (let m = nextPlaceholder(re, text, c.start + 2); m && m.index < c.end - 1; m = nextPlaceholder(re, text, m.index + m[0].length)) {
+    // The command runs from after "!`" to before the closing backtick; the search stays inside it.
+    for (let m = nextPlaceholder(re, text, c.start + 2, c.end - 1); m; m = nextPlaceholder(re, text, m.index + m[0].length, c.end - 1)) {
       if (m[1] || m[5]) continue; // escaped, or `${CLAUDE_…}` (Claude Code's own, not an argument)
       report(R.ARGUMENT_IN_COMMAND, m.index, m.index + m[0].length, { text: m[0], arg: argOf(m), bang: false });
     }
@@ -71,7 +71,8 @@ export function checkShellCommands(parsed: ParsedSkill, declaredArguments: strin
   BANG_DOLLAR.lastIndex = parsed.bodyStart;
   for (let b = BANG_DOLLAR.exec(text); b && b.index < end; b = BANG_DOLLAR.exec(text)) {
     re ??= placeholderPattern(declaredArguments);
-    const m = nextPlaceholder(re, text, b.index + 1);
+    // Only the `$` right after the `!` is tried.
+    const m = nextPlaceholder(re, text, b.index + 1, b.index + 2);
     if (!m || m.index !== b.index + 1 || m[5]) continue;
     report(R.ARGUMENT_IN_COMMAND, b.index, m.index + m[0].length, { text: m[0], arg: argOf(m), bang: true });
   }

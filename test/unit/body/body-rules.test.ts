@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checkBody, type BodyCheckInput } from "../../../src/pipeline/body-checks.js";
 import { BODY_RULES } from "../../../src/rules/body-rules.js";
 import { CommandSpans, shellCommands } from "../../../src/pipeline/shell-checks.js";
+import { placeholderWork } from "../../../src/pipeline/placeholder-checks.js";
 import type { ReportContext } from "../../../src/diagnostics/rule.js";
 import { parsed } from "../../helpers/parsed-skill.js";
 
@@ -179,6 +180,23 @@ describe("argument-in-command", () => {
     ]);
     expect(ds[2]).toMatchObject({ endLine: 7, endColumn: 12 });
     expect(ds[2]!.message).toBe("`!$ARGUMENTS` becomes a shell command Claude Code runs when the whole argument string starts with a backtick; keep arguments out of `!` commands.");
+  });
+
+  it.each([
+    ["commands holding a $ that is no placeholder", "!`echo $HOME` "],
+    ["!$ before no placeholder", "!$x "],
+    ["placeholders in commands", "!`x $0` "],
+  ])("does linear work on many %s (the $ tried, counted)", (_name, unit) => {
+    const tries = (n: number) => {
+      placeholderWork.tries = 0;
+      run(head + unit.repeat(n) + "\n", { hasArgumentHint: true });
+      return placeholderWork.tries;
+    };
+    const small = tries(5_000);
+    const large = tries(40_000);
+    // 8× the input, about 8× the work (unbounded, each command searched the rest of the text: 64×).
+    expect(large / small, `${small} → ${large}`).toBeLessThan(8 * 1.3);
+    expect(small).toBeGreaterThan(0);
   });
 
   it("places placeholders in commands in one pass over the commands (counted, not timed)", () => {
