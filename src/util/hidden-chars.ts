@@ -108,17 +108,28 @@ export function escapeChar(ch: string): string {
  * tab stays (a body's code). CR is always escaped: it returns the cursor to overwrite a line.
  */
 export function escapeTerminal(s: string, opts: { keepNewlines?: boolean; keepTabs?: boolean } = {}): string {
-  return s.replace(TERMINAL_UNSAFE, (ch) => ((opts.keepNewlines && ch === "\n") || (opts.keepTabs && ch === "\t") ? ch : escapeChar(ch)));
+  const out = s.replace(TERMINAL_UNSAFE, (ch) => ((opts.keepNewlines && ch === "\n") || (opts.keepTabs && ch === "\t") ? ch : escapeChar(ch)));
+  return out.includes("##[") ? out.replace(LEGACY_COMMAND, "##\\[") : out;
 }
 
-/** JSON text with the hidden characters JSON.stringify leaves raw (bidi, zero-width, tags, U+2028…) as `\uXXXX`: same data, safe to print. */
+/**
+ * GitHub's runner reads a log line as a workflow command in a second, legacy form too: `##[command]data`
+ * anywhere in the line (actions/runner ActionCommand.TryParse: IndexOf("##["), tried when the line is
+ * no `::command::` one). A skill's text holding `##[add-mask]…`, `##[error]…` or `##[stop-commands]…`
+ * would run as one in the CI log of a lint of it. Printed, it reads `##\[`; in JSON, `##\u005b` (the same string).
+ */
+const LEGACY_COMMAND = /##\[/g;
+
+/** JSON text with the hidden characters JSON.stringify leaves raw (bidi, zero-width, tags, U+2028…), and the `[` of a `##[` (LEGACY_COMMAND), as `\uXXXX`: the same data, safe to print. */
 export function escapeJsonHidden(json: string): string {
   // Tab, LF and CR are escaped by JSON.stringify inside strings; raw ones are JSON's own layout.
-  return json.replace(HIDDEN_RUN, (ch) => {
+  const out = json.replace(HIDDEN_RUN, (ch) => {
     let out = "";
     for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
     return out;
   });
+  // `##[` occurs in JSON text only inside a string (a structural `[` never follows `#`).
+  return out.includes("##[") ? out.replace(LEGACY_COMMAND, "##\\u005b") : out;
 }
 
 /** The Unicode name of a hidden character, for messages. */

@@ -123,4 +123,26 @@ describe("skill text printed for a person", () => {
     expect(diagnostics.map((d) => d.message).join("\n")).toContain("\n::error file=README.md");
     expect(bundlerError(diagnostics, root).message).not.toMatch(command);
   }, 60_000);
+
+  // The runner's legacy form, `##[command]data`, is run wherever it stands in a line (actions/runner
+  // ActionCommand.TryParse: IndexOf("##[")) once the line is no `::` command.
+  it("no output of `lint` (stylish, json, sarif) or the bundler plugin holds `##[` (a legacy workflow command in GitHub Actions)", async () => {
+    const root = tmp();
+    writeTree(root, {
+      "skills/a/SKILL.md": '---\nname: a\ndescription: Does a things.\n"##[add-mask]FORGED": 1\n---\n\nUse a.\n',
+      "skills/##[stop-commands]FORGED2/SKILL.md": "---\nname: b\ndescription: Does b things.\n---\n\nUse b.\n",
+    });
+    for (const format of ["stylish", "json", "sarif"]) {
+      const r = await runCliBounded(["lint", "--format", format], root);
+      expect(r.stdout + r.stderr, format).toContain("FORGED");
+      expect(r.stdout + r.stderr, format).toContain("FORGED2");
+      expect(r.stdout + r.stderr, format).not.toContain("##[");
+    }
+    const json = await runCliBounded(["lint", "--format", "json"], root);
+    expect(json.stdout).toContain("##\\u005badd-mask]FORGED");
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain("##[add-mask]FORGED");
+    const diagnostics = (await runLint(root)).map((d) => ({ ...d, file: path.resolve(root, d.file) }));
+    expect(diagnostics.map((d) => d.message).join("\n")).toContain("##[add-mask]FORGED");
+    expect(bundlerError(diagnostics, root).message).not.toContain("##[");
+  }, 60_000);
 });
