@@ -16,8 +16,8 @@
 // A split build's chunks (chunks/<sha256>.js) were staged in its temp dir while emit rendered them
 // (emit/chunk-stage.ts): they are committed with the rest and renamed in first, before index.js;
 // the chunks no index refers to any more are removed only after index.js is in place.
-import { lstat, mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
-import { READ_NO_FOLLOW } from "../util/open-flags.js";
+import { lstat, mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { readRegularFile } from "../util/read-regular.js";
 import { syncDir } from "../util/sync-dir.js";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -256,21 +256,17 @@ async function isStale(path: string, pid: number): Promise<boolean> {
 
 /** The names a temp dir's commit record lists, when it has a valid one. */
 async function committedNames(tmp: string): Promise<string[] | undefined> {
-  let fh: FileHandle | undefined;
   try {
     // A checkout can hold a folder named like a killed build's, its record a link to /dev/zero (or
-    // a FIFO): opened without following a link or blocking, and read only as a small regular file.
-    fh = await open(join(tmp, COMMIT), READ_NO_FOLLOW);
-    const st = await fh.stat();
-    if (!st.isFile() || st.size > COMMIT_MAX) return undefined;
-    const names = JSON.parse(await fh.readFile("utf8")) as unknown;
+    // a FIFO): read only as a small regular file, never through a link.
+    const read = readRegularFile(join(tmp, COMMIT), COMMIT_MAX);
+    if (!("bytes" in read)) return undefined;
+    const names = JSON.parse(read.bytes.toString("utf8")) as unknown;
     if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) return undefined;
     for (const n of names) checkName(n);
     return names;
   } catch {
     return undefined;
-  } finally {
-    await fh?.close().catch(() => {});
   }
 }
 
