@@ -81,6 +81,13 @@ export class SkillcSession {
     this.memory ??= new CacheMemory();
   }
 
+  /** Ends what keepCaches kept (the dev server closes): the memory and the stat thread it holds. */
+  async dispose(): Promise<void> {
+    const memory = this.memory;
+    this.memory = undefined;
+    await memory?.close();
+  }
+
   /** A source changed (or a new pass starts): the next compile() builds again. */
   invalidate(): void {
     this.pending = undefined;

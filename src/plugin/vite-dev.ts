@@ -27,6 +27,11 @@ export function viteHooks(session: SkillcSession, setServing: (serving: boolean)
       session.keepCaches();
       watchInDevServer(server as DevServerLike, session);
     },
+    // Vite calls closeBundle when the dev server closes (a config edit restarts it with a new plugin):
+    // what the session kept ends with it, not one idle stat thread left behind per restart.
+    async closeBundle(): Promise<void> {
+      if (serving) await session.dispose();
+    },
     // Vite's own watcher sees the outDir's files change in the middle of a rebuild (index.js is
     // renamed into place before the build has finished) and would reload the page then, and
     // rebuild() below reloads it again when the build is done: two reloads per edit, and an error

@@ -3,7 +3,9 @@
 // watchChange leaves rebuilding to that watcher.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { watchInDevServer, type DevServerLike } from "../../../src/plugin/vite-dev.js";
+import { viteHooks, watchInDevServer, type DevServerLike } from "../../../src/plugin/vite-dev.js";
+import { SkillcSession } from "../../../src/plugin/session.js";
+import { CacheMemory } from "../../../src/cache/memory.js";
 import { skillcUnplugin } from "../../../src/plugin/unplugin.js";
 
 const ROOT = path.resolve("/project/skills");
@@ -87,5 +89,30 @@ describe("the plugin's watchChange", () => {
       }
       expect(n).toBe(command === "serve" ? 0 : 1);
     }
+  });
+});
+
+describe("viteHooks closeBundle", () => {
+  it("ends what the session kept for rebuilds when the dev server closes, and not after a production build", async () => {
+    const closed: string[] = [];
+    const session = new SkillcSession({ root: "/project" });
+    session.keepCaches();
+    // The memory the session keeps, watched: its close() is what ends the resident stat thread.
+    const memory = (session as unknown as { memory: CacheMemory }).memory;
+    expect(memory).toBeInstanceOf(CacheMemory);
+    const close = memory.close.bind(memory);
+    memory.close = async () => void (closed.push("memory"), await close());
+
+    const build = viteHooks(session, () => undefined);
+    build.configResolved({ root: "/project", command: "build" });
+    await build.closeBundle();
+    expect(closed).toEqual([]);
+
+    const dev = viteHooks(session, () => undefined);
+    dev.configResolved({ root: "/project", command: "serve" });
+    await dev.closeBundle();
+    expect(closed).toEqual(["memory"]);
+    await dev.closeBundle();
+    expect(closed).toEqual(["memory"]);
   });
 });
