@@ -76,6 +76,12 @@ function wrap(items: string[], n: number, f: CatalogFormat): string {
   return lines.join("\n");
 }
 
+/** One line: runs of white space as one space, none at either end (a text already so is kept as it is). */
+const flat = (d: unknown) => {
+  const s = String(d ?? "");
+  return /[^\S ]| {2}|^ | $/.test(s) ? s.replace(/\s+/g, " ").trim() : s;
+};
+
 const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || order(a.location, b.location);
 
 /**
@@ -86,35 +92,51 @@ const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || or
  * `{omitted, note}` element when skills were dropped). A shortened description ends in "…" in
  * every format, and one shortened to nothing is "…" alone — never an empty string.
  * The result's length is ≤ budget whenever the names alone fit.
+ *
+ * The searches below ask "does it fit?" by adding up lengths, and render the catalog once: each
+ * item's length is known alone, and `wrap` adds a separator per item and a fixed frame. Rendering
+ * the whole catalog at every step of the search made one call at 10,000 skills cost ~0.1 s and
+ * ~50 MB of strings (a build renders four formats).
  */
 export function renderCatalog(entries: CatalogEntry[], opts: { format: CatalogFormat; budget: number }): CatalogResult {
   const f = opts.format, budget = opts.budget ?? Infinity;
-  const all = entries.map((e) => ({ ...e, description: String(e.description ?? "").replace(/\s+/g, " ").trim() })).sort(byName);
+  // A literal, not a spread: a catalog of 10,000 skills is rendered on a request.
+  const all = entries.map((e) => ({ name: e.name, description: flat(e.description), location: e.location, scope: e.scope, rank: e.rank })).sort(byName);
   if (!all.length) return { text: "", shortened: [], dropped: [] };
-  const render = (list: CatalogEntry[], c: number, n: number) => wrap(list.map((e) => item(e, cut(e.description, c), f)), n, f);
-  // Drop order: lowest rank first, then by name from the end.
-  const order = [...all].sort((a, b) => a.rank - b.rank || -byName(a, b));
-  const keep = (k: number) => {
-    const gone = new Set(order.slice(0, k));
-    return all.filter((e) => !gone.has(e));
-  };
-  const fits = (k: number, c: number) => render(keep(k), c, k).length <= budget;
+  const N = all.length;
+  const len = (i: number, c: number) => item(all[i], cut(all[i].description, c), f).length;
+  // The frame around `m` items when `n` are dropped: wrap's join adds one separator per further item.
+  const frame = (m: number, n: number) => wrap(m ? [""] : [], n, f).length + Math.max(m - 1, 0) * (f === "json" ? 2 : 1);
+  // Drop order: lowest rank first, then by name from the end (indices into `all`).
+  const order = all.map((_, i) => i).sort((a, b) => all[a].rank - all[b].rank || -byName(all[a], all[b]));
+  // bare[j]: the names-only length of the j entries dropped first.
+  const bare = [0];
+  for (const i of order) bare.push(bare[bare.length - 1] + len(i, 0));
+  const fitsBare = (k: number) => bare[N] - bare[k] + frame(N - k, k) <= budget;
   // Smallest number of drops whose names-only catalog fits (all dropped when nothing fits).
-  let lo = 0, hi = fits(0, 0) ? 0 : all.length;
+  let lo = 0, hi = fitsBare(0) ? 0 : N;
   while (lo < hi) {
     const m = (lo + hi) >> 1;
-    fits(m, 0) ? (hi = m) : (lo = m + 1);
+    fitsBare(m) ? (hi = m) : (lo = m + 1);
   }
-  const k = lo, kept = keep(k);
-  // Largest description cap that fits.
-  let c = 0, top = kept.reduce((m, e) => Math.max(m, e.description.length), 0);
+  const k = lo, gone = new Set(order.slice(0, k));
+  const kept = all.map((_, i) => i).filter((i) => !gone.has(i));
+  // Largest description cap that fits; an item whose description is within the cap is whole.
+  const whole = kept.map((i) => len(i, Infinity));
+  const fits = (c: number) => {
+    let sum = frame(kept.length, k);
+    for (let j = 0; j < kept.length && sum <= budget; j++) sum += all[kept[j]].description.length <= c ? whole[j] : len(kept[j], c);
+    return sum <= budget;
+  };
+  let c = 0, top = kept.reduce((m, i) => Math.max(m, all[i].description.length), 0);
   while (c < top) {
     const m = (c + top + 1) >> 1;
-    fits(k, m) ? (c = m) : (top = m - 1);
+    fits(m) ? (c = m) : (top = m - 1);
   }
+  const list = kept.map((i) => all[i]);
   return {
-    text: render(kept, c, k),
-    shortened: kept.filter((e) => e.description.length > c).map((e) => e.name),
-    dropped: order.slice(0, k).map((e) => e.name),
+    text: wrap(list.map((e) => item(e, cut(e.description, c), f)), k, f),
+    shortened: list.filter((e) => e.description.length > c).map((e) => e.name),
+    dropped: order.slice(0, k).map((i) => all[i].name),
   };
 }
