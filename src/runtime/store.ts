@@ -31,6 +31,8 @@ export interface Store {
   vars?: LoadOptions;
   ix?: { names: Map<string, BundleSkill[]>; paths: Map<string, BundleSkill>; vis: BundleSkill[] };
   srch?: ReturnType<typeof searcher>;
+  /** The last catalog rendered, by format and budget (a store's visible skills never change). */
+  lastCat?: [key: string, text: string];
   mtch?: ReturnType<typeof matcher>;
 }
 
@@ -153,5 +155,9 @@ export function file(st: Store, s: BundleSkill, rel: unknown): string | Uint8Arr
 export const entry = (s: BundleSkill, description: string): CatalogEntry => ({ name: s.name, description, location: s.path, scope: s.scope, rank: s.rank });
 
 /** The catalog prompt of the visible skills. */
-export const cat = (st: Store, format?: CatalogFormat | null, budget?: unknown) =>
-  renderCatalog(index(st).vis.map((s) => entry(s, s.description)), { format: format || st.data.options.catalog.format, budget: num(budget) ?? st.data.options.catalog.budget }).text;
+export function cat(st: Store, format?: CatalogFormat | null, budget?: unknown): string {
+  const f = format || st.data.options.catalog.format, b = num(budget) ?? st.data.options.catalog.budget, key = f + "\0" + b;
+  // A host asks for the same catalog on every request; one is kept, so what callers pass never grows memory.
+  if (st.lastCat?.[0] !== key) st.lastCat = [key, renderCatalog(index(st).vis.map((s) => entry(s, s.description)), { format: f, budget: b }).text];
+  return st.lastCat[1];
+}

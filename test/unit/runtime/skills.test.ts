@@ -271,6 +271,13 @@ describe("catalog / tools", () => {
     expect(skills.catalog({ format: "xml" })).toMatch(/^<available_skills>\n<skill>\n<name>\nexplore\n<\/name>/);
     expect(createSkills(bundle([]).data).catalog()).toBe("");
   });
+  it("the catalog kept from the last call is the one asked for: each format and budget as a store of its own renders it", () => {
+    const asks = [{}, { format: "xml" as const }, { budget: 60 }, {}, { budget: 60 }, { format: "json" as const, budget: 60 }, { format: "xml" as const }, { budget: 1e9 }, {}];
+    const fresh = asks.map((a) => make().skills.catalog(a));
+    expect(asks.map((a) => skills.catalog(a))).toEqual(fresh);
+    // The asks give distinct catalogs, so a stale one would show above.
+    expect(new Set(fresh).size).toBe(4);
+  });
   it("defines the three tools in each SDK's shape, with the catalog in load_skill", () => {
     const o = skills.tools({ format: "openai" });
     expect(o.map((t) => t.function.name)).toEqual(["load_skill", "search_skills", "read_skill_file"]);
