@@ -149,7 +149,14 @@ export function file(st: Store, s: BundleSkill, rel: unknown): string | Uint8Arr
     fail("NOT_FOUND", `Skill "${s.name}" has no file ${show(p)}. Its files: ${l.slice(0, 20).join(", ") + (l[20] ? ", …" : "") || "none"}.`);
   }
   if (typeof v == "string") return v;
-  return once(st.bins, s.path + "\0" + p, () => Uint8Array.from(atob(v.b64), (c) => c.charCodeAt(0))).slice();
+  return once(st.bins, s.path + "\0" + p, () => bytesOf(atob(v.b64))).slice();
+}
+
+/** A binary string's bytes by a plain loop: Uint8Array.from(text, fn) steps an iterator a character, ~14× slower (1 MB: ~110 ms, a Worker's CPU budget ten times over). */
+function bytesOf(b: string): Uint8Array {
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
 }
 
 export const entry = (s: BundleSkill, description: string): CatalogEntry => ({ name: s.name, description, location: s.path, scope: s.scope, rank: s.rank });

@@ -127,6 +127,11 @@ describe("file", () => {
     b[0] = 0;
     expect((skills.file("review-diff", "assets/logo.png") as Uint8Array)[0]).toBe(0x89);
   });
+  it("a binary file holding every byte value, in every position mod 256, comes back byte for byte", () => {
+    const all = Uint8Array.from({ length: 4096 + 7 }, (_, i) => (i * 167 + (i >> 8)) & 255);
+    const { skills: s } = make([{ name: "bytes", description: "Every byte.", files: { "assets/all.bin": all } }]);
+    expect(Buffer.from(s.file("bytes", "assets/all.bin") as Uint8Array).equals(Buffer.from(all))).toBe(true);
+  });
 
   // [path, expected code]
   const HOSTILE: [unknown, string][] = [
