@@ -65,13 +65,28 @@ export function safeEntryPath(raw: string): string {
   if (raw.includes("\\")) throw fail("holds a backslash (a Windows path separator that could escape the target folder)");
   if (raw.startsWith("/")) throw fail("is an absolute path");
   if (/^[A-Za-z]:/.test(raw)) throw fail("starts with a drive letter");
+  // Before the split: a 64 KiB zip name or a 1 MiB pax path is otherwise tens of thousands of
+  // segments, each a folder the set checks (entry-set.ts) and the write create, and past the
+  // filesystem's PATH_MAX the write fails (ENAMETOOLONG) after part of the skill is on disk.
+  if (raw.length > ENTRY_PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${ENTRY_PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
   const segments = raw.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw fail('has a ".." segment that escapes the target folder');
   for (const s of segments) {
+    if (Buffer.byteLength(s) > NAME_MAX) throw tooLong(raw, `has a name of ${Buffer.byteLength(s)} bytes, over the ${NAME_MAX} a filesystem allows`);
     const why = notPortable(s);
     if (why) throw fail(`${why}, so on Windows it would be written as something else or not at all; rename it`);
   }
   return segments.join("/");
+}
+
+/** The runtime's limit on a file path (runtime/limits.ts PATH_MAX): a longer one is never served. */
+const ENTRY_PATH_MAX = 1024;
+/** Bytes in one file or folder name on Linux, macOS and Windows (NAME_MAX). */
+const NAME_MAX = 255;
+
+/** An over-long entry, its name shown cut: quoting 64 KiB of it helps no one. */
+function tooLong(raw: string, why: string): ArchiveError {
+  return new ArchiveError(`entry "${printable(raw.slice(0, 60))}…" ${why}; the archive was refused and nothing was written.`);
 }
 
 /** Refuses a link entry: one pointing outside the archive folder is an escape, any other is unsupported. */
