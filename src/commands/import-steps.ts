@@ -1,6 +1,6 @@
 // The steps of `skillc import` that a local source and a remote one share: lint the skill in a
 // staging folder under the name it will have, check where it goes, and place it atomically.
-import { existsSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { CliContext } from "./context.js";
@@ -26,7 +26,7 @@ export async function destinationProblem(
 ): Promise<string | undefined> {
   if (o.force) return undefined;
   const shown = relPosix(o.ctx.cwd, dest);
-  if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
+  if (lstatSync(dest, { throwIfNoEntry: false })) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
   const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
   if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;
   return undefined;

@@ -232,3 +232,39 @@ describe("the bundler plugin's skillc-env.d.ts", () => {
     });
   }
 });
+
+describe("a committed link by the name of a skill that new or import writes", () => {
+  it("new --force: a link to a folder outside is refused, its SKILL.md left alone (it was overwritten); a dangling link is refused (it was an internal error)", async () => {
+    rec.tried("links: writes");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "theirs");
+    writeTree(elsewhere, { "SKILL.md": PRECIOUS });
+    symlinkSync(path.relative(path.join(cwd, "skills"), elsewhere), path.join(cwd, "skills/b"));
+    symlinkSync("../../nowhere/c", path.join(cwd, "skills/c"));
+    const description = "Use when a committed link stands where the new skill goes";
+    const b = await runNode([CLI, "new", "b", "--force", "--description", description], { cwd, timeoutMs: 30_000 });
+    const c = await runNode([CLI, "new", "c", "--description", description], { cwd, timeoutMs: 30_000 });
+    if (readFileSync(path.join(elsewhere, "SKILL.md"), "utf8") !== PRECIOUS) rec.escape("links: writes");
+    expect(readFileSync(path.join(elsewhere, "SKILL.md"), "utf8")).toBe(PRECIOUS);
+    expect([b.code, c.code], b.stderr + c.stderr).toEqual([1, 1]);
+    expect(b.stderr).toContain("skills/b is a symbolic link; nothing was written");
+    expect(c.stderr).toContain("skills/c is a symbolic link; nothing was written");
+    expect(existsSync(path.join(path.dirname(victim), "nowhere"))).toBe(false);
+    rec.rejected("links: writes");
+  });
+
+  it("import: a dangling link by the skill's name is reported as existing, and --force replaces the link (both were an internal error)", async () => {
+    rec.tried("links: writes");
+    const { cwd } = project();
+    writeTree(cwd, { "incoming/d/SKILL.md": skillMd("d") });
+    symlinkSync("../../nowhere/d", path.join(cwd, "skills/d"));
+    const plain = await runNode([CLI, "import", "incoming/d"], { cwd, timeoutMs: 30_000 });
+    expect(plain.code, plain.stderr).toBe(1);
+    expect(plain.stderr).toContain("skills/d/ already exists; nothing was written");
+    const forced = await runNode([CLI, "import", "incoming/d", "--force"], { cwd, timeoutMs: 30_000 });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(lstatSync(path.join(cwd, "skills/d")).isDirectory()).toBe(true);
+    expect(readFileSync(path.join(cwd, "skills/d/SKILL.md"), "utf8")).toBe(skillMd("d"));
+    rec.rejected("links: writes");
+  });
+});
