@@ -18,7 +18,7 @@ export async function replaceFolder(dest: string, kind: string, fill: (fresh: st
     await fill(fresh);
     // lstat: a link in dest's place (a checkout can commit one, dangling or not) is itself moved
     // aside and removed; existsSync followed it, and a dangling one made the rename fail (ENOTDIR).
-    if (lstatSync(dest, { throwIfNoEntry: false })) {
+    if (entryAt(dest)) {
       await rename(dest, old);
       replaced = true;
     }
@@ -31,5 +31,14 @@ export async function replaceFolder(dest: string, kind: string, fill: (fresh: st
   } finally {
     await rm(fresh, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });
+  }
+}
+
+/** Whether something (a link included, dangling or not) is at `p` itself; false when a file on the way makes that unaskable. */
+export function entryAt(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }
