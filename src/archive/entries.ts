@@ -59,16 +59,16 @@ export class ArchiveError extends Error {
  */
 export function safeEntryPath(raw: string): string {
   const fail = (why: string) => new ArchiveError(`entry "${printable(raw)}" ${why}; the archive was refused and nothing was written.`);
+  // First, as the other messages quote the name whole: a 64 KiB zip name or a 1 MiB pax path is
+  // otherwise tens of thousands of segments, each a folder the set checks (entry-set.ts) and the
+  // write creates, and past the filesystem's PATH_MAX the write fails (ENAMETOOLONG) half done.
+  if (raw.length > ENTRY_PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${ENTRY_PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
   if (raw.includes("\0")) throw fail("holds a NUL character");
   const hidden = invisible(raw);
   if (hidden) throw fail(`holds ${hidden} in its name, which a terminal or a prompt would not show as written; rename it`);
   if (raw.includes("\\")) throw fail("holds a backslash (a Windows path separator that could escape the target folder)");
   if (raw.startsWith("/")) throw fail("is an absolute path");
   if (/^[A-Za-z]:/.test(raw)) throw fail("starts with a drive letter");
-  // Before the split: a 64 KiB zip name or a 1 MiB pax path is otherwise tens of thousands of
-  // segments, each a folder the set checks (entry-set.ts) and the write create, and past the
-  // filesystem's PATH_MAX the write fails (ENAMETOOLONG) after part of the skill is on disk.
-  if (raw.length > ENTRY_PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${ENTRY_PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
   const segments = raw.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw fail('has a ".." segment that escapes the target folder');
   for (const s of segments) {
@@ -100,10 +100,12 @@ export function linkError(entry: string, target: string, kind: "symbolic" | "har
       else base.pop();
     } else if (seg !== "" && seg !== ".") base.push(seg);
   }
+  // A pax linkpath can be 1 MiB: quoted cut, as an over-long name is.
+  const shownTarget = printable(target.length > 60 ? target.slice(0, 60) + "…" : target);
   return new ArchiveError(
     escapes
-      ? `entry "${printable(entry)}" is a ${kind} link to "${printable(target)}", outside the skill folder; the archive was refused and nothing was written.`
-      : `entry "${printable(entry)}" is a ${kind} link (to "${printable(target)}"); links are not imported — replace it with a copy of the file.`,
+      ? `entry "${printable(entry)}" is a ${kind} link to "${shownTarget}", outside the skill folder; the archive was refused and nothing was written.`
+      : `entry "${printable(entry)}" is a ${kind} link (to "${shownTarget}"); links are not imported — replace it with a copy of the file.`,
   );
 }
 
