@@ -59,6 +59,10 @@ export class ArchiveError extends Error {
  */
 export function safeEntryPath(raw: string): string {
   const fail = (why: string) => new ArchiveError(`entry "${printable(raw)}" ${why}; the archive was refused and nothing was written.`);
+  // First, as the other messages quote the name whole: a 64 KiB zip name or a 1 MiB pax path is
+  // otherwise tens of thousands of segments, each a folder the set checks (entry-set.ts) and the
+  // write creates, and past the filesystem's PATH_MAX the write fails (ENAMETOOLONG) half done.
+  if (raw.length > ENTRY_PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${ENTRY_PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
   if (raw.includes("\0")) throw fail("holds a NUL character");
   const hidden = invisible(raw);
   if (hidden) throw fail(`holds ${hidden} in its name, which a terminal or a prompt would not show as written; rename it`);
@@ -68,10 +72,21 @@ export function safeEntryPath(raw: string): string {
   const segments = raw.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw fail('has a ".." segment that escapes the target folder');
   for (const s of segments) {
+    if (Buffer.byteLength(s) > NAME_MAX) throw tooLong(raw, `has a name of ${Buffer.byteLength(s)} bytes, over the ${NAME_MAX} a filesystem allows`);
     const why = notPortable(s);
     if (why) throw fail(`${why}, so on Windows it would be written as something else or not at all; rename it`);
   }
   return segments.join("/");
+}
+
+/** The runtime's limit on a file path (runtime/limits.ts PATH_MAX): a longer one is never served. */
+const ENTRY_PATH_MAX = 1024;
+/** Bytes in one file or folder name on Linux, macOS and Windows (NAME_MAX). */
+const NAME_MAX = 255;
+
+/** An over-long entry, its name shown cut: quoting 64 KiB of it helps no one. */
+function tooLong(raw: string, why: string): ArchiveError {
+  return new ArchiveError(`entry "${printable(raw.slice(0, 60))}…" ${why}; the archive was refused and nothing was written.`);
 }
 
 /** Refuses a link entry: one pointing outside the archive folder is an escape, any other is unsupported. */
@@ -85,10 +100,12 @@ export function linkError(entry: string, target: string, kind: "symbolic" | "har
       else base.pop();
     } else if (seg !== "" && seg !== ".") base.push(seg);
   }
+  // A pax linkpath can be 1 MiB: quoted cut, as an over-long name is.
+  const shownTarget = printable(target.length > 60 ? target.slice(0, 60) + "…" : target);
   return new ArchiveError(
     escapes
-      ? `entry "${printable(entry)}" is a ${kind} link to "${printable(target)}", outside the skill folder; the archive was refused and nothing was written.`
-      : `entry "${printable(entry)}" is a ${kind} link (to "${printable(target)}"); links are not imported — replace it with a copy of the file.`,
+      ? `entry "${printable(entry)}" is a ${kind} link to "${shownTarget}", outside the skill folder; the archive was refused and nothing was written.`
+      : `entry "${printable(entry)}" is a ${kind} link (to "${shownTarget}"); links are not imported — replace it with a copy of the file.`,
   );
 }
 

@@ -31,7 +31,7 @@ export async function readSkillSource(source: string, limits: ArchiveLimits = DE
   const stat = await fs.stat(source);
   if (stat.isDirectory()) {
     const entries = await readFolder(source, limits);
-    checkEntrySet(entries, "folder");
+    checkEntrySet(entries, "folder", limits.maxEntries);
     return pickSkill(entries, path.basename(source), "folder");
   }
   const bytes = await readRegularFile(source, path.basename(source), limits.maxSourceBytes, "the archive");
@@ -40,7 +40,7 @@ export async function readSkillSource(source: string, limits: ArchiveLimits = DE
   if (/\.(zip|skill)$/.test(lower) || (!ARCHIVE_SUFFIX.test(lower) && isZip(bytes))) entries = await readZip(bytes, limits);
   else if (/\.(tar\.gz|tgz|tar)$/.test(lower) || isGzip(bytes)) entries = readTarGz(bytes, limits);
   else throw new ArchiveError(`${printable(path.basename(source))} is neither a folder nor a .zip, .skill, .tar.gz or .tgz archive.`);
-  checkEntrySet(entries, "archive");
+  checkEntrySet(entries, "archive", limits.maxEntries);
   return pickSkill(entries, path.basename(source).replace(ARCHIVE_SUFFIX, ""), "archive");
 }
 

@@ -1,6 +1,5 @@
 // The steps of `skillc import` that a local source and a remote one share: lint the skill in a
 // staging folder under the name it will have, check where it goes, and place it atomically.
-import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { CliContext } from "./context.js";
@@ -13,7 +12,7 @@ import { renameSkill } from "../archive/skill-name.js";
 import { skillFileCandidates } from "../pipeline/discover.js";
 import { skillNamed } from "./import-names.js";
 import { relPosix } from "../util/paths.js";
-import { replaceFolder } from "../util/replace-folder.js";
+import { entryAt, replaceFolder } from "../util/replace-folder.js";
 
 /**
  * Why the skill may not go to `dest`, or undefined: the folder exists, or a skill of that name
@@ -26,7 +25,7 @@ export async function destinationProblem(
 ): Promise<string | undefined> {
   if (o.force) return undefined;
   const shown = relPosix(o.ctx.cwd, dest);
-  if (existsSync(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
+  if (entryAt(dest)) return `${shown}/ already exists; nothing was written. Pass --force to replace it, or --name to import under another name.`;
   const taken = await skillNamed(name, o.ctx.cwd, o.config, o.root);
   if (taken) return `a skill named "${name}" already exists in ${taken}; nothing was written. Pass --name to import it under another name, or --force to import it anyway.`;
   return undefined;

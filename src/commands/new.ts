@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CliContext } from "./context.js";
@@ -32,6 +32,13 @@ export const command = defineCommand(NEW, async (values, positionals, ctx) => {
   const text = scaffoldSkill({ name, description: values.description, args: argNames });
   const problems = lintScaffold(text, { root, folder, shown, name }, config);
   if (problems.length > 0) throw new UsageError(`the new SKILL.md would not lint, so nothing was written:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  // A checkout can commit a link by the new skill's name: a dangling one made mkdir fail (an
+  // internal error), and --force wrote SKILL.md wherever a link (the folder's or the file's) points.
+  const link = [folder, path.join(folder, "SKILL.md")].find(isLink);
+  if (link) {
+    ctx.stderr.write(`skillc new: ${relPosix(ctx.cwd, link)} is a symbolic link; nothing was written. Pick another name, or replace the link with a folder.\n`);
+    return EXIT_FAIL;
+  }
   if (existsSync(folder) && !values.force) {
     ctx.stderr.write(`skillc new: ${shown}/ already exists; nothing was written. Pick another name, or pass --force to rewrite its SKILL.md.\n`);
     return EXIT_FAIL;
@@ -61,4 +68,13 @@ function lintScaffold(text: string, at: { root: string; folder: string; shown: s
   const parsed = parseSkill(source, new TextEncoder().encode(text), ctx);
   const validated = validateSkill(parsed, { profile: config.profile, settings: config.rules, extraSchema: config.schema });
   return [...parsed.diagnostics, ...validated.diagnostics].filter((d) => d.severity === "error").map((d) => `${d.message} (${d.ruleId})`);
+}
+
+/** Whether `p` is itself a symbolic link (not whether it leads to one); false when it cannot be told. */
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false; // ENOTDIR: a file where a folder on the way should be; mkdir reports it below
+  }
 }

@@ -12,6 +12,7 @@ import { rootDirs } from "../project/roots.js";
 import { CONFIG_NAMES, loadConfig } from "../config/load.js";
 import { reportBuild } from "./report.js";
 import { isInside, relPosix } from "../util/paths.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 import { CacheMemory } from "../cache/memory.js";
 
 export interface WatchFlags {
@@ -95,7 +96,9 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
   const queue = new RebuildQueue(async (reload) => {
     const names = [...changed];
     changed.clear();
-    if (names.length > 0) say(`\n${names[0]}${names.length > 1 ? ` and ${names.length - 1} more` : ""} changed; rebuilding…`);
+    // A file's name is whoever made it's (a pulled branch, an unpacked archive): shown escaped, so an
+    // ESC sequence in it (OSC 52 writes the clipboard) never reaches the terminal raw.
+    if (names.length > 0) say(`\n${escapeTerminal(names[0]!)}${names.length > 1 ? ` and ${names.length - 1} more` : ""} changed; rebuilding…`);
     if (reload) {
       memory.clear();
       try {
@@ -245,7 +248,7 @@ class Watchers {
       const abs = path.resolve(file);
       this.onChange(abs, reload(abs));
     });
-    watcher.on("error", (error) => this.warn(`skillc build --watch: ${error instanceof Error ? error.message : String(error)}`));
+    watcher.on("error", (error) => this.warn(`skillc build --watch: ${escapeTerminal(error instanceof Error ? error.message : String(error))}`));
     await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
     return watcher;
   }

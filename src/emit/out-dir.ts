@@ -6,6 +6,7 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "nod
 import path from "node:path";
 import { UsageError } from "../diagnostics/usage-error.js";
 import { isInside, relPosix, toPosix } from "../util/paths.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export interface OutDirCheck {
   /** The project root (the config's folder). */
@@ -29,6 +30,11 @@ export function checkOutDir(c: OutDirCheck): void {
   if (existsSync(out) && !statSync(out).isDirectory()) throw refuse("it is a file, not a folder", "remove it or choose another folder");
   if (out === root) throw refuse("it is the project folder, whose package.json and files the build would overwrite");
   if (isInside(out, root)) throw refuse("it holds the project folder");
+  // A folder of the project that a link on the way takes out of it (a checkout can commit `.skillc`
+  // or `.claude` as one): the checkout, not the user, would choose where the files go.
+  if (isInside(path.resolve(c.root), path.resolve(c.outDir)) && !isInside(root, out)) {
+    throw refuse(`a symbolic link on the way leads out of the project, to ${escapeTerminal(toPosix(out))}`, "replace the link with a folder, or name the folder outside the project itself");
+  }
   for (const source of c.sources) {
     const src = real(source);
     if (out === src) throw refuse(`it is the source root ${show(c.cwd, source)}, where skills are read from`);

@@ -2,7 +2,7 @@
 // in by two renames (the old one moved aside, the new one into place, the old one removed), so a
 // failure at any point leaves the previous folder as it was. Used by `skillc import` (a skill
 // folder) and `skillc publish` (the published folder).
-import { existsSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -16,7 +16,9 @@ export async function replaceFolder(dest: string, kind: string, fill: (fresh: st
   let replaced = false;
   try {
     await fill(fresh);
-    if (existsSync(dest)) {
+    // lstat: a link in dest's place (a checkout can commit one, dangling or not) is itself moved
+    // aside and removed; existsSync followed it, and a dangling one made the rename fail (ENOTDIR).
+    if (entryAt(dest)) {
       await rename(dest, old);
       replaced = true;
     }
@@ -29,5 +31,14 @@ export async function replaceFolder(dest: string, kind: string, fill: (fresh: st
   } finally {
     await rm(fresh, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });
+  }
+}
+
+/** Whether something (a link included, dangling or not) is at `p` itself; false when a file on the way makes that unaskable. */
+export function entryAt(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }

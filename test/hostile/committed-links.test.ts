@@ -5,7 +5,7 @@
 // ends (/dev/zero) or a FIFO that never answers. Each read case runs under a 30 s kill: a hang or
 // an endless read is a failure, not a slow pass.
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCacheFile } from "../../src/cache/build-cache.js";
@@ -231,4 +231,77 @@ describe("the bundler plugin's skillc-env.d.ts", () => {
       rec.rejected("links: writes");
     });
   }
+});
+
+describe("a committed link by the name of a skill that new or import writes", () => {
+  it("new --force: a link to a folder outside is refused, its SKILL.md left alone (it was overwritten); a dangling link is refused (it was an internal error)", async () => {
+    rec.tried("links: writes");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "theirs");
+    writeTree(elsewhere, { "SKILL.md": PRECIOUS });
+    symlinkSync(path.relative(path.join(cwd, "skills"), elsewhere), path.join(cwd, "skills/b"));
+    symlinkSync("../../nowhere/c", path.join(cwd, "skills/c"));
+    const description = "Use when a committed link stands where the new skill goes";
+    const b = await runNode([CLI, "new", "b", "--force", "--description", description], { cwd, timeoutMs: 30_000 });
+    const c = await runNode([CLI, "new", "c", "--description", description], { cwd, timeoutMs: 30_000 });
+    if (readFileSync(path.join(elsewhere, "SKILL.md"), "utf8") !== PRECIOUS) rec.escape("links: writes");
+    expect(readFileSync(path.join(elsewhere, "SKILL.md"), "utf8")).toBe(PRECIOUS);
+    expect([b.code, c.code], b.stderr + c.stderr).toEqual([1, 1]);
+    expect(b.stderr).toContain("skills/b is a symbolic link; nothing was written");
+    expect(c.stderr).toContain("skills/c is a symbolic link; nothing was written");
+    expect(existsSync(path.join(path.dirname(victim), "nowhere"))).toBe(false);
+    rec.rejected("links: writes");
+  });
+
+  it("import: a dangling link by the skill's name is reported as existing, and --force replaces the link (both were an internal error)", async () => {
+    rec.tried("links: writes");
+    const { cwd } = project();
+    writeTree(cwd, { "incoming/d/SKILL.md": skillMd("d") });
+    symlinkSync("../../nowhere/d", path.join(cwd, "skills/d"));
+    const plain = await runNode([CLI, "import", "incoming/d"], { cwd, timeoutMs: 30_000 });
+    expect(plain.code, plain.stderr).toBe(1);
+    expect(plain.stderr).toContain("skills/d/ already exists; nothing was written");
+    const forced = await runNode([CLI, "import", "incoming/d", "--force"], { cwd, timeoutMs: 30_000 });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(lstatSync(path.join(cwd, "skills/d")).isDirectory()).toBe(true);
+    expect(readFileSync(path.join(cwd, "skills/d/SKILL.md"), "utf8")).toBe(skillMd("d"));
+    rec.rejected("links: writes");
+  });
+});
+
+describe("an output folder of the project that a committed link takes out of it", () => {
+  /** The project, and `link` (a path in it) committed as a link to a folder outside holding a file of the user's. */
+  function linkedOut(link: string): { cwd: string; elsewhere: string } {
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "elsewhere");
+    writeTree(elsewhere, { "index.js": PRECIOUS });
+    mkdirSync(path.dirname(path.join(cwd, link)), { recursive: true });
+    symlinkSync(path.relative(path.dirname(path.join(cwd, link)), elsewhere), path.join(cwd, link));
+    return { cwd, elsewhere };
+  }
+
+  it.each([
+    ["build into .skillc", ".skillc", ["build"]],
+    ["export --out .claude/skills (.claude linking to another .claude: the skills would load in every project)", ".claude", ["export", "--client", "claude-code", "--out", ".claude/skills"]],
+    ["publish --out public", "public", ["publish", "--out", "public"]],
+  ])("%s: refused, nothing written there (the build replaced its index.js, export created skills/ in it)", async (_label, link, args) => {
+    rec.tried("links: writes");
+    const { cwd, elsewhere } = linkedOut(link);
+    const r = await runNode([CLI, ...args], { cwd, timeoutMs: 30_000 });
+    const left = readdirSync(elsewhere);
+    if (left.length !== 1 || readFileSync(path.join(elsewhere, "index.js"), "utf8") !== PRECIOUS) rec.escape("links: writes");
+    expect(left).toEqual(["index.js"]);
+    expect(readFileSync(path.join(elsewhere, "index.js"), "utf8")).toBe(PRECIOUS);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain("a symbolic link on the way leads out of the project");
+    rec.rejected("links: writes");
+  });
+
+  it("an output folder named outside the project is still written", async () => {
+    const { cwd, elsewhere } = linkedOut(".unused");
+    const out = path.join(path.dirname(elsewhere), "built");
+    const r = await runNode([CLI, "build", "--out", out], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(path.join(out, "index.js"))).toBe(true);
+  });
 });

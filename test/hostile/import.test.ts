@@ -119,6 +119,24 @@ describe("import refuses hostile sources with a message", () => {
     }, "more than the 67108864 allowed for the archive");
   });
 
+  // Session 14 red team: a 64 KiB zip name of 32,000 folders took 8 s of CPU and 1.2 GB in the
+  // entry-set check (every prefix as a string), then the write failed with ENAMETOOLONG, an internal
+  // error (exit 2), as did one name over 255 bytes; 10,000 entries of 505 implied folders each (a
+  // 21 MB zip) ran past 5 minutes and 3 GB creating five million folders.
+  it("paths too long for a filesystem, and folders implied past the entry limit", async () => {
+    const deep = "s/" + "a/".repeat(32_000) + "x.md";
+    await refused(file("deep.zip", makeZip([...GOOD, { name: deep, data: "x" }])), "is 64006 characters long, over the 1024");
+    await refused(file("deep.tar", makeTar([{ name: "s/SKILL.md", data: skillMd("s") }, { name: deep, data: "x", pax: true }])), "is 64006 characters long");
+    await refused(file("name.zip", makeZip([...GOOD, { name: `s/${"n".repeat(300)}.md`, data: "x" }])), "has a name of 303 bytes, over the 255");
+    // Every message quotes a name or a link's target cut, however long (they were quoted whole).
+    const nul = await runNode([CLI, "import", "nul.zip"], { cwd: (() => { const d = tmp("skillc-himport-"); writeFileSync(path.join(d, "nul.zip"), makeZip([...GOOD, { name: `s/${"a/".repeat(30_000)}\0.md`, data: "x" }])); return d; })() });
+    expect(nul.code, nul.stderr).toBe(1);
+    expect(nul.stderr.length).toBeLessThan(1000);
+    await refused(file("far.zip", makeZip([...GOOD, { name: "s/l", symlink: "../".repeat(30_000) + "etc/passwd" }])), /is a symbolic link to "(\.\.\/){20}…", outside the skill folder/);
+    const chains = Array.from({ length: 30 }, (_, i) => ({ name: `s/c${i}/${"a/".repeat(400)}x.md`, data: "x", method: 0 }));
+    await refused(file("chains.zip", makeZip([...GOOD, ...chains])), "more than 10000 files and folders (counting the folders its paths imply)");
+  });
+
   it("still imports a good archive and folder (the checks are not over-eager)", async () => {
     const cwd = tmp("skillc-himport-ok-");
     writeFileSync(path.join(cwd, "ok.zip"), makeZip([...GOOD, { name: "s/notes/caf\u00e9.md", data: "x".repeat(500_000) }]));
