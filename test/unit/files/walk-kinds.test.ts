@@ -1,0 +1,41 @@
+// The file walk's lists of a skill with supporting files and of one without share one array map:
+// optimized code that inlines the walk (the rebuild's walk ahead) saw only the first until a skill
+// without files came, and deoptimized there (see src/pipeline/files.ts strings()).
+import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import v8 from "node:v8";
+import { walkFiles, type FileOptions } from "../../../src/pipeline/files.js";
+import type { SkillSource } from "../../../src/types.js";
+
+v8.setFlagsFromString("--allow-natives-syntax");
+const sameMap = new Function("a", "b", "return %HaveSameMap(a, b)") as (a: unknown, b: unknown) => boolean;
+
+function skill(root: string, name: string, files: string[]): SkillSource {
+  const dir = path.join(root, "skills", name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "SKILL.md"), "---\ndescription: d\n---\n");
+  for (const f of files) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), "x");
+  }
+  return { root: { dir: "skills", scope: "skills", precedence: 0 }, dir: `skills/${name}`, relDir: name, file: `skills/${name}/SKILL.md`, fileName: "SKILL.md", absDir: dir };
+}
+
+const opts: FileOptions = { include: ["**/*"], exclude: [], maxBytes: 1_000_000, settings: {}, profile: "skillc" };
+
+describe("walkFiles", () => {
+  it("gives a skill without files lists of the same array map as one with files", () => {
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "skillc-walk-kinds-")));
+    const full = walkFiles(skill(root, "full", ["references/a.md", "b.txt"]), opts);
+    const bare = walkFiles(skill(root, "bare", []), opts);
+    expect(full.paths).toEqual(["b.txt", "references/a.md"]);
+    expect(bare.paths).toEqual([]);
+    expect(bare.reals).toEqual([]);
+    expect(sameMap(full.paths, bare.paths)).toBe(true);
+    expect(sameMap(full.reals, bare.reals)).toBe(true);
+    // What `[]` would have been: another map (the check can fail).
+    expect(sameMap(full.paths, [])).toBe(false);
+  });
+});
