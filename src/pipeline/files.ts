@@ -27,6 +27,7 @@ import { report } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { joinPosix } from "../util/paths.js";
+import { stringList } from "../util/string-list.js";
 import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
@@ -188,8 +189,9 @@ export function walkFiles(
   const walkDiagnostics: Diagnostic[] = [];
   const walkLeftOut: LeftOut = new Map();
   const entries = walk(source, opts, walkDiagnostics, walkLeftOut);
-  const paths = strings();
-  const reals = strings();
+  // One array map for a skill with files and one without (util/string-list.ts).
+  const paths = stringList();
+  const reals = stringList();
   for (const e of entries) {
     paths.push(e.rel);
     reals.push(e.real);
@@ -222,16 +224,6 @@ export function walkFiles(
 }
 
 /** `paths` in code-unit order: most walks list them so already, and a sort would copy them. */
-/**
- * A new, empty list of strings that has a filled one's elements kind, and keeps it as strings are
- * pushed: one array map for a skill with files and one without. V8 gives `[]` (and an empty array's
- * `map`) a small-integer kind, and the walk ahead's optimized code (which inlines this walk) met that
- * map at the first skill without supporting files, deoptimized, and was compiled again: at 10,000
- * skills, 4 compilations of it (~50-90 ms of the compiler's thread each) where 1-2 do.
- */
-const STRINGS_KIND = [""];
-const strings = (): string[] => STRINGS_KIND.slice(0, 0);
-
 function sortedPaths(paths: string[]): string[] {
   for (let i = 1; i < paths.length; i++) if (compareCodeUnits(paths[i - 1]!, paths[i]!) > 0) return paths.sort(compareCodeUnits);
   return paths;

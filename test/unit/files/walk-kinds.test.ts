@@ -1,12 +1,13 @@
 // The file walk's lists of a skill with supporting files and of one without share one array map:
 // optimized code that inlines the walk (the rebuild's walk ahead) saw only the first until a skill
-// without files came, and deoptimized there (see src/pipeline/files.ts strings()).
+// without files came, and deoptimized there (src/util/string-list.ts).
 import { describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import { walkFiles, type FileOptions } from "../../../src/pipeline/files.js";
+import { skillFileCandidates } from "../../../src/pipeline/discover-folder.js";
 import type { SkillSource } from "../../../src/types.js";
 
 v8.setFlagsFromString("--allow-natives-syntax");
@@ -37,5 +38,13 @@ describe("walkFiles", () => {
     expect(sameMap(full.reals, bare.reals)).toBe(true);
     // What `[]` would have been: another map (the check can fail).
     expect(sameMap(full.paths, [])).toBe(false);
+  });
+
+  it("gives discovery's SKILL.md candidates one array map, found or not", () => {
+    const found = skillFileCandidates(["references", "SKILL.md"]);
+    const none = skillFileCandidates(["references", "README.md"]);
+    expect(found).toEqual(["SKILL.md"]);
+    expect(none).toEqual([]);
+    expect(sameMap(found, none)).toBe(true);
   });
 });
