@@ -5,7 +5,7 @@
 // and is ignored, the same as no cache: its analysis is redone from the SKILL.md. What passes the
 // check is still validated for shape (shape.ts) before use, so even a file this user's key
 // signed can never crash a run. No key (no home folder, read-only) means no cache.
-import { createHmac, randomBytes, webcrypto } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import os from "node:os";
@@ -57,19 +57,10 @@ export function cacheKey(env: NodeJS.ProcessEnv = process.env): Buffer | undefin
   return key;
 }
 
-/** The signing key as WebCrypto takes it, imported once per key. */
-const hmacKeys = new WeakMap<Buffer, Promise<webcrypto.CryptoKey>>();
-
-/**
- * Whether `mac` is the HMAC-SHA256 of `body` under `key` (as writeRecordFile signs it), compared in
- * constant time. WebCrypto's, not createHmac: it runs on libuv's threads, not this one, which a rebuild keeps
- * busy meanwhile (10,000 skills: ~40 MB of cache files checked as they are read, ~25 ms of this thread).
- */
-async function signedBy(key: Buffer, body: Uint8Array, mac: Uint8Array): Promise<boolean> {
-  if (mac.length !== 32) return false;
-  let k = hmacKeys.get(key);
-  if (!k) hmacKeys.set(key, (k = webcrypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["verify"])));
-  return webcrypto.subtle.verify("HMAC", await k, mac, body);
+function sign(key: Buffer, body: Uint8Array | readonly Uint8Array[]): string {
+  const hmac = createHmac("sha256", key);
+  for (const part of Array.isArray(body) ? body : [body]) hmac.update(part);
+  return hmac.digest("hex");
 }
 
 /**
@@ -154,7 +145,8 @@ export async function readRecordFile(file: string, key: Buffer | undefined, memo
     if (eol !== MAGIC.length + 64 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
     const body = bytes.subarray(eol + 1);
     const given = Buffer.from(bytes.toString("latin1", MAGIC.length, eol), "hex");
-    if (!(await signedBy(key, body, given))) return undefined;
+    const wanted = Buffer.from(sign(key, body), "hex");
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
     const read = decodeBody(body);
     // Kept when the file (by its handle) is unchanged by the end of the read: then these are its bytes.
     return read && memory ? keepRead(memory, file, key, st, await fh.stat(), bytes.length, read) : read;
