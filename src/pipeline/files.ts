@@ -27,7 +27,7 @@ import { report } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { joinPosix } from "../util/paths.js";
-import { stringList } from "../util/string-list.js";
+import { emptyList } from "../util/empty-list.js";
 import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
@@ -189,9 +189,9 @@ export function walkFiles(
   const walkDiagnostics: Diagnostic[] = [];
   const walkLeftOut: LeftOut = new Map();
   const entries = walk(source, opts, walkDiagnostics, walkLeftOut);
-  // One array map for a skill with files and one without (util/string-list.ts).
-  const paths = stringList();
-  const reals = stringList();
+  // One array map for a skill with files and one without (util/empty-list.ts).
+  const paths = emptyList<string>();
+  const reals = emptyList<string>();
   for (const e of entries) {
     paths.push(e.rel);
     reals.push(e.real);

@@ -1,6 +1,6 @@
 // The file walk's lists of a skill with supporting files and of one without share one array map:
 // optimized code that inlines the walk (the rebuild's walk ahead) saw only the first until a skill
-// without files came, and deoptimized there (src/util/string-list.ts).
+// without files came, and deoptimized there (src/util/empty-list.ts).
 import { describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -8,6 +8,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import { walkFiles, type FileOptions } from "../../../src/pipeline/files.js";
 import { skillFileCandidates } from "../../../src/pipeline/discover-folder.js";
+import { emptyList } from "../../../src/util/empty-list.js";
 import type { SkillSource } from "../../../src/types.js";
 
 v8.setFlagsFromString("--allow-natives-syntax");
@@ -46,5 +47,15 @@ describe("walkFiles", () => {
     expect(found).toEqual(["SKILL.md"]);
     expect(none).toEqual([]);
     expect(sameMap(found, none)).toBe(true);
+  });
+
+  it("makes empty lists that keep a filled one's map as strings or objects are pushed", () => {
+    const strings = emptyList<string>();
+    const objects = emptyList<object>();
+    expect(sameMap(strings, ["a"]) && sameMap(objects, [{}])).toBe(true);
+    strings.push("a");
+    objects.push({ a: 1 });
+    expect(sameMap(strings, emptyList()) && sameMap(objects, emptyList())).toBe(true);
+    expect(emptyList()).not.toBe(emptyList());
   });
 });
