@@ -5,8 +5,9 @@
 // Trust: the file is signed with a per-user key kept outside the project (signed-file.ts), so a cache
 // file from anywhere else is ignored; each entry read is shape-checked (shape.ts) and a
 // malformed one is a miss. One exception, for a rebuild's reused skill: its positions part is
-// parsed only when a pointer past the description's is asked (analysis-record.ts), and one that turns
-// out malformed then reads as empty (findings placed at the frontmatter) rather than as a miss; only a
+// parsed only when a pointer past the description's is asked, its frontmatter only when read
+// (analysis-record.ts), and one that turns out malformed then reads as empty (findings placed at
+// the frontmatter; a frontmatter of no keys) rather than as a miss; only a
 // file signed with the user's own key can hold one. In CI the cache is off unless asked for (`--cache`): see useCache.
 // Stored as SHARDS files, each skill's record in the one its SKILL.md path hashes to (shardOf): a
 // rebuild with one skill changed rewrites one shard, not the whole cache (10,000 skills: 25 MB
@@ -97,7 +98,8 @@ export class AnalysisCache implements AnalysisStore {
     if (was?.key === entryKey && was.file === file) return was.snap;
     const snap = decodeRecord(raw, entryKey, file, true);
     // Frozen: a stage that changed it in place would change what the next build reuses (its positions are a view).
-    if (snap) kept.set(raw, { key: entryKey, file, snap: deepFreeze(snap, (v) => v === snap.positions) });
+    // (Its positions and frontmatter are views, read-only as far as they parse.)
+    if (snap) kept.set(raw, { key: entryKey, file, snap: deepFreeze(snap, (v) => v === snap.positions || v === snap.frontmatter) });
     return snap;
   }
 

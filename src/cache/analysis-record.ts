@@ -3,15 +3,18 @@
 // A rebuild restores ~10,000 skills it does not read, and all of them live to the end of the run: every
 // object JSON.parse makes of them is copied by the young-generation GC before it is promoted (a
 // rebuild's scavenges took ~1 s, its largest line). Of a reused skill a build needs the head (fields
-// for resolve and the catalogs, diagnostics for the report), the frontmatter (manifest, MCP), and of
+// for resolve and the catalogs, diagnostics for the report), the frontmatter only when its previous
+// manifest entry is gone (manifest) or a check reads it (portability), so it is a view (frontmatterView) too, and of
 // its positions (a Range per frontmatter node: most of a record's objects) only the description's, for
 // the catalog's findings. So a reused skill's positions are a view (positionsView) that holds that one
 // entry and parses the rest only when another pointer is asked for (a collision, a portability finding).
 // Written by pipeline/analysis-store.ts encodeAnalysisRecord (which a lint worker runs too). A record
 // without a tab is the whole `{ key, value }` as JSON (a file written before this form).
 import { isAnalysisSnapshot, isObj, isPositions, isRange, isSnapshotHead } from "./shape.js";
+import { deepFreeze } from "./memory.js";
 import { parseAnalysisRecord, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import type { NodePositions } from "../types.js";
+import { types } from "node:util";
 
 const TAB = 9;
 const DESCRIPTION = "/description";
@@ -32,7 +35,7 @@ export function decodeRecord(raw: Buffer | string | undefined, entryKey: string,
   if (t2 < 0) return undefined;
   const entry = parseJson(bytes.toString("utf8", 0, t1));
   if (!isObj(entry) || entry.key !== entryKey || !isSnapshotHead(entry.value, file)) return undefined;
-  const frontmatter = parseJson(bytes.toString("utf8", t1 + 1, t2));
+  const frontmatter = view ? frontmatterView(bytes.subarray(t1 + 1, t2)) : parseJson(bytes.toString("utf8", t1 + 1, t2));
   // A valid skill's snapshot has a frontmatter (analyze-text.ts snapshotOf).
   if (frontmatter === null ? entry.value.fields !== undefined : !isObj(frontmatter)) return undefined;
   let positions: NodePositions | undefined;
@@ -60,7 +63,7 @@ export function decodeRecord(raw: Buffer | string | undefined, entryKey: string,
 function shareStrings(snap: AnalysisSnapshot, file: string, frontmatter: unknown): void {
   for (const d of snap.diagnostics) d.file = file;
   const fields = snap.fields;
-  if (!fields || !isObj(frontmatter)) return;
+  if (!fields || !isObj(frontmatter) || types.isProxy(frontmatter)) return;
   if (frontmatter.name === fields.name) frontmatter.name = fields.name;
   if (frontmatter.description === fields.description) frontmatter.description = fields.description;
 }
@@ -111,6 +114,49 @@ const VIEW: ProxyHandler<ViewTarget> = {
 export function positionsView(json: Uint8Array, desc: NodePositions[string] | undefined): NodePositions {
   return new Proxy<ViewTarget>({ json, desc, all: undefined }, VIEW) as unknown as NodePositions;
 }
+
+/**
+ * A reused skill's frontmatter as a read-only view of its JSON, parsed on first access: a rebuild's
+ * reused skill is emitted from its previous line and manifest entry, and its frontmatter is read
+ * only when one of those is gone or a check asks (portability). null when the record holds none;
+ * undefined when it is not an object's JSON (`{`), which makes the record a miss. Signed by this
+ * user's key: JSON that does not parse can only be a skillc bug, and reads as an empty object.
+ * Never handed to another thread as it is (a proxy does not clone): emit/side-render.ts copies it.
+ */
+function frontmatterView(json: Uint8Array): object | null | undefined {
+  if (json.length === 4 && Buffer.from(json.buffer, json.byteOffset, 4).toString("latin1") === "null") return null;
+  if (json[0] !== 0x7b) return undefined;
+  return new Proxy<ObjectTarget>({ json, all: undefined }, OBJECT_VIEW);
+}
+
+interface ObjectTarget {
+  json: Uint8Array | undefined;
+  all: Record<string, unknown> | undefined;
+}
+
+/** The object a view stands for, parsed (and frozen: a stage must not change what the next build reuses) once. */
+function objectOf(t: ObjectTarget): Record<string, unknown> {
+  if (!t.all) {
+    const all = parseJson(Buffer.from(t.json!.buffer, t.json!.byteOffset, t.json!.byteLength).toString("utf8"));
+    t.all = deepFreeze(isObj(all) ? all : {});
+    t.json = undefined;
+  }
+  return t.all;
+}
+
+/** Read like the object it stands for (by key, keys, spread, JSON), never written. */
+const OBJECT_VIEW: ProxyHandler<ObjectTarget> = {
+  get: (t, k) => (typeof k === "string" && Object.hasOwn(objectOf(t), k) ? objectOf(t)[k] : undefined),
+  has: (t, k) => typeof k === "string" && Object.hasOwn(objectOf(t), k),
+  ownKeys: (t) => Object.keys(objectOf(t)),
+  getOwnPropertyDescriptor: (t, k) => {
+    const all = objectOf(t);
+    return typeof k === "string" && Object.hasOwn(all, k) ? { value: all[k], writable: true, enumerable: true, configurable: true } : undefined;
+  },
+  set: () => false,
+  deleteProperty: () => false,
+  defineProperty: () => false,
+};
 
 function parseJson(text: string): unknown {
   try {

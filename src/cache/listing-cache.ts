@@ -88,8 +88,12 @@ export class ListingCache implements ListingStore {
 
   get(realDir: string, fp: string): DirEntry[] | undefined {
     const v = Object.hasOwn(this.prev, realDir) ? this.prev[realDir] : undefined;
+    // Read once, before the loop below: the root's listing (~10,000 entries) gets the loop compiled
+    // on stack, and a read of this.memory after it, with no feedback yet, deoptimized that code on
+    // every later call (44 times in a 10,000-skill rebuild).
+    const memory = this.memory;
     // A listing an earlier build of this process restored (memory.ts keeps the file's header as written).
-    const done = this.memory && Array.isArray(v) ? restored.get(v) : undefined;
+    const done = memory && Array.isArray(v) ? restored.get(v) : undefined;
     if (done) {
       if ((v as Stored)[0] !== fp) return undefined;
       this.seen.set(realDir, v as Stored);
@@ -98,8 +102,8 @@ export class ListingCache implements ListingStore {
     if (!isStored(v) || v[0] !== fp) return undefined;
     this.seen.set(realDir, v);
     const entries: DirEntry[] = [];
-    for (let i = 1; i < v.length; i += 2) entries.push(this.memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
-    if (this.memory) restored.set(v, entries.slice());
+    for (let i = 1; i < v.length; i += 2) entries.push(memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
+    if (memory) restored.set(v, entries.slice());
     return entries;
   }
 

@@ -11,6 +11,7 @@
 // SKILLC_WORKERS, cores, load, size); emit only talks to the worker it is given.
 // A worker that fails or cannot start is not an error: what it was asked for is rendered here.
 import type { Worker } from "node:worker_threads";
+import { types } from "node:util";
 import type { EmitSkill, SkillFileMeta } from "../types.js";
 import type { CatalogFormat } from "../runtime/data.js";
 import { renderCatalogs } from "./catalog.js";
@@ -53,9 +54,10 @@ export type SideReply = { ok: true; result: SideResult } | { ok: false; error: s
 
 /** What the job's renders read of a skill: everything but its text, body, template, contents, toolset code and reused line. */
 // Never add `parsed.positions` here: a reused skill's positions are a Proxy view (cache/analysis-record.ts),
-// which postMessage cannot clone.
+// which postMessage cannot clone; its frontmatter may be one too, and goes as a plain copy (same keys, same order).
 export function sideSkill(s: EmitSkill): EmitSkill {
-  const { name, source, fields, frontmatter, contentHash } = s;
+  const { name, source, contentHash, fields } = s;
+  const frontmatter = types.isProxy(s.frontmatter) ? { ...s.frontmatter } : s.frontmatter;
   const files: SkillFileMeta[] = s.files.map((f) => ({ path: f.path, bytes: f.bytes, sha256: f.sha256, binary: f.binary, executable: f.executable, ...(f.interpreter !== undefined && { interpreter: f.interpreter }) }));
   const toolsets = s.toolsets && { tools: s.toolsets.tools, entries: s.toolsets.entries.map((e) => ({ entry: e.entry, file: e.file, exportName: e.exportName, tools: e.tools, body: "" })) };
   // Only the fields the renders read are set (the cast: a metadata-only skill in EmitSkill's shape).

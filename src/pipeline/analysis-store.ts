@@ -77,7 +77,7 @@ export function analysisEntryKey(bytesHash: string, fileList: readonly string[])
 }
 
 export interface BuildEntry {
-  /** The skill folder's fingerprint when it was read. */
+  /** The skill folder's fingerprint when it was read (pipeline/analyze.ts folderPrint: a digest of its files' stats). */
   fp: string;
   /** sha256 of the SKILL.md bytes (the analysis cache's key and the content hash start from it). */
   hash: string;

@@ -8,6 +8,7 @@ import { errCode, kindOf, report, unreadable } from "./discover-report.js";
 import type { DirEntry, DiscoverOptions } from "./discover-options.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { emptyList } from "../util/empty-list.js";
 import { readFolder } from "./discover-listing.js";
 import type { StatLike } from "./stat-thread.js";
 import { isInside, relPosix } from "../util/paths.js";
@@ -19,7 +20,9 @@ export function isSkippedFolder(name: string): boolean {
 
 /** Case variants of the skill file, "SKILL.md" first, then code-unit order. */
 export function skillFileCandidates(names: readonly string[]): string[] {
-  const found = names.filter((n) => n.length === 8 && n.toLowerCase() === "skill.md");
+  // One array map whatever is found (util/empty-list.ts): discovery's optimized code was compiled again for each.
+  const found = emptyList<string>();
+  for (const n of names) if (n.length === 8 && n.toLowerCase() === "skill.md") found.push(n);
   // Almost always one: not sorted (a sort call allocates ~1 KB, at 10,000 skill folders 10 MB of garbage).
   return found.length < 2 ? found : found.sort((a, b) => (a === "SKILL.md" ? -1 : b === "SKILL.md" ? 1 : compareCodeUnits(a, b)));
 }
@@ -78,12 +81,17 @@ export function listFolder(ctx: RootContext, folder: Folder, pre?: StatLike | nu
 }
 
 /** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
+/** The entries' names, in one array map (util/empty-list.ts): `entries.map` made another for some listings. */
+function namesOf(entries: readonly DirEntry[]): string[] {
+  const names = emptyList<string>();
+  for (const e of entries) names.push(e.name);
+  return names;
+}
+
 function findSkillFile(ctx: RootContext, folder: Folder, entries: DirEntry[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
   const { opts } = ctx;
   let skillFile: string | undefined;
-  const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md")
-    ? skillFileCandidates(entries.map((e) => e.name))
-    : [];
+  const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md") ? skillFileCandidates(namesOf(entries)) : emptyList<string>();
   for (const name of candidates) {
     const entry = entries.find((e) => e.name === name)!;
     if (!skillFileUsable(ctx, folder, entry, diagnostics, shown)) continue;
@@ -125,7 +133,8 @@ function skillFileUsable(ctx: RootContext, folder: Folder, entry: DirEntry, diag
 
 /** The subfolders worth entering: plain ones, and links to folders inside the root (reporting others outside a skill). */
 function listSubdirs(ctx: RootContext, folder: Folder, entries: DirEntry[], inSkill: boolean, diagnostics: Diagnostic[], shown: (name: string) => string): Listing["subdirs"] {
-  const subdirs: Listing["subdirs"] = [];
+  // One array map with subfolders or without (util/empty-list.ts).
+  const subdirs: Listing["subdirs"] = emptyList();
   for (const entry of entries) {
     if (isSkippedFolder(entry.name)) continue;
     if (entry.isDirectory()) {

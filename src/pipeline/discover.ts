@@ -28,6 +28,7 @@ import { child, isSkippedFolder, listFolder, skillFileCandidates, type Folder, t
 import { LevelAhead } from "./list-ahead.js";
 import type { StatBatch } from "./stat-thread.js";
 import { relPosix } from "../util/paths.js";
+import { emptyList } from "../util/empty-list.js";
 
 export type { DiscoverOptions };
 
@@ -58,12 +59,13 @@ async function discoverRoot(root: SourceRoot, opts: DiscoverOptions, sources: Sk
   const bounds: Bounds = { visited: new Set<string>([realRoot]), listed: 1, depthCut: [], countCut: [] };
   let level: Folder[] = [{ abs: absRoot, real: realRoot, rel: "", depth: 0, inSkill: false }];
   /** Symlinked folders met so far, followed once no plain folder is left. */
-  let links: Folder[] = [];
+  // Arrays pushed to as the search goes: made with a filled one's map (util/empty-list.ts).
+  let links: Folder[] = emptyList();
   while (level.length > 0) {
     level = admit(opts, bounds, await searchLevel(ctx, level, sources, diagnostics, links));
     if (level.length === 0 && links.length > 0) {
       level = admit(opts, bounds, links);
-      links = [];
+      links = emptyList();
     }
   }
 
@@ -92,7 +94,7 @@ async function resolveRoot(absRoot: string, shownRoot: string, opts: DiscoverOpt
 
 /** Lists every folder of `level`: records its skill, returns its plain subfolders and adds its linked ones to `links`. */
 async function searchLevel(ctx: RootContext, level: Folder[], sources: SkillSource[], diagnostics: Diagnostic[], links: Folder[]): Promise<Folder[]> {
-  const candidates: Folder[] = [];
+  const candidates: Folder[] = emptyList();
   const ahead = statsAhead(ctx.opts, level);
   // A cold lint's early worker lists the level ahead (list-ahead.ts); not beside the stat thread (a rebuild's).
   const listing = ahead ? undefined : LevelAhead.start(ctx.opts.lister, level, ctx.opts.listingStore !== undefined);
@@ -149,7 +151,7 @@ interface Bounds {
 // cuts inside a skill folder are not reported: they hold supporting files (the docx skill's
 // schemas go 8 levels down), and a skill nested that deep is far rarer than the noise would be.
 function admit(opts: DiscoverOptions, bounds: Bounds, candidates: Folder[]): Folder[] {
-  const next: Folder[] = [];
+  const next: Folder[] = emptyList();
   for (const f of candidates) {
     if (bounds.visited.has(f.real)) continue;
     if (f.depth > opts.maxDepth) {
@@ -171,7 +173,7 @@ function admit(opts: DiscoverOptions, bounds: Bounds, candidates: Folder[]): Fol
 export async function discover(roots: SourceRoot[], opts: DiscoverOptions): Promise<{ sources: SkillSource[]; diagnostics: Diagnostic[] }> {
   const perRoot = await Promise.all(
     roots.map(async (root) => {
-      const sources: SkillSource[] = [];
+      const sources: SkillSource[] = emptyList();
       const diagnostics: Diagnostic[] = [];
       await discoverRoot(root, opts, sources, diagnostics);
       return { sources, diagnostics };

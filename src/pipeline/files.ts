@@ -27,6 +27,7 @@ import { report } from "./discover.js";
 import * as D from "../rules/discovery-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { joinPosix } from "../util/paths.js";
+import { emptyList } from "../util/empty-list.js";
 import type { LeftOut } from "./left-out.js";
 import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
@@ -188,11 +189,18 @@ export function walkFiles(
   const walkDiagnostics: Diagnostic[] = [];
   const walkLeftOut: LeftOut = new Map();
   const entries = walk(source, opts, walkDiagnostics, walkLeftOut);
+  // One array map for a skill with files and one without (util/empty-list.ts).
+  const paths = emptyList<string>();
+  const reals = emptyList<string>();
+  for (const e of entries) {
+    paths.push(e.rel);
+    reals.push(e.real);
+  }
   return {
     walkDiagnostics,
     walkLeftOut,
-    paths: sortedPaths(entries.map((e) => e.rel)),
-    reals: entries.map((e) => e.real),
+    paths: sortedPaths(paths),
+    reals,
     stat: (pre, at = 0) => {
       const fingerprints: string[] = [];
       for (let i = 0; i < entries.length; i++) {

@@ -1,5 +1,6 @@
 // lint() and build() as the package exports them: the config is optional (loaded from `cwd`, as the
 // CLI does) and the results carry no internal types.
+import { types } from "node:util";
 import { isReused, type CompiledSkill, type EmitSkill } from "../types.js";
 import type { BuildApiOptions, BuildApiResult, LintOptions, LintReport } from "./api-types.js";
 import { loadConfig } from "../config/load.js";
@@ -26,5 +27,7 @@ export async function build(opts: BuildApiOptions): Promise<BuildApiResult> {
 function published(skill: EmitSkill): CompiledSkill {
   if (!isReused(skill)) return skill;
   const { line: _line, toolsets: _toolsets, ...rest } = skill;
-  return { ...rest, text: "", body: "", template: [], files: skill.files.map((f) => ({ ...f, content: "" })) };
+  // Its frontmatter may be a read-only view parsed when first read (cache/analysis-record.ts): a plain copy, as a skill read shows.
+  const frontmatter = types.isProxy(skill.frontmatter) ? structuredClone({ ...skill.frontmatter }) : skill.frontmatter;
+  return { ...rest, frontmatter, text: "", body: "", template: [], files: skill.files.map((f) => ({ ...f, content: "" })) };
 }

@@ -58,8 +58,6 @@ export function chunkStreamer(stage: ChunkStage | undefined, config: ResolvedCon
     // skills mostly repeat a few messages (10,000 skills: 1,554 distinct of 12,072, ~400 B each).
     const own = owner(shared);
     for (const kept of [a.diagnostics, a.parsed.diagnostics, a.skill.diagnostics]) detach(kept, own);
-    // The folder's fingerprint (kept for the build cache) is a tree of ~20 concatenations: one flat string instead.
-    if (a.fp !== undefined) a.fp = flat(a.fp);
     const mine = owner(new Map());
     for (const kept of [a.parsed.frontmatter, a.skill.fields]) detach(kept, mine);
     // The reads and analyses run in microtasks only: a turn of the event loop now and then lets

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeRecord, recordJson } from "../../../src/cache/analysis-record.js";
+import { sideSkill } from "../../../src/emit/side-render.js";
 import { encodeAnalysisRecord as encodeRecord } from "../../../src/pipeline/analysis-store.js";
 import type { AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
 
@@ -32,7 +33,8 @@ describe("analysis records", () => {
     const s = snapshot();
     expect(decodeRecord(stored(s), "k1", FILE)).toEqual(s);
     const viewed = decodeRecord(stored(s), "k1", FILE, true)!;
-    expect({ ...viewed, positions: { ...viewed.positions } }).toEqual(s);
+    expect({ ...viewed, frontmatter: { ...viewed.frontmatter }, positions: { ...viewed.positions } }).toEqual(s);
+    expect(JSON.stringify(viewed.frontmatter)).toBe(JSON.stringify(s.frontmatter));
     expect(JSON.stringify(viewed.positions)).toBe(JSON.stringify(s.positions));
     expect(Object.keys(viewed.positions)).toEqual(Object.keys(s.positions));
     expect(recordJson(stored(s))).toEqual({ key: "k1", value: s });
@@ -50,6 +52,39 @@ describe("analysis records", () => {
     expect(viewed.positions["/nope"]).toBeUndefined();
     expect("/name" in viewed.positions).toBe(true);
     expect(parse.mock.calls.length).toBe(afterDecode + 1);
+  });
+
+  it("parse a view's frontmatter only when it is read, and never let it be written", () => {
+    const bytes = stored(snapshot());
+    const parse = vi.spyOn(JSON, "parse");
+    const viewed = decodeRecord(bytes, "k1", FILE, true)!;
+    const afterDecode = parse.mock.calls.length;
+    expect(parse.mock.calls.every(([text]) => !String(text).startsWith('{"name"'))).toBe(true);
+    const fm = viewed.frontmatter!;
+    expect(fm.description).toBe("Does a.\tTabbed");
+    expect(parse.mock.calls.length).toBe(afterDecode + 1);
+    expect(Object.keys(fm)).toEqual(["name", "description"]);
+    expect("name" in fm && !("nope" in fm)).toBe(true);
+    expect(parse.mock.calls.length).toBe(afterDecode + 1);
+    expect(() => (fm.name = "b")).toThrow(TypeError);
+    expect(() => delete fm.name).toThrow(TypeError);
+    expect(fm.name).toBe("a");
+    // What crosses to a worker or a caller is a plain copy: a proxy does not clone.
+    expect(() => structuredClone(fm)).toThrow();
+    expect(structuredClone(sideSkill({ ...viewed, name: "a", source: { file: FILE }, files: [], contentHash: "h" } as never).frontmatter)).toEqual(snapshot().frontmatter);
+  });
+
+  it("read a view's frontmatter that is not an object as a miss, and one that does not parse as empty", () => {
+    const text = encodeRecord("k1", snapshot());
+    const [head, , positions] = text.split("\t");
+    const withFm = (fm: string) => Buffer.from([head, fm, positions].join("\t"));
+    expect(decodeRecord(withFm("[1]"), "k1", FILE, true)).toBeUndefined();
+    expect(decodeRecord(withFm('"a"'), "k1", FILE, true)).toBeUndefined();
+    // null: a skill whose frontmatter did not parse, which has no fields either (this one has).
+    expect(decodeRecord(withFm("null"), "k1", FILE, true)).toBeUndefined();
+    const broken = decodeRecord(withFm('{"name": nope'), "k1", FILE, true)!;
+    expect(Object.keys(broken.frontmatter!)).toEqual([]);
+    expect(broken.frontmatter!.name).toBeUndefined();
   });
 
   it("are a miss under another key, of the wrong shape, or cut short", () => {

@@ -40,6 +40,24 @@ function manyRecords(): Rec[] {
 }
 
 describe("signed cache files, streamed", () => {
+  it("read only when the signature is this key's HMAC of the body as it is", async () => {
+    const file = path.join(dir, "c.json");
+    const good = reference({ key: "k" }, [["a", '{"v":1}']]);
+    writeFileSync(file, good);
+    expect((await readRecordFile(file, key))!.records.get("a")!.toString()).toBe('{"v":1}');
+    // One byte of the body changed, the signature kept.
+    const edited = Buffer.from(good);
+    edited[edited.length - 2] = 0x32;
+    writeFileSync(file, edited);
+    expect(await readRecordFile(file, key)).toBeUndefined();
+    // Another key; a signature that is not hex (cut short as bytes).
+    writeFileSync(file, good);
+    expect(await readRecordFile(file, randomBytes(32))).toBeUndefined();
+    const sig = good.indexOf(0x20) + 1;
+    writeFileSync(file, Buffer.concat([good.subarray(0, sig), Buffer.from("zz"), good.subarray(sig + 2)]));
+    expect(await readRecordFile(file, key)).toBeUndefined();
+  });
+
   it("writes the same bytes as the whole-body writer, over several batches", async () => {
     const file = path.join(dir, "c.json");
     const records = manyRecords();
