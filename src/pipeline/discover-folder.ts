@@ -80,7 +80,6 @@ export function listFolder(ctx: RootContext, folder: Folder, pre?: StatLike | nu
   return { skillFile, subdirs, diagnostics };
 }
 
-/** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
 /** The entries' names, in one array map (util/empty-list.ts): `entries.map` made another for some listings. */
 function namesOf(entries: readonly DirEntry[]): string[] {
   const names = emptyList<string>();
@@ -88,6 +87,7 @@ function namesOf(entries: readonly DirEntry[]): string[] {
   return names;
 }
 
+/** The folder's skill file among its sorted `entries`, reporting unreadable ones and case variants. */
 function findSkillFile(ctx: RootContext, folder: Folder, entries: DirEntry[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
   const { opts } = ctx;
   let skillFile: string | undefined;

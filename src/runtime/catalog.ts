@@ -51,7 +51,8 @@ export function cut(s: string, c: number): string {
   return "…";
 }
 
-const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
+/** One skill in format `f` with description `d` (exported for the tests of the searches below). */
+export const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
   f === "xml"
     ? `<skill>\n<name>\n${esc(e.name)}\n</name>\n<description>\n${esc(d)}\n</description>\n<location>\n${esc(e.location)}\n</location>\n</skill>`
     : f === "codelia"
@@ -60,7 +61,8 @@ const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
       ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope, ...(d === e.description ? {} : { shortened: true }) })
       : `- ${e.name}${d ? ": " + d : ""}`;
 
-function wrap(items: string[], n: number, f: CatalogFormat): string {
+/** The items in the format's frame, with the note on `n` skills left out. */
+export function wrap(items: string[], n: number, f: CatalogFormat): string {
   const note = n
     ? `${n} more skill${n > 1 ? "s are" : " is"} not listed here: use the search_skills tool to find ${n > 1 ? "them" : "it"}.`
     : "";
@@ -82,7 +84,7 @@ const flat = (d: unknown) => {
   return /[^\S ]| {2}|^ | $/.test(s) ? s.replace(/\s+/g, " ").trim() : s;
 };
 
-const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || order(a.location, b.location);
+export const byName = (a: CatalogEntry, b: CatalogEntry) => order(a.name, b.name) || order(a.location, b.location);
 
 /**
  * Renders `entries` (already filtered to what the model may see) within `budget` characters.

@@ -1,12 +1,12 @@
 // renderCatalog searches the number of skills to drop and the description cap by adding up item
 // lengths, and renders once. These tests hold it to the definition it replaced: the same two binary
 // searches, each step rendering the whole catalog and measuring the text (the obvious reading of
-// design.md's budget policy), over random skill sets in every format and budget.
+// design.md's budget policy), over random skill sets in every format and budget. The items and their
+// frame are the module's own: what is under test is how the two searches find their answers.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cut, renderCatalog, type CatalogEntry, type CatalogResult } from "../../../src/runtime/catalog.js";
+import { byName, cut, item, renderCatalog, wrap, type CatalogEntry, type CatalogResult } from "../../../src/runtime/catalog.js";
 import type { CatalogFormat } from "../../../src/runtime/data.js";
-import { esc, order as codeOrder } from "../../../src/runtime/xml.js";
 
 const FORMATS: CatalogFormat[] = ["markdown", "xml", "json", "codelia"];
 
@@ -34,25 +34,6 @@ function byRendering(entries: CatalogEntry[], opts: { format: CatalogFormat; bud
     fits(k, m) ? (c = m) : (top = m - 1);
   }
   return { text: render(kept, c, k), shortened: kept.filter((e) => e.description.length > c).map((e) => e.name), dropped: dropOrder.slice(0, k).map((e) => e.name) };
-}
-
-// The shapes as design.md §5 and reference.md §2 give them (runtime/catalog.ts renders the same).
-const byName = (a: CatalogEntry, b: CatalogEntry) => codeOrder(a.name, b.name) || codeOrder(a.location, b.location);
-const item = (e: CatalogEntry, d: string, f: CatalogFormat) =>
-  f === "xml"
-    ? `<skill>\n<name>\n${esc(e.name)}\n</name>\n<description>\n${esc(d)}\n</description>\n<location>\n${esc(e.location)}\n</location>\n</skill>`
-    : f === "codelia"
-      ? `<skill>\n<name>${esc(e.name)}</name>\n<description>${esc(d)}</description>\n<path>${esc(e.location)}</path>\n<scope>${esc(e.scope)}</scope>\n</skill>`
-      : f === "json"
-        ? JSON.stringify({ name: e.name, description: d, location: e.location, scope: e.scope, ...(d === e.description ? {} : { shortened: true }) })
-        : `- ${e.name}${d ? ": " + d : ""}`;
-function wrap(items: string[], n: number, f: CatalogFormat): string {
-  const note = n ? `${n} more skill${n > 1 ? "s are" : " is"} not listed here: use the search_skills tool to find ${n > 1 ? "them" : "it"}.` : "";
-  if (f === "json") return `[\n${(note ? [...items, JSON.stringify({ omitted: n, note })] : items).join(",\n")}\n]`;
-  const lines = f === "xml" ? ["<available_skills>", ...items, "</available_skills>"] : f === "codelia" ? ["<skills_context>", `<skills_catalog scope="initial" truncated="${!!n}">`, ...items, "</skills_catalog>"] : [...items];
-  if (note) lines.push(note);
-  if (f === "codelia") lines.push("</skills_context>");
-  return lines.join("\n");
 }
 
 const word = fc.constantFrom("alpha", "b", "x<y", "a&b", "'q'", '"dq"', "日本語", "中文字", "😀", "\t", "  ", "\n", "url://x/y/z", ",", ";:", "é", "");
