@@ -1,7 +1,5 @@
 // What the archive readers return, their limits, and the path checks that keep every entry inside
 // the folder it is extracted to (zip-slip).
-// The runtime's limit on a file path: a longer one is never served, so no archive brings one.
-import { PATH_MAX } from "../runtime/limits.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
 import { notPortable } from "../util/portable-name.js";
 
@@ -64,7 +62,7 @@ export function safeEntryPath(raw: string): string {
   // First, as the other messages quote the name whole: a 64 KiB zip name or a 1 MiB pax path is
   // otherwise tens of thousands of segments, each a folder the set checks (entry-set.ts) and the
   // write creates, and past the filesystem's PATH_MAX the write fails (ENAMETOOLONG) half done.
-  if (raw.length > PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
+  if (raw.length > ENTRY_PATH_MAX) throw tooLong(raw, `is ${raw.length} characters long, over the ${ENTRY_PATH_MAX} a skill's file path may have (the runtime serves none longer)`);
   if (raw.includes("\0")) throw fail("holds a NUL character");
   const hidden = invisible(raw);
   if (hidden) throw fail(`holds ${hidden} in its name, which a terminal or a prompt would not show as written; rename it`);
@@ -81,6 +79,8 @@ export function safeEntryPath(raw: string): string {
   return segments.join("/");
 }
 
+/** The runtime's limit on a file path (runtime/limits.ts PATH_MAX): a longer one is never served. */
+const ENTRY_PATH_MAX = 1024;
 /** Bytes in one file or folder name on Linux, macOS and Windows (NAME_MAX). */
 const NAME_MAX = 255;
 
