@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, runModule, serveStatic } from "../../test/helpers/runtimes.js";
+import { launchChromium, openPage, runModule, serveStatic } from "../../test/helpers/runtimes.js";
 import { FETCH_ONCE, tsc, viteAppCopy, viteBuild, viteBuildServer } from "../../test/helpers/vite-app.js";
 import { startWorker } from "../../test/helpers/workerd.js";
 
@@ -85,11 +85,7 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
     browser ??= await launchChromium();
     const site = await serveStatic(path.join(dir, "dist"));
     try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(site.url + "/");
-      await page.waitForFunction(() => document.getElementById("result")?.textContent?.startsWith("{"));
+      const { page, errors } = await openPage(browser, site.url + "/", () => !!document.getElementById("result")?.textContent?.startsWith("{"));
       expect(errors).toEqual([]);
       expect(JSON.parse((await page.textContent("#result"))!)).toEqual(expected);
     } finally {

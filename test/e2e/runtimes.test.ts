@@ -14,7 +14,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
 import { tempProject } from "../helpers/project.js";
-import { launchChromium, runModule, serveStatic } from "../helpers/runtimes.js";
+import { launchChromium, openPage, runModule, serveStatic } from "../helpers/runtimes.js";
 import { startWorker } from "../helpers/workerd.js";
 
 // Awaited everywhere: the split layout returns Promises from load, file and call.
@@ -112,11 +112,7 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
     browser ??= await launchChromium();
     const site = await serveStatic(dir);
     try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(site.url + "/");
-      await page.waitForFunction(() => (document.getElementById("out")?.textContent ?? "") !== "");
+      const { page, errors } = await openPage(browser, site.url + "/", () => (document.getElementById("out")?.textContent ?? "") !== "");
       expect(errors).toEqual([]);
       expect(JSON.parse((await page.textContent("#out"))!)).toEqual(expected);
     } finally {

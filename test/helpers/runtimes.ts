@@ -100,8 +100,46 @@ export function chromiumPath(): string {
 /** Flags for a quiet headless Chromium that reaches nothing but the test's own server. */
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage"];
 
+/** How long the last launchChromium took (ms), for a page that never became ready. */
+let launchMs: number | undefined;
+
 /** A headless Chromium for one test file: launch → use → close (in afterAll). */
 export async function launchChromium() {
   const { chromium } = await import("playwright-core");
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  const start = performance.now();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  launchMs = Math.round(performance.now() - start);
+  return browser;
+}
+
+/** Waits this long for a page to load and pass its ready test, together (under a test's 60 s); then fails saying what the page saw. */
+const PAGE_READY_MS = 30_000;
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/**
+ * Opens `url` in a new page and waits until `ready` (run in the page) is true. A page that never
+ * gets there fails within PAGE_READY_MS with what it saw — its errors, console errors, failed and
+ * 4xx/5xx requests, its text, and how long the launch took — instead of running into the test's
+ * own timeout with nothing to tell a stalled browser from a broken page. `errors`: its uncaught
+ * errors so far.
+ */
+export async function openPage(browser: Browser, url: string, ready: () => boolean) {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  const seen: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => void (m.type() === "error" && seen.push(`console: ${m.text()}`)));
+  page.on("requestfailed", (r) => seen.push(`failed: ${r.url()} (${r.failure()?.errorText ?? "?"})`));
+  page.on("response", (r) => void (r.status() >= 400 && seen.push(`${r.status()}: ${r.url()}`)));
+  const start = performance.now();
+  try {
+    await page.goto(url, { timeout: PAGE_READY_MS });
+    await page.waitForFunction(ready, undefined, { timeout: Math.max(1000, PAGE_READY_MS - (performance.now() - start)) });
+  } catch (error) {
+    const text = await page.evaluate(() => document.body?.innerText ?? "").catch((e: Error) => `(unreadable: ${e.message})`);
+    const lines = [`${(error as Error).message.split("\n")[0]}`, `after ${Math.round(performance.now() - start)} ms; Chromium's launch took ${launchMs ?? "?"} ms`, ...errors.map((e) => `page error: ${e}`), ...seen, `page text: ${JSON.stringify(text.slice(0, 500))}`];
+    throw new Error(`the page at ${url} did not become ready:\n  ${lines.join("\n  ")}`);
+  }
+  return { page, errors };
 }
