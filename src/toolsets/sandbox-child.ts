@@ -39,21 +39,23 @@ const errorText = (e) => {
 };
 const isObj = (v) => !!v && typeof v === "object" && !Array.isArray(v);
 const kindOf = (v) => (v === null ? "null" : typeof v === "object" ? "an object" : "a " + typeof v);
+// Each property of a tool is read ONCE: a getter could give the check one value and the answer
+// another (a name that passes the pattern on its first read and is an object whose toJSON writes
+// anything on the next).
 function shape(value) {
   if (!Array.isArray(value)) return { kind: "not-array", what: kindOf(value) };
   const names = [];
   const n = value.length;
   for (let i = 0; i < n; i++) {
     const t = value[i];
-    const name = isObj(t) && typeof t.name === "string" ? cut(t.name) : undefined;
-    const problem =
-      !isObj(t) ? "object"
-      : typeof t.name !== "string" || !TOOL_NAME.test(t.name) ? "name"
-      : typeof t.description !== "string" ? "description"
-      : !isObj(t.parameters) || t.parameters.type !== "object" ? "parameters"
-      : typeof t.execute !== "function" ? "execute"
-      : "";
-    if (problem) return { kind: "invalid", tool: i, name, problem };
+    if (!isObj(t)) return { kind: "invalid", tool: i, name: undefined, problem: "object" };
+    const name = t.name;
+    const bad = (problem) => ({ kind: "invalid", tool: i, name: typeof name === "string" ? cut(name) : undefined, problem });
+    if (typeof name !== "string" || !TOOL_NAME.test(name)) return bad("name");
+    if (typeof t.description !== "string") return bad("description");
+    const parameters = t.parameters;
+    if (!isObj(parameters) || parameters.type !== "object") return bad("parameters");
+    if (typeof t.execute !== "function") return bad("execute");
     if (names.includes(name)) return { kind: "duplicate", name };
     names.push(name);
   }

@@ -13,6 +13,7 @@
 // or a crash is blamed on the first entry without an answer.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { readAnswer } from "./sandbox-answer.js";
 import { CHILD_SOURCE } from "./sandbox-child.js";
 
 export interface SandboxEntry {
@@ -96,10 +97,10 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
       while ((nl = pending.indexOf("\n")) >= 0) {
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
-        const v = parse(line);
+        const v = readAnswer(line);
         if (v && "done" in v) done = true;
         else if (v) answers.push(v);
-        else return kill({ reason: "crash", detail: "an answer that is not JSON" });
+        else return kill({ reason: "crash", detail: "the check process gave an answer that is not valid" });
       }
     });
     child.stderr.setEncoding("utf8").on("data", (d: string) => {
@@ -122,15 +123,6 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
     });
     child.stdin.end(JSON.stringify(entries));
   });
-}
-
-function parse(line: string): SandboxAnswer | { done: true } | undefined {
-  try {
-    const v = JSON.parse(line) as unknown;
-    return v && typeof v === "object" ? (v as SandboxAnswer) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function crashOf(code: number | null, signal: string | null, stderr: string, limits: SandboxLimits): SandboxStop {

@@ -2,6 +2,7 @@
 // deny on this Node, answers for many entries from one process, and a process that cannot start
 // turned into a diagnostic on every entry instead of a crash.
 import { spawnSync } from "node:child_process";
+import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { messageOf } from "../../../src/diagnostics/rule.js";
@@ -42,6 +43,43 @@ process.stdout.write(out.join(" "));`;
   it("reports a thrown value whose message getter throws, without crashing", async () => {
     const { answers } = await runSandbox([{ body: `throw { get message() { throw new Error("no") } }`, file: "x.ts" }]);
     expect(answers).toEqual([{ kind: "threw", error: "[object Object]" }]);
+  });
+
+  it("reads each tool's name once: a getter cannot pass the check with one value and answer with another (red-team finding)", async () => {
+    // Second read: an object whose toJSON writes any JSON value (a 70 KB name with ESC, or a number that crashed the build).
+    const body = (v: string) =>
+      `let n = 0; return [{ get name() { n++; return n === 2 ? { length: 0, toJSON() { return ${v}; } } : "ok"; }, description: "d", parameters: { type: "object" }, execute() {} }];`;
+    const { answers, stop } = await runSandbox([
+      { body: body(`"bad \\u001b[31m" + "x".repeat(70000)`), file: "a.ts" },
+      { body: body("42"), file: "b.ts" },
+    ]);
+    expect(stop).toBeUndefined();
+    expect(answers).toEqual([{ tools: ["ok"] }, { tools: ["ok"] }]);
+  });
+
+  it("checks the child's answers again: a forged line (a bad or repeated name, a wrong type) stops the check as a crash (red-team finding)", async () => {
+    const forged = [
+      `{"tools":["bad name"]}`,
+      `{"tools":[42]}`,
+      `{"tools":["a","a"]}`,
+      `{"tools":"a"}`,
+      `{"kind":"threw","error":{"x":1}}`,
+      `{"kind":"threw","error":"${"x".repeat(5000)}"}`,
+      `{"kind":"invalid","tool":-1,"problem":"name"}`,
+      `{"kind":"invalid","tool":0,"problem":"other"}`,
+      `{"kind":"duplicate","name":"\\u001b[2J"}`,
+      `{"kind":"other"}`,
+      `[{"tools":["a"]}]`,
+    ];
+    for (const line of forged) {
+      // Stands in for a child whose realm the toolset took over: it writes what it likes.
+      const fake = path.join(dir, "fake-node");
+      writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' '{"tools":["fine"]}' '${line}' '{"done":true}'\n`);
+      chmodSync(fake, 0o755);
+      const { answers, stop } = await runSandbox([{ body: "", file: "a.ts" }], { ...DEFAULT_LIMITS, execPath: fake });
+      expect(answers, line).toEqual([{ tools: ["fine"] }]);
+      expect(stop, line).toEqual({ reason: "crash", detail: "the check process gave an answer that is not valid" });
+    }
   });
 
   it("a process that cannot start is a toolset-sandbox-failed diagnostic on every entry", async () => {
