@@ -77,13 +77,32 @@ function check(entry) {
     return { kind: "threw", error: errorText(e) };
   }
 }
+// The child's own end. The parent kills it at the parent's deadline, but a parent that is itself
+// killed (SIGTERM from a CI timeout or \`timeout\`, SIGKILL) runs no handler, and the child would
+// spin on alone, unwatched. So each check runs under vm's watchdog (a thread that stops any
+// JavaScript on the stack, host or context: loops in getters, promise jobs, Atomics.wait) until the
+// budget the parent passes as the first argument (its own limit and a grace); then exit 124.
+const budget = Number(process.argv[1]);
+const deadline = Date.now() + (budget > 0 ? budget : 10000);
+const runner = vm.createContext(Object.create(null));
+function bounded(entry) {
+  const left = Math.floor(deadline - Date.now());
+  if (left < 1) exit(124);
+  runner.run = () => check(entry);
+  try {
+    return vm.runInContext("run()", runner, { timeout: left });
+  } catch (e) {
+    if (e && e.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") exit(124);
+    throw e;
+  }
+}
 let input = "";
 stdin.setEncoding("utf8");
 stdin.on("data", (d) => { input += d; });
 stdin.on("end", () => {
   const entries = JSON.parse(input);
   input = "";
-  for (const entry of entries) out(check(entry));
+  for (const entry of entries) out(bounded(entry));
   out({ done: true });
   exit(0);
 });

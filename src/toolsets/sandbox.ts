@@ -7,8 +7,9 @@
 //     holding no host object (src/toolsets/sandbox-child.ts): the network APIs Node 20's permission
 //     model does not cover are not reachable from the toolset's code;
 //   - a heap cap (--max-old-space-size), a resident-memory watchdog on Linux (ArrayBuffers live
-//     outside the heap), one wall-clock limit over the whole check, SIGKILL on expiry, and a bound
-//     on the stdout read back.
+//     outside the heap), one wall-clock limit over the whole check, SIGKILL on expiry (and the
+//     child's own watchdog a second later, for a parent that was killed first), and a bound on
+//     the stdout read back.
 // The code goes in on stdin; the answers come back as one JSON line per entry, in order, so a hang
 // or a crash is blamed on the first entry without an answer.
 import { spawn } from "node:child_process";
@@ -48,6 +49,10 @@ export interface SandboxLimits {
   execPath?: string;
 }
 
+/** How much longer than the parent's limit the child gives itself (src/toolsets/sandbox-child.ts), and its exit code then. */
+export const CHILD_GRACE_MS = 1000;
+const CHILD_TIMEOUT_EXIT = 124;
+
 export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 10_000, heapMb: 128, rssMb: 512, outputBytes: 1 << 20 };
 
 /** The limits, with SKILLC_TOOLSET_TIMEOUT_MS (a positive integer) overriding the wall-clock one. */
@@ -72,7 +77,8 @@ export function sandboxFlags(heapMb: number): string[] | undefined {
 export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFAULT_LIMITS): Promise<{ answers: SandboxAnswer[]; stop?: SandboxStop }> {
   const flags = sandboxFlags(limits.heapMb);
   if (!flags) return Promise.resolve({ answers: [], stop: { reason: "start", detail: `this Node.js (${process.version}) has no permission model; Node 20 or later is needed` } });
-  const args = [...flags, "-e", CHILD_SOURCE];
+  // The child stops itself a little after the parent would kill it: only a parent killed first leaves that to it.
+  const args = [...flags, "-e", CHILD_SOURCE, String(limits.timeoutMs + CHILD_GRACE_MS)];
   return new Promise((resolve) => {
     const answers: SandboxAnswer[] = [];
     let stop: SandboxStop | undefined;
@@ -126,6 +132,7 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
 }
 
 function crashOf(code: number | null, signal: string | null, stderr: string, limits: SandboxLimits): SandboxStop {
+  if (code === CHILD_TIMEOUT_EXIT) return { reason: "timeout", detail: `${limits.timeoutMs} ms` };
   if (/heap limit|out of memory|allocation failed/i.test(stderr)) return { reason: "memory", detail: `${limits.heapMb} MB of heap` };
   const first = stderr.split("\n").find((l) => l.trim() && !/^\s*at /.test(l))?.trim();
   return { reason: "crash", detail: `the check process ended (${signal ?? `exit code ${code}`})${first ? `: ${first.slice(0, 200)}` : ""}` };

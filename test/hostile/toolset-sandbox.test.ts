@@ -2,14 +2,17 @@
 // real CLI: what the check reads back from the toolset's values, and what it writes into the bundle.
 // (toolsets.test.ts covers the vm escape routes and code that never runs outside build;
 // toolset-imports.test.ts the imports and the evaluation limits.)
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
+import { permissionFlag } from "../../src/toolsets/sandbox.js";
+import { CLI, cleanupTmp, ensureCli, Recorder, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("toolset-sandbox");
 const NAMES = "toolsets: names read back";
+const ORPHAN = "toolsets: build killed mid-check";
 
 beforeAll(ensureCli, 120_000);
 afterAll(() => {
@@ -47,4 +50,58 @@ describe("tool names the check reads back", () => {
     const dts = readFileSync(path.join(cwd, ".skillc/index.d.ts"), "utf8");
     expect(dts).toContain(`export type ToolsetToolName = ${forged.map((_, i) => `"ok-${i}"`).join(" | ")};`);
   });
+});
+
+/** Children of `pid` whose command line holds `flag` (Linux /proc). */
+function childrenWith(pid: number, flag: string): number[] {
+  const found: number[] = [];
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid && readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0").includes(flag)) found.push(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    // A zombie (ended, not yet reaped by init) counts as gone.
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+describe("a build killed while its check runs", () => {
+  it("leaves no check process behind: the child stops itself after its limit (red-team finding)", async () => {
+    // Before: SIGTERM or SIGKILL to `skillc build` (a CI timeout, `timeout 60 skillc build`) left the
+    // sandboxed child of a toolset that loops spinning at 100% CPU for good, with no memory watchdog.
+    rec.tried(ORPHAN);
+    const cwd = tmp("skillc-hostile-toolset-orphan-");
+    writeTree(cwd, {
+      "skills/spin/SKILL.md": skillMd("spin", "Spins at its top level. Use it for testing.", "Body.", 'toolsets: ["tools:Tools"]\n'),
+      "skills/spin/tools.ts": "for (;;) {}\nexport const Tools = [];\n",
+    });
+    const build = spawn(process.execPath, [CLI, "build"], { cwd, env: { ...process.env, SKILLC_TOOLSET_TIMEOUT_MS: "1000" }, stdio: "ignore" });
+    let child: number | undefined;
+    for (let i = 0; i < 400 && child === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      child = childrenWith(build.pid!, permissionFlag()!)[0];
+    }
+    build.kill("SIGKILL");
+    expect(child, "the build started no check process").toBeDefined();
+    // The parent's limit (1 s) and the child's grace (1 s) are over well within this.
+    let left = true;
+    for (let i = 0; i < 200 && (left = alive(child!)); i++) await new Promise((r) => setTimeout(r, 50));
+    if (left) {
+      rec.escape(ORPHAN);
+      process.kill(child!, "SIGKILL");
+    } else rec.rejected(ORPHAN);
+    expect(left, "the check process outlived the build").toBe(false);
+  }, 60_000);
 });

@@ -1,13 +1,14 @@
 // The build's sandboxed evaluation (src/toolsets/sandbox.ts, evaluate.ts): what the child's flags
 // deny on this Node, answers for many entries from one process, and a process that cannot start
 // turned into a diagnostic on every entry instead of a crash.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { messageOf } from "../../../src/diagnostics/rule.js";
 import { evaluateEntries, type Pending } from "../../../src/toolsets/evaluate.js";
 import { DEFAULT_LIMITS, runSandbox, sandboxFlags } from "../../../src/toolsets/sandbox.js";
+import { CHILD_SOURCE } from "../../../src/toolsets/sandbox-child.js";
 import type { CompiledSkill } from "../../../src/types.js";
 import { tempProject } from "../../helpers/project.js";
 
@@ -81,6 +82,29 @@ process.stdout.write(out.join(" "));`;
       expect(stop, line).toEqual({ reason: "crash", detail: "the check process gave an answer that is not valid" });
     }
   });
+
+  it("the child ends itself when its budget is over, with no parent to kill it: a loop, a getter loop, a promise loop, Atomics.wait (red-team finding)", async () => {
+    // Before: a build killed by SIGTERM or SIGKILL left its check process spinning at 100% CPU for good.
+    const spins = [
+      "for (;;) {}",
+      "return [{ get name() { for (;;) {} } }]",
+      "(async () => { for (;;) await 0; })(); return []",
+      "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); return []",
+    ];
+    for (const body of spins) {
+      // Started as runSandbox starts it, with a 300 ms budget, and never killed by this test.
+      const child = spawn(process.execPath, [...sandboxFlags(64)!, "-e", CHILD_SOURCE, "300"], { env: {}, stdio: ["pipe", "pipe", "ignore"] });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => void (stdout += d));
+      child.stdin.end(JSON.stringify([{ body: `return ${tool("first")}`, file: "a.ts" }, { body, file: "b.ts" }]));
+      // Only so that a child that never ends (as before) fails this test instead of outliving it.
+      const stop = setTimeout(() => child.kill("SIGKILL"), 5000);
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      clearTimeout(stop);
+      expect(code, body).toBe(124);
+      expect(stdout, body).toBe(JSON.stringify({ tools: ["first"] }) + "\n");
+    }
+  }, 30_000);
 
   it("a process that cannot start is a toolset-sandbox-failed diagnostic on every entry", async () => {
     const reports: Array<[string, string]> = [];
