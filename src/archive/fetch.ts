@@ -17,6 +17,11 @@ export const MAX_INDEX_BYTES = 4 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 30_000;
 
+/** The bytes one import has read of skills over the network, whatever became of them (refused ones too). */
+export interface ReadMeter {
+  bytes: number;
+}
+
 export interface Fetched {
   bytes: Uint8Array;
   /** Where the bytes came from after redirects. */
@@ -45,7 +50,7 @@ export function checkUrl(raw: string, origin?: string): URL {
  * and returns at most `maxBytes` bytes, or throws an ArchiveError saying why not. 404 and other
  * errors are ArchiveErrors too, with the status.
  */
-export async function fetchBytes(raw: string, maxBytes: number, origin?: string, timeoutMs = TIMEOUT_MS): Promise<Fetched> {
+export async function fetchBytes(raw: string, maxBytes: number, origin?: string, timeoutMs = TIMEOUT_MS, meter?: ReadMeter): Promise<Fetched> {
   let url = checkUrl(raw, origin);
   const home = origin ?? url.origin;
   for (let hop = 0; ; hop++) {
@@ -62,7 +67,7 @@ export async function fetchBytes(raw: string, maxBytes: number, origin?: string,
       await discard(response);
       throw new ArchiveError(`${url.href} answered HTTP ${response.status}${response.statusText ? ` ${printable(response.statusText)}` : ""}.`);
     }
-    const bytes = await readCapped(response, maxBytes, url.href, timeoutMs);
+    const bytes = await readCapped(response, maxBytes, url.href, timeoutMs, meter);
     return { bytes, url: url.href, contentType: response.headers.get("content-type") ?? "" };
   }
 }
@@ -95,7 +100,7 @@ function failure(error: unknown, timeoutMs: number): string {
  * first). A body the host cuts off, garbles (a Content-Encoding it does not hold to) or drips past
  * the time limit is an ArchiveError naming the URL, like any other refusal.
  */
-async function readCapped(response: Response, max: number, shown: string, timeoutMs: number): Promise<Uint8Array> {
+async function readCapped(response: Response, max: number, shown: string, timeoutMs: number, meter?: ReadMeter): Promise<Uint8Array> {
   const tooBig = () => new ArchiveError(`${shown} is larger than ${max} bytes; it was refused.`);
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > max) {
@@ -116,6 +121,7 @@ async function readCapped(response: Response, max: number, shown: string, timeou
     const { done, value } = next;
     if (done) break;
     total += value.byteLength;
+    if (meter) meter.bytes += value.byteLength;
     if (total > max) {
       await reader.cancel().catch(() => undefined);
       throw tooBig();

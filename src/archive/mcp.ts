@@ -11,7 +11,7 @@ import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ArchiveError, printable, safeEntryPath, shown } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
-import { REMOTE_LIMITS, checkUrl } from "./fetch.js";
+import { REMOTE_LIMITS, checkUrl, type ReadMeter } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
@@ -39,6 +39,8 @@ export interface McpSource {
   entries: McpSkillEntry[];
   skipped: string[];
   fetch(entry: McpSkillEntry): Promise<SkillFiles>;
+  /** Bytes of files read so far, whatever became of them (refused skills too). */
+  bytesRead(): number;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,8 @@ export async function openMcpSource(spec: string): Promise<McpSource> {
   }
   try {
     const { entries, skipped } = await listSkills(client);
-    return { entries, skipped, fetch: (entry) => fetchSkill(client, entry), close: () => client.close() };
+    const meter = { bytes: 0 };
+    return { entries, skipped, fetch: (entry) => fetchSkill(client, entry, meter), bytesRead: () => meter.bytes, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -152,11 +155,12 @@ function skillEntry(raw: unknown): McpSkillEntry | string {
 }
 
 /** Every file of the skill read and checked against its listed digest; any mismatch refuses the skill. */
-async function fetchSkill(client: Client, entry: McpSkillEntry): Promise<SkillFiles> {
+async function fetchSkill(client: Client, entry: McpSkillEntry, meter: ReadMeter): Promise<SkillFiles> {
   const files: SkillFiles["files"] = [];
   let total = 0;
   for (const [rel, { uri, digest }] of [...entry.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const data = await readResource(client, uri);
+    meter.bytes += data.byteLength;
     total += data.byteLength;
     if (total > REMOTE_LIMITS.maxTotalBytes) throw new ArchiveError(`"${entry.name}" is larger than ${REMOTE_LIMITS.maxTotalBytes} bytes; it was refused.`);
     const got = sha256Digest(data);

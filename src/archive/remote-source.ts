@@ -21,6 +21,8 @@ export interface RemoteSource {
   skipped: string[];
   /** The skill's files, every byte verified, and its lock entry; an ArchiveError refuses it. */
   fetch(name: string): Promise<{ skill: SkillFiles; lock: LockEntry }>;
+  /** Bytes of skills read from the source so far, refused ones included (commands/import-remote.ts bounds it). */
+  bytesRead(): number;
   close(): Promise<void>;
 }
 
@@ -37,16 +39,18 @@ async function indexSource(spec: string): Promise<RemoteSource> {
   const index = await readRemoteIndex(spec);
   const origin = new URL(index.url).origin;
   const byName = new Map(index.entries.map((e) => [e.name, e]));
+  const meter = { bytes: 0 };
   return {
     id: index.url,
     offered: index.entries.map((e) => ({ name: e.name, url: e.url, digest: e.digest })),
     skipped: index.skipped,
     fetch: async (name) => {
       const entry = byName.get(name)!;
-      const skill = await fetchRemoteSkill(entry, origin);
+      const skill = await fetchRemoteSkill(entry, origin, meter);
       if (entry.digest !== undefined) return { skill, lock: { source: index.url, url: entry.url, digest: entry.digest } };
       return { skill, lock: { source: index.url, url: entry.url, digest: filesDigest(skill.files), files: fileDigests(skill) } };
     },
+    bytesRead: () => meter.bytes,
     close: async () => {},
   };
 }
@@ -70,6 +74,7 @@ async function mcpSource(spec: string): Promise<RemoteSource> {
       if (digest !== listed(name)) throw new ArchiveError(`"${name}" changed while it was read; import it again.`);
       return { skill, lock: { source: id, url: entry.uri, digest, files: fileDigests(skill) } };
     },
+    bytesRead: () => source.bytesRead(),
     close: () => source.close(),
   };
 }

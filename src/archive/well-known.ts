@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { ArchiveError, printable, safeEntryPath, shown, type ArchiveEntry } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
-import { MAX_INDEX_BYTES, REMOTE_LIMITS, checkUrl, fetchBytes } from "./fetch.js";
+import { MAX_INDEX_BYTES, REMOTE_LIMITS, checkUrl, fetchBytes, type ReadMeter } from "./fetch.js";
 import { pickSkill, type SkillFiles } from "./skill.js";
 import { SkipList } from "./skip-list.js";
 import { isGzip, readTarGz } from "./tar.js";
@@ -139,10 +139,10 @@ function entryV1(raw: unknown, indexUrl: string): RemoteEntry | string {
   return { name: c.name, description: c.description, type: "files", url: new URL(`${c.name}/`, indexUrl).href, files: files as string[] };
 }
 
-/** The skill's files, each byte checked against the index's digest before it is unpacked. */
-export async function fetchRemoteSkill(entry: RemoteEntry, origin: string): Promise<SkillFiles> {
-  if (entry.type === "files") return fetchFileList(entry, origin);
-  const fetched = await fetchBytes(entry.url, REMOTE_LIMITS.maxSourceBytes, origin);
+/** The skill's files, each byte checked against the index's digest before it is unpacked; `meter` counts what was read. */
+export async function fetchRemoteSkill(entry: RemoteEntry, origin: string, meter?: ReadMeter): Promise<SkillFiles> {
+  if (entry.type === "files") return fetchFileList(entry, origin, meter);
+  const fetched = await fetchBytes(entry.url, REMOTE_LIMITS.maxSourceBytes, origin, undefined, meter);
   const digest = sha256Digest(fetched.bytes);
   if (digest !== entry.digest) {
     throw new ArchiveError(`${entry.url} does not match the index's digest (index ${entry.digest}, served ${digest}); it was refused and nothing of "${entry.name}" was written.`);
@@ -157,13 +157,13 @@ export async function fetchRemoteSkill(entry: RemoteEntry, origin: string): Prom
 }
 
 /** v0.1.0: each listed file fetched from the skill's folder (no digests to check; the lockfile records what came). */
-async function fetchFileList(entry: RemoteEntry, origin: string): Promise<SkillFiles> {
+async function fetchFileList(entry: RemoteEntry, origin: string, meter?: ReadMeter): Promise<SkillFiles> {
   const files: SkillFiles["files"] = [];
   let total = 0;
   if (entry.files!.length > REMOTE_LIMITS.maxEntries) throw new ArchiveError(`"${entry.name}" lists more than ${REMOTE_LIMITS.maxEntries} files; it was refused.`);
   for (const raw of entry.files!) {
     const rel = safeEntryPath(raw);
-    const fetched = await fetchBytes(new URL(rel.split("/").map(encodeURIComponent).join("/"), entry.url).href, REMOTE_LIMITS.maxFileBytes, origin);
+    const fetched = await fetchBytes(new URL(rel.split("/").map(encodeURIComponent).join("/"), entry.url).href, REMOTE_LIMITS.maxFileBytes, origin, undefined, meter);
     total += fetched.bytes.byteLength;
     if (total > REMOTE_LIMITS.maxTotalBytes) throw new ArchiveError(`"${entry.name}" is larger than ${REMOTE_LIMITS.maxTotalBytes} bytes; it was refused.`);
     files.push({ type: "file", path: rel, data: fetched.bytes, executable: false });

@@ -88,6 +88,13 @@ interface TakeContext {
  */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
+/**
+ * What one import may read of skills, refused ones included: the cap above counts only skills
+ * taken, so an index of thousands of 50 MiB skills that each fail their digest was read whole
+ * (terabytes). Twice the cap, so an import the cap allows is never stopped by this one.
+ */
+export const MAX_READ_BYTES = 2 * MAX_IMPORT_BYTES;
+
 /** Fetches, verifies and lints every offered skill; a refused one is reported and left out. `tooLarge` says why the import stopped. */
 async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promise<{ taken: Taken[]; refused: number; tooLarge?: string }> {
   const taken: Taken[] = [];
@@ -96,8 +103,12 @@ async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promis
   const staging = await mkdtemp(path.join(os.tmpdir(), "skillc-import-"));
   const opts: ValidateOptions = { config: o.config, profile: profileFlag(o.values.profile), rules: ruleFlags(o.values.rule) };
   try {
-    for (const offered of source.offered) {
+    for (const [i, offered] of source.offered.entries()) {
       const why = await takeOne(source, offered.name, lock, staging, opts, o, taken);
+      if (source.bytesRead() > MAX_READ_BYTES) {
+        const mib = MAX_READ_BYTES / 1024 / 1024;
+        return { taken: [], refused, tooLarge: `more than ${mib} MiB was read from ${printable(source.id)} (passed at "${offered.name}", skill ${i + 1} of ${source.offered.length}, refused skills included); the import was refused and nothing was written.` };
+      }
       if (why === undefined) {
         for (const f of taken[taken.length - 1]!.skill.files) bytes += f.data.byteLength;
         if (bytes > MAX_IMPORT_BYTES) {
