@@ -12,6 +12,7 @@ import { EXIT_FAIL, EXIT_OK, UsageError, exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { ArchiveError, printable } from "../archive/entries.js";
+import { MAX_SKIPPED_SHOWN } from "../archive/skip-list.js";
 import { LOCKFILE, drift, readLock, renderLock, writeLock, type Lock, type LockEntry } from "../archive/lockfile.js";
 import { openRemoteSource, type RemoteSource } from "../archive/remote-source.js";
 import type { SkillFiles } from "../archive/skill.js";
@@ -104,7 +105,9 @@ async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promis
   const opts: ValidateOptions = { config: o.config, profile: profileFlag(o.values.profile), rules: ruleFlags(o.values.rule) };
   try {
     for (const [i, offered] of source.offered.entries()) {
-      const why = await takeOne(source, offered.name, lock, staging, opts, o, taken);
+      // Past the first refusals, a refused skill's diagnostics and reason are counted, not printed:
+      // an index of 25,000 skills that all fail printed 25,000 reasons (4.5 MB) and their diagnostics.
+      const why = await takeOne(source, offered.name, lock, staging, opts, o, taken, refused >= MAX_SKIPPED_SHOWN);
       if (source.bytesRead() > MAX_READ_BYTES) {
         const mib = MAX_READ_BYTES / 1024 / 1024;
         return { taken: [], refused, tooLarge: `more than ${mib} MiB was read from ${printable(source.id)} (passed at "${offered.name}", skill ${i + 1} of ${source.offered.length}, refused skills included); the import was refused and nothing was written.` };
@@ -117,17 +120,18 @@ async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promis
         }
         continue;
       }
-      refused++;
-      o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${printable(offered.url)}): ${why}\n`);
+      if (++refused <= MAX_SKIPPED_SHOWN) o.ctx.stderr.write(`skillc import: refused "${offered.name}" (${printable(offered.url)}): ${why}\n`);
     }
+    const more = refused - MAX_SKIPPED_SHOWN;
+    if (more > 0) o.ctx.stderr.write(`skillc import: refused ${more.toLocaleString("en-US")} more ${more === 1 ? "skill" : "skills"} (not listed here)\n`);
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
   return { taken, refused };
 }
 
-/** Adds the skill to `taken`, or returns why it was refused. */
-async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: string, opts: ValidateOptions, o: TakeContext, taken: Taken[]): Promise<string | undefined> {
+/** Adds the skill to `taken`, or returns why it was refused; `quiet`: a refused skill's diagnostics are not printed. */
+async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: string, opts: ValidateOptions, o: TakeContext, taken: Taken[], quiet: boolean): Promise<string | undefined> {
   let got: Awaited<ReturnType<RemoteSource["fetch"]>>;
   try {
     got = await source.fetch(name);
@@ -139,9 +143,10 @@ async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: 
   if (o.values.frozen && locked && locked.digest !== got.lock.digest) return `it changed upstream: locked ${locked.digest}, now ${got.lock.digest}.`;
   const checked = await validate(got.skill, staging, opts);
   const diagnostics = checked.report.results.flatMap((r) => r.diagnostics).map(({ fix: _fix, ...d }) => d);
-  printDiagnostics(o.ctx, diagnostics);
+  const refuse = exitCodeFor(diagnostics) !== EXIT_OK || checked.report.skills !== 1;
+  if (!(refuse && quiet)) printDiagnostics(o.ctx, diagnostics);
   const { errors, warnings } = counts(diagnostics);
-  if (exitCodeFor(diagnostics) !== EXIT_OK || checked.report.skills !== 1) {
+  if (refuse) {
     return errors > 0 ? `it would not build: ${plural(errors, "error")} (${plural(warnings, "warning")}); nothing of it was written.` : "no skill was found in it.";
   }
   if (checked.name !== name) return `its SKILL.md names it "${printable(checked.name)}", not "${name}" as the source lists it; nothing of it was written.`;

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISCOVERY_SCHEMA_V2 } from "../../src/archive/well-known.js";
+import { DISCOVERY_SCHEMA_V2, sha256Digest } from "../../src/archive/well-known.js";
 import { CLI, Recorder, cleanupTmp, ensureCli, runNode, tmp, type Proc } from "./helpers.js";
 
 const rec = new Recorder("import-reads");
@@ -14,12 +14,15 @@ const CAT = "import: refused skills";
 const INDEX = "/.well-known/agent-skills/index.json";
 const WRONG = "sha256:" + "0".repeat(64);
 
-/** An index of `n` SKILL.md entries whose digests the bodies never match. */
-const index = (n: number) =>
+/** An index of `n` SKILL.md entries, each with `digest(i)` (by default one no body matches). */
+const index = (n: number, digest: (i: number) => string = () => WRONG) =>
   JSON.stringify({
     $schema: DISCOVERY_SCHEMA_V2,
-    skills: Array.from({ length: n }, (_, i) => ({ name: `s-${i}`, description: "Refused.", type: "skill-md", url: `s-${i}.md`, digest: WRONG })),
+    skills: Array.from({ length: n }, (_, i) => ({ name: `s-${i}`, description: "Refused.", type: "skill-md", url: `s-${i}.md`, digest: digest(i) })),
   });
+
+/** A SKILL.md the lint refuses: no description. */
+const noDescription = (i: number) => `---\nname: s-${i}\n---\n\nBody.\n`;
 
 const BIG = Buffer.alloc(48 * 1024 * 1024, "a");
 const hits: Record<string, number> = {};
@@ -28,12 +31,13 @@ let origin: string;
 
 beforeAll(async () => {
   await ensureCli();
-  const indexes: Record<string, string> = { big: index(20) };
+  const indexes: Record<string, string> = { big: index(20), gone: index(5000), bad: index(60, (i) => sha256Digest(Buffer.from(noDescription(i)))) };
   server = http.createServer((req, res) => {
     const [, site, ...rest] = new URL(req.url ?? "/", "http://x").pathname.split("/");
     if (`/${rest.join("/")}` === INDEX && indexes[site!]) return void res.writeHead(200, { "content-type": "application/json" }).end(indexes[site!]);
     hits[site!] = (hits[site!] ?? 0) + 1;
     if (site === "big") return void res.writeHead(200).end(BIG);
+    if (site === "bad") return void res.writeHead(200).end(noDescription(Number(/s-(\d+)/.exec(rest.join("/"))![1])));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -66,6 +70,30 @@ describe("skills refused after they were read", () => {
     const r = await importSite("big");
     expect(r.stderr).toContain(`more than 512 MiB was read from ${origin}/big${INDEX} (passed at "s-10", skill 11 of 20, refused skills included); the import was refused and nothing was written.`);
     expect(hits.big).toBe(11);
+    rec.rejected(CAT);
+  }, 150_000);
+});
+
+describe("skills refused one after another", () => {
+  // Before: one line per refused skill, and every refused skill's diagnostics: an index of 25,000
+  // skills that all 404 printed 25,002 lines (4.5 MB) to the terminal or CI log.
+  it("print the first 20 reasons and a count (red-team finding)", async () => {
+    const r = await importSite("gone");
+    const refused = r.stderr.split("\n").filter((l) => l.startsWith("skillc import: refused "));
+    expect(refused).toHaveLength(21);
+    expect(refused[0]).toBe(`skillc import: refused "s-0" (${origin}/gone/.well-known/agent-skills/s-0.md): ${origin}/gone/.well-known/agent-skills/s-0.md answered HTTP 404 Not Found.`);
+    expect(refused[20]).toBe("skillc import: refused 4,980 more skills (not listed here)");
+    rec.rejected(CAT);
+  }, 150_000);
+
+  it("print the diagnostics of the first 20 only (red-team finding)", async () => {
+    const r = await importSite("bad");
+    const reasons = r.stderr.split("\n").filter((l) => l.startsWith("skillc import: refused "));
+    expect(reasons).toHaveLength(21);
+    expect(reasons[20]).toBe("skillc import: refused 40 more skills (not listed here)");
+    // Each refused skill's diagnostics name its staged SKILL.md once.
+    const named = new Set(r.stderr.match(/s-\d+\/SKILL\.md/g) ?? []);
+    expect(named.size).toBe(20);
     rec.rejected(CAT);
   }, 150_000);
 });
