@@ -86,7 +86,8 @@ const budget = Number(process.argv[1]);
 const deadline = Date.now() + (budget > 0 ? budget : 10000);
 const runner = vm.createContext(Object.create(null));
 function bounded(entry) {
-  const left = Math.floor(deadline - Date.now());
+  // vm takes at most 2^32-1 ms; SKILLC_TOOLSET_TIMEOUT_MS may ask for more.
+  const left = Math.min(Math.floor(deadline - Date.now()), 0xffffffff);
   if (left < 1) exit(124);
   runner.run = () => check(entry);
   try {

@@ -91,7 +91,8 @@ export function runSandbox(entries: SandboxEntry[], limits: SandboxLimits = DEFA
       stop ??= s;
       child.kill("SIGKILL");
     };
-    const timer = setTimeout(() => kill({ reason: "timeout", detail: `${limits.timeoutMs} ms` }), limits.timeoutMs);
+    // setTimeout fires at once past 2^31-1 ms (SKILLC_TOOLSET_TIMEOUT_MS may ask for more): about 24 days is the most.
+    const timer = setTimeout(() => kill({ reason: "timeout", detail: `${limits.timeoutMs} ms` }), Math.min(limits.timeoutMs, 0x7fffffff));
     const watch = setInterval(() => {
       if (child.pid !== undefined && residentMb(child.pid) > limits.rssMb) kill({ reason: "memory", detail: `${limits.rssMb} MB of memory` });
     }, 50);

@@ -106,6 +106,13 @@ process.stdout.write(out.join(" "));`;
     }
   }, 30_000);
 
+  it("a limit past what timers take (SKILLC_TOOLSET_TIMEOUT_MS=10000000000) still answers", async () => {
+    // Before: setTimeout fired at once (over 2^31-1 ms) and the child's vm watchdog refused it.
+    const { answers, stop } = await runSandbox([{ body: `return ${tool("t")}`, file: "a.ts" }], { ...DEFAULT_LIMITS, timeoutMs: 1e10 });
+    expect(stop).toBeUndefined();
+    expect(answers).toEqual([{ tools: ["t"] }]);
+  });
+
   it("a process that cannot start is a toolset-sandbox-failed diagnostic on every entry", async () => {
     const reports: Array<[string, string]> = [];
     const pending: Pending[] = ["a:A", "b:B"].map((spec, index) => ({
