@@ -3,7 +3,15 @@
 // is checked again here, so tool names reach the bundle, the manifest and index.d.ts only in the
 // documented form (1–64 of A–Z a–z 0–9 _ -, unique in their toolset) and every other field has the
 // type its diagnostic expects. An answer that is not one of these is treated like a crash.
-import type { SandboxAnswer } from "./sandbox.js";
+
+/** What the child found for one entry. */
+export type SandboxAnswer =
+  | { tools: string[] }
+  | { kind: "threw"; error: string }
+  | { kind: "undefined" }
+  | { kind: "not-array"; what: string }
+  | { kind: "invalid"; tool: number; name?: string; problem: "object" | "name" | "description" | "parameters" | "execute" }
+  | { kind: "duplicate"; name: string };
 
 /** Same pattern as the child's (src/toolsets/sandbox-child.ts) and the runtime's (src/emit/toolset-helper.ts). */
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;

@@ -14,7 +14,7 @@
 // or a crash is blamed on the first entry without an answer.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { readAnswer } from "./sandbox-answer.js";
+import { readAnswer, type SandboxAnswer } from "./sandbox-answer.js";
 import { CHILD_SOURCE } from "./sandbox-child.js";
 
 export interface SandboxEntry {
@@ -24,14 +24,7 @@ export interface SandboxEntry {
   file: string;
 }
 
-/** What the child found for one entry. */
-export type SandboxAnswer =
-  | { tools: string[] }
-  | { kind: "threw"; error: string }
-  | { kind: "undefined" }
-  | { kind: "not-array"; what: string }
-  | { kind: "invalid"; tool: number; name?: string; problem: "object" | "name" | "description" | "parameters" | "execute" }
-  | { kind: "duplicate"; name: string };
+export type { SandboxAnswer } from "./sandbox-answer.js";
 
 /** Why the check stopped before answering for every entry (the first unanswered one is to blame). */
 export type SandboxStop = { reason: "timeout" | "memory" | "output" | "crash"; detail: string } | { reason: "start"; detail: string };
