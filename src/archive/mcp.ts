@@ -21,6 +21,13 @@ import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.j
 
 const MAX_PAGES = 100;
 const MAX_SKILLS = 1000;
+/**
+ * What the skills kept from a listing may hold in all (frontmatter, URIs, paths), in characters:
+ * each is kept until its SKILL.md is compared with it. Pages of skills with megabytes of
+ * frontmatter each (every page under the 72 MiB a message may hold) ended the import with V8's
+ * out-of-memory abort. An index (well-known.ts) is 4 MiB in all; this is four times that.
+ */
+const MAX_LISTED_CHARS = 16 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
@@ -95,6 +102,7 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
   const entries: McpSkillEntry[] = [];
   const skipped = new SkipList();
   const names = new Set<string>();
+  let listed = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
@@ -109,6 +117,8 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
       if (typeof entry === "string") skipped.push(entry);
       else if (names.has(entry.name)) skipped.push(`"${entry.name}" (${printable(entry.uri)}): another listed skill has that name; only the first is read`);
       else {
+        listed += weight(entry, MAX_LISTED_CHARS);
+        if (listed > MAX_LISTED_CHARS) throw new ArchiveError(`the skills the MCP server lists hold more than ${MAX_LISTED_CHARS.toLocaleString("en-US")} characters of frontmatter and paths in all (at "${entry.name}"); the import was refused.`);
         names.add(entry.name);
         entries.push(entry);
       }
@@ -119,6 +129,23 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
     cursor = result.nextCursor;
   }
   throw new ArchiveError(`the MCP server's skills/list has more than ${MAX_PAGES} pages; the import was refused.`);
+}
+
+/**
+ * An entry's size: one per value plus the characters of its strings and keys, walked without
+ * recursion (the server's frontmatter may nest deeper than the stack) and stopped once past `max`.
+ */
+function weight(entry: McpSkillEntry, max: number): number {
+  let total = entry.uri.length;
+  for (const [rel, f] of entry.files) total += rel.length + f.uri.length + f.digest.length;
+  const stack: unknown[] = [entry.frontmatter];
+  while (stack.length > 0 && total <= max) {
+    const v = stack.pop();
+    total += 1;
+    if (typeof v === "string") total += v.length;
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (total += k.length), stack.push(x);
+  }
+  return total;
 }
 
 /** A `skills/list` entry checked: its name from the URI (the SEP: the last segment is the name), files inside it. */

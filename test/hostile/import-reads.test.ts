@@ -7,12 +7,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCOVERY_SCHEMA_V2, sha256Digest } from "../../src/archive/well-known.js";
-import { CLI, Recorder, cleanupTmp, ensureCli, runNode, tmp, type Proc } from "./helpers.js";
+import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, tmp, type Proc } from "./helpers.js";
 
 const rec = new Recorder("import-reads");
 const CAT = "import: refused skills";
 const INDEX = "/.well-known/agent-skills/index.json";
 const WRONG = "sha256:" + "0".repeat(64);
+const FAT_MCP = path.join(REPO, "test/fixtures/mcp/fat-listing-server.mjs");
 
 /** An index of `n` SKILL.md entries, each with `digest(i)` (by default one no body matches). */
 const index = (n: number, digest: (i: number) => string = () => WRONG) =>
@@ -50,11 +51,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-/** `skillc import <site>`: exit 1, no internal error, nothing written. */
+/** `skillc import <site>` (or `spec` as given, when it is no site's name): exit 1, no internal error, nothing written. */
 async function importSite(site: string): Promise<Proc> {
   rec.tried(CAT);
   const cwd = tmp("skillc-hreads-");
-  const r = await runNode(["--max-old-space-size=512", CLI, "import", `${origin}/${site}${INDEX}`], { cwd, timeoutMs: 120_000 });
+  const spec = site.startsWith("mcp:") ? site : `${origin}/${site}${INDEX}`;
+  const r = await runNode(["--max-old-space-size=512", CLI, "import", spec], { cwd, timeoutMs: 120_000 });
   if (r.signal || (r.code !== 0 && r.code !== 1)) rec.crash(CAT);
   expect(r.signal, `killed after ${r.ms} ms: ${r.stderr.slice(0, 500)}`).toBeNull();
   expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
@@ -94,6 +96,16 @@ describe("skills refused one after another", () => {
     // Each refused skill's diagnostics name its staged SKILL.md once.
     const named = new Set(r.stderr.match(/s-\d+\/SKILL\.md/g) ?? []);
     expect(named.size).toBe(20);
+    rec.rejected(CAT);
+  }, 150_000);
+});
+
+describe("what an MCP listing may hold", () => {
+  it("pages of skills with 1 MB of frontmatter each are refused at 16 MiB in all (red-team finding)", async () => {
+    // Before: every listed skill was kept until fetched; 100 pages of 10 such skills (each page 10 MB,
+    // well under one message's 72 MiB) ended the import in V8's out-of-memory abort (SIGABRT).
+    const r = await importSite(`mcp:node ${FAT_MCP} 100 10 1000000`);
+    expect(r.stderr).toContain('the skills the MCP server lists hold more than 16,777,216 characters of frontmatter and paths in all (at "s16"); the import was refused.');
     rec.rejected(CAT);
   }, 150_000);
 });
