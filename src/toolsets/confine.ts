@@ -123,7 +123,21 @@ function allowedPlace(root: string, p: string): boolean {
   if (SYSTEM.test(p)) return false;
   // Any node_modules on the path counts (npm nests packages: a/node_modules/b/node_modules/c).
   const parts = p.split(path.sep);
-  return parts.some((part, i) => part === "node_modules" && inside(parts.slice(0, i).join(path.sep) || path.sep, root));
+  return parts.some((part, i) => part === "node_modules" && inside(parts.slice(0, i).join(path.sep) || path.sep, root)) && inPackage(parts);
+}
+
+/**
+ * Inside a package's folder: the last node_modules is followed by the package's name (or
+ * `@scope/name`), not by a tool's dot-folder: `node_modules/.cache`, `.vite` and the like hold what
+ * tools wrote (a build's cache, a clone with its credentials), no package, and a toolset that
+ * embedded such a file could print it in the build's log. pnpm's `.pnpm/<id>/node_modules/<name>`
+ * (and Bun's and Deno's) end in a name.
+ */
+function inPackage(parts: string[]): boolean {
+  const i = parts.lastIndexOf("node_modules");
+  const name = parts[i + 1];
+  if (!name || name.startsWith(".")) return false;
+  return !name.startsWith("@") || (parts[i + 2] !== undefined && !parts[i + 2]!.startsWith("."));
 }
 
 function inside(dir: string, p: string): boolean {

@@ -14,6 +14,7 @@ const rec = new Recorder("toolset-sandbox");
 const NAMES = "toolsets: names read back";
 const ORPHAN = "toolsets: build killed mid-check";
 const ROUTES = "toolsets: host objects sought";
+const DOT = "toolsets: node_modules dot-folders";
 
 beforeAll(ensureCli, 120_000);
 afterAll(() => {
@@ -157,5 +158,41 @@ describe("routes toward a host object beyond the known six", () => {
       rec.rejected(ROUTES);
     }
     expect(r.code, out).toBe(1);
+  }, 60_000);
+});
+
+describe("files under node_modules that no package holds", () => {
+  it("a tool's cache (node_modules/.cache) is refused at the import: lint says so, build prints nothing of it (red-team finding)", async () => {
+    // Before: any file under a node_modules folder of the skill or above counted as an installed
+    // package's; lint passed, and build printed the file in the thrown message (the CI log).
+    const cwd = tmp("skillc-hostile-toolset-dot-");
+    const secret = "TOKEN=" + Math.random().toString(36).slice(2);
+    const specs = ["../../node_modules/.cache/tool/creds", ".cache/tool/creds", "pkg/../.cache/tool/creds", "@scope/.hidden/creds"];
+    const tree: Record<string, string> = {
+      "node_modules/.cache/tool/creds": secret,
+      "node_modules/@scope/.hidden/creds": secret,
+      "node_modules/pkg/package.json": '{"name":"pkg","version":"1.0.0"}',
+      "node_modules/pkg/data.txt": "package data",
+      "skills/ok/SKILL.md": skillMd("ok", "Imports a package file. Use it for testing.", "Body.", 'toolsets: ["tools:Tools"]\n'),
+      "skills/ok/tools.ts": `import t from "pkg/data.txt" with { type: "text" };\nexport const Tools = [{ name: "ok", description: t, parameters: { type: "object" }, execute() {} }];\n`,
+    };
+    specs.forEach((spec, i) => {
+      tree[`skills/dot-${i}/SKILL.md`] = skillMd(`dot-${i}`, "Reads a cache. Use it for testing.", "Body.", 'toolsets: ["tools:Tools"]\n');
+      tree[`skills/dot-${i}/tools.ts`] = `import t from ${JSON.stringify(spec)} with { type: "text" };\nthrow new Error(t);\nexport const Tools = [];\n`;
+    });
+    writeTree(cwd, tree);
+    rec.tried(DOT, specs.length);
+    const lint = await runCli(["lint", "--format", "json"], { cwd });
+    const build = await runCli(["build"], { cwd });
+    const leaked = [lint, build].some((r) => (r.stdout + r.stderr).includes(secret));
+    if (leaked) rec.escape(DOT, specs.length);
+    expect(leaked, build.stdout + build.stderr).toBe(false);
+    const results = JSON.parse(lint.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
+    const rules = (f: string) => results.find((r) => r.filePath.endsWith(f))?.messages.map((m) => m.ruleId) ?? [];
+    specs.forEach((spec, i) => expect(rules(`dot-${i}/SKILL.md`), spec).toEqual(["toolset-import-refused"]));
+    expect(rules("ok/SKILL.md")).toEqual([]);
+    expect(build.code).toBe(1);
+    expect(build.stdout + build.stderr).not.toMatch(/skills\/ok\/SKILL\.md/);
+    rec.rejected(DOT, specs.length);
   }, 60_000);
 });
