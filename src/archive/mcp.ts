@@ -133,17 +133,27 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
 
 /**
  * An entry's size: one per value plus the characters of its strings and keys, walked without
- * recursion (the server's frontmatter may nest deeper than the stack) and stopped once past `max`.
+ * recursion (the server's frontmatter may nest deeper than the stack) and without copying a
+ * container's members (an array of millions); only containers wait on the stack. Stops past `max`.
  */
 function weight(entry: McpSkillEntry, max: number): number {
   let total = entry.uri.length;
   for (const [rel, f] of entry.files) total += rel.length + f.uri.length + f.digest.length;
-  const stack: unknown[] = [entry.frontmatter];
-  while (stack.length > 0 && total <= max) {
-    const v = stack.pop();
-    total += 1;
-    if (typeof v === "string") total += v.length;
-    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (total += k.length), stack.push(x);
+  const stack: object[] = [];
+  const add = (x: unknown) => {
+    total += 1 + (typeof x === "string" ? x.length : 0);
+    if (x && typeof x === "object") stack.push(x);
+  };
+  add(entry.frontmatter);
+  for (let v = stack.pop(); v !== undefined && total <= max; v = stack.pop()) {
+    if (Array.isArray(v)) for (let i = 0; i < v.length && total <= max; i++) add(v[i]);
+    else {
+      for (const k in v) {
+        total += k.length;
+        if (total > max) break;
+        add((v as Record<string, unknown>)[k]);
+      }
+    }
   }
   return total;
 }

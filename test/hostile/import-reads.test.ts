@@ -108,4 +108,11 @@ describe("what an MCP listing may hold", () => {
     expect(r.stderr).toContain('the skills the MCP server lists hold more than 16,777,216 characters of frontmatter and paths in all (at "s16"); the import was refused.');
     rec.rejected(CAT);
   }, 150_000);
+
+  it("a listing whose frontmatter holds lists of millions is weighed without copying them", async () => {
+    // Object.entries on each list (the first weighing) ended in the out-of-memory abort itself.
+    const r = await importSite(`mcp:node ${FAT_MCP} 100 1 5000000 array`);
+    expect(r.stderr).toContain('the skills the MCP server lists hold more than 16,777,216 characters of frontmatter and paths in all (at "s3"); the import was refused.');
+    rec.rejected(CAT);
+  }, 150_000);
 });
