@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Diagnostic, SkillSource } from "../types.js";
 import { analysisEntryKey, encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
-import { readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { readSkill, type AnalyzeOptions, type SkillAnalysis, type SkillRead } from "./analyze.js";
 import { analyzeText, restoreText, snapshotOf, type SnapshotJson, type TextResult } from "./analyze-text.js";
 import { leftOutKey } from "./left-out.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -101,7 +101,7 @@ function packRecords(records: readonly string[]): Buffer[] {
  * past Buffer's 4 KB pool size, read whole), else a copy (a pooled small file's, a view). Copying
  * every skill's bytes into one fresh buffer per batch instead cost the worker ~85 ms at 10,000 skills.
  */
-function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   const b = bytes.buffer;
   if (b instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === b.byteLength) return b;
   return new Uint8Array(bytes).buffer as ArrayBuffer;
@@ -144,7 +144,11 @@ export async function runShareBatch(batch: ShareBatch): Promise<ShareResult[]> {
 export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
   const read = await readSkill(source, opts);
   if ("outcome" in read) return read;
-  const hash = sha256Hex(read.bytes);
+  return analyzeRead(source, read, sha256Hex(read.bytes), opts);
+}
+
+/** analyzeMiss after its read (`hash`: the bytes' sha256), here or by lint's reading worker (read-wire.ts). */
+export function analyzeRead(source: SkillSource, read: Pick<SkillRead, "bytes" | "paths" | "leftOut" | "diagnostics">, hash: string, opts: AnalyzeOptions): SkillAnalysis {
   const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
   const snap = snapshotOf(own);
   const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
