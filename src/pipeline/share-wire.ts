@@ -153,9 +153,13 @@ export function analyzeRead(source: SkillSource, read: Pick<SkillRead, "bytes" |
   const snap = snapshotOf(own);
   const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
   // Encoded now, while a worker is busy too, not when the cache is saved after the analysis, when this thread works alone.
-  if (opts.cache?.setRecord) opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
+  let kept: Uint8Array | void = undefined;
+  if (opts.cache?.setRecord) kept = opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
   else opts.cache?.set(source.file, key, snap);
-  return restored(source, restoreText(source, read.bytes, snap, hash), read.paths, read.diagnostics, undefined);
+  // The frontmatter and positions read from the record the cache keeps, when they are read (as a
+  // worker's are): the objects made for them die young instead of living to the end of the run.
+  const json = kept ? recordJson(kept) : undefined;
+  return restored(source, restoreText(source, read.bytes, snap, hash, json), read.paths, read.diagnostics, json);
 }
 
 /** The analysis analyzeSkill would have returned, from a worker's answer (and the cache given its record). */
@@ -189,12 +193,19 @@ function restored(source: SkillSource, own: TextResult, paths: string[], fileDia
  * and positions stay JSON bytes until read (analyze-text.ts SnapshotJson). A record of one JSON text is parsed whole.
  */
 function splitRecord(record: Buffer): { value: AnalysisSnapshot; json: SnapshotJson | undefined } {
+  const json = recordJson(record);
+  if (!json) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
+  const { value } = JSON.parse(record.toString("utf8", 0, record.indexOf(TAB))) as { value: AnalysisSnapshot };
+  return { value, json };
+}
+
+/** A record's frontmatter (undefined: "null") and positions as views of its UTF-8 bytes; undefined for a record of one JSON text. */
+function recordJson(record: Uint8Array): SnapshotJson | undefined {
   const t1 = record.indexOf(TAB);
   const t2 = t1 < 0 ? -1 : record.indexOf(TAB, t1 + 1);
-  if (t2 < 0) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
-  const { value } = JSON.parse(record.toString("utf8", 0, t1)) as { value: AnalysisSnapshot };
+  if (t2 < 0) return undefined;
   const none = t2 - t1 === 5 && record[t1 + 1] === 0x6e && record[t1 + 2] === 0x75 && record[t1 + 3] === 0x6c && record[t1 + 4] === 0x6c; // "null"
-  return { value, json: { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) } };
+  return { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) };
 }
 
 const TAB = 9;
