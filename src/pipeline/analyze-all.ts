@@ -5,7 +5,6 @@ import { analyzeSkill, fileOptionsOf, startAnalysis, type AnalyzeOptions, type S
 import { WalkAhead } from "./walk-ahead.js";
 import { AnalyzePool, poolConfig } from "./analyze-pool.js";
 import { analyzeShared } from "./analyze-share.js";
-import { analyzeMiss } from "./share-wire.js";
 
 /**
  * Every skill's analysis, in input order: I/O and cache lookups here, 16 at a time; with enough cache
@@ -18,7 +17,7 @@ export async function analyzeAll(sources: readonly SkillSource[], given: Analyze
   const opts = withWalkAhead(sources, given);
   const config = opts.pool ? undefined : poolConfig(sources.length, process.env, opts.inThread);
   const done = async (a: SkillAnalysis): Promise<SkillAnalysis> => (await onDone?.(a), a);
-  if (!config) return mapLimit(sources, 16, (source) => analyzeOne(source, opts).then(done));
+  if (!config) return mapLimit(sources, 16, (source) => analyzeSkill(source, opts).then(done));
   // Lint (files listed, not read): the workers take whole skills, reads included (analyze-share.ts).
   if (!opts.readFiles && !opts.build) return analyzeShared(sources, opts, config, done);
   const pool = new AnalyzePool({ profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema }, config);
@@ -52,17 +51,6 @@ export async function analyzeAll(sources: readonly SkillSource[], given: Analyze
   } finally {
     await pool.close();
   }
-}
-
-/**
- * One skill's analysis in this thread: a lint's sure cache miss as analyzeShared analyses its own
- * (analyzeMiss: its text decoded again only when read, its frontmatter and positions read from the
- * record the cache keeps), else analyzeSkill. Kept as analyzeSkill leaves them, the texts of a
- * 10,000-skill lint (two-byte strings, ~200 MB) lived to the end of the run.
- */
-function analyzeOne(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
-  const lint = !opts.readFiles && !opts.build;
-  return lint && (!opts.cache || opts.cache.mayHave?.(source.file) === false) ? analyzeMiss(source, opts) : analyzeSkill(source, opts);
 }
 
 /** Skills a rebuild holds at least for its walks and stats to be made ahead (walk-ahead.ts). */
