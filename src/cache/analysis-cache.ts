@@ -111,8 +111,10 @@ export class AnalysisCache implements AnalysisStore {
     return this.raw[shardOf(file)]!.has(file) || this.fresh.has(file);
   }
 
-  setRecord(file: string, record: string | Uint8Array): void {
-    this.setFresh(file, typeof record === "string" ? this.utf8(record) : Buffer.from(record.buffer, record.byteOffset, record.byteLength));
+  setRecord(file: string, record: string | Uint8Array): Buffer {
+    const bytes = typeof record === "string" ? this.utf8(record) : Buffer.from(record.buffer, record.byteOffset, record.byteLength);
+    this.setFresh(file, bytes);
+    return bytes;
   }
 
   /** `text`'s UTF-8 bytes, written into the current slab (a Buffer per record took one of Buffer's 8 KB pools per ~3 records). */

@@ -37,8 +37,10 @@ export interface AnalysisStore {
   /**
    * Stores an entry as its record, `encodeAnalysisRecord(key, value)`, encoded elsewhere (a worker) from
    * what `set` would be given: the string, or its UTF-8 bytes (kept as given: a view, not copied).
+   * Returns the UTF-8 bytes it keeps, when it keeps bytes: a lint's analysis reads its frontmatter and
+   * positions from them when asked (share-wire.ts analyzeRead), not from objects kept to the end.
    */
-  setRecord?(file: string, record: string | Uint8Array): void;
+  setRecord?(file: string, record: string | Uint8Array): Uint8Array | void;
   /** The part of the store (a file of its own) `file`'s entry is saved in: see savePart. */
   partOf?(file: string): number;
   /**

@@ -15,13 +15,13 @@
 // batches, this thread from its back a few at a time), so they finish together whatever the skills'
 // sizes; with a cache kept in parts the queue is in part order, and each part is saved once settled
 // (Share.inParts). A worker that fails gives its batches back, and they are analysed here.
-import { readdirSync } from "node:fs";
 import type { Worker } from "node:worker_threads";
 import type { SkillSource } from "../types.js";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
 import { poolConfig, type PoolConfig } from "./analyze-pool.js";
 import { newWorker } from "./new-worker.js";
 import { analyzeMiss, fromShare, packListings, type PackedListing, type ShareBatch, type ShareOptions, type ShareReply } from "./share-wire.js";
+import { fromRead, isReadResult, type ReadBatch, type ReadReply, type ReadResult } from "./read-wire.js";
 
 /** Skills a worker gets at a time (two batches in flight each, so it never idles). */
 const BATCH = 48;
@@ -35,73 +35,22 @@ interface Slot {
   dead: boolean;
 }
 
-/**
- * Workers started before discovery, when the roots already look large enough for them: their
- * start-up (~0.1 s, then the first batch's JIT warm-up) overlaps discovery instead of the analysis.
- * Those the run does not take are terminated by close().
- */
-export class EarlyWorkers {
-  private readonly idle: Array<{ worker: Worker; dead: boolean }> = [];
-
-  constructor(script: string, count: number) {
-    for (let i = 0; i < count; i++) {
-      try {
-        const entry = { worker: newWorker(script), dead: false };
-        // Listened to at once: a worker that fails before it is taken must not crash the run.
-        entry.worker.on("error", () => (entry.dead = true));
-        entry.worker.on("exit", () => (entry.dead = true));
-        this.idle.push(entry);
-      } catch {
-        // none then: the run starts its own, or analyses here
-      }
-    }
-  }
-
-  /** Workers started and not taken that are still alive. */
-  get alive(): number {
-    return this.idle.filter((e) => !e.dead).length;
-  }
-
-  /** A started worker that is still alive, left in place (discovery's listings ahead, list-ahead.ts). */
-  peek(): Worker | undefined {
-    return this.idle.find((e) => !e.dead)?.worker;
-  }
-
-  /** A started worker that is still alive, if any is left. */
-  take(): Worker | undefined {
-    for (let e = this.idle.pop(); e; e = this.idle.pop()) if (!e.dead) return e.worker;
-    return undefined;
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.idle.splice(0).map((e) => e.worker.terminate().catch(() => undefined)));
-  }
-}
-
-/**
- * Early workers for a lint whose roots hold at least the pool's minMisses entries between them (a
- * flat root of skills; a nested one starts its workers after discovery), and that has no analysis
- * cache yet (a warm lint needs none). `undefined` when the pool would not start.
- */
-export function earlyWorkersFor(rootDirs: readonly string[], cached: boolean): EarlyWorkers | undefined {
-  if (cached) return undefined;
-  let entries = 0;
-  for (const dir of rootDirs) {
-    try {
-      entries += readdirSync(dir).length;
-    } catch {
-      // discovery reports it
-    }
-  }
-  const config = poolConfig(entries);
-  if (!config?.script || entries < config.minMisses) return undefined;
-  return new EarlyWorkers(config.script, config.workers);
-}
-
-/** How many skills were analysed in this thread and by workers (tests). */
+/** How many skills were analysed in this thread and by workers, and how many of this thread's a worker read (tests). */
 export interface ShareCounts {
   here: number;
   workers: number;
+  read?: number;
+}
+
+/**
+ * What the workers do: analyse whole skills, or only read them for this thread (read-wire.ts). One
+ * worker (2 cores) only reads: a second isolate compiling and warming up the analysis cost more CPU
+ * than it took off this thread, and the cores were then both full (at 10,000 skills: ~6.0 s of CPU,
+ * ~3.0 s wall; reading only: see read-wire.ts). With more cores, whole skills.
+ */
+export type ShareMode = "whole" | "reads";
+export function shareMode(workers: number): ShareMode {
+  return workers === 1 ? "reads" : "whole";
 }
 
 /**
@@ -114,8 +63,9 @@ export async function analyzeShared(
   config: PoolConfig,
   onDone: (a: SkillAnalysis) => unknown,
   counts: ShareCounts = { here: 0, workers: 0 },
+  mode: ShareMode = shareMode(config.workers),
 ): Promise<SkillAnalysis[]> {
-  const share = new Share(sources, opts, onDone, counts);
+  const share = new Share(sources, opts, onDone, counts, mode);
   // Workers only for enough sure misses (a warm lint starts none).
   for (let w = 0; w < config.workers && share.queue.length >= Math.max(1, config.minMisses) && config.script; w++) share.start(config.script);
   try {
@@ -139,6 +89,9 @@ class Share {
   private readonly slots: Slot[] = [];
   private nextId = 0;
   private wake: (() => void) | undefined;
+  /** Mode "reads": skills the worker read, to be analysed here (in the order they came). */
+  private readonly ready: Array<{ i: number; read: ReadResult } | undefined> = [];
+  private readyAt = 0;
   /** With a cache saved in parts: each skill's part, and how many skills of each part are not settled yet. */
   private readonly parts: { of: number[]; unsettled: number[] } | undefined;
 
@@ -147,6 +100,7 @@ class Share {
     private readonly opts: AnalyzeOptions,
     private readonly onDone: (a: SkillAnalysis) => unknown,
     private readonly counts: ShareCounts,
+    private readonly mode: ShareMode,
   ) {
     this.results = new Array<SkillAnalysis>(sources.length);
     sources.forEach((s, i) => (opts.cache?.mayHave?.(s.file) === false || !opts.cache ? this.queue : this.mine).push(i));
@@ -178,26 +132,36 @@ class Share {
       return;
     }
     const slot: Slot = { worker, batches: new Map(), dead: false };
-    worker.on("message", (reply: ShareReply) => this.onReply(slot, reply));
+    worker.on("message", (reply: ShareReply | ReadReply) => (this.mode === "reads" ? this.onRead(slot, reply as ReadReply) : this.onReply(slot, reply as ShareReply)));
     worker.on("error", () => this.fail(slot));
     worker.on("exit", () => this.fail(slot));
     this.slots.push(slot);
     this.send(slot);
   }
 
-  /** This thread's part: the cached skills, then from the queue's back until the workers are done too. */
+  /**
+   * This thread's part: the cached skills, then what the worker read (mode "reads"), else from the
+   * queue's back, until the workers are done too.
+   */
   async runHere(): Promise<void> {
     let step = 0;
-    const here = async (i: number, miss: boolean): Promise<void> => {
+    const here = async (i: number, analysis: SkillAnalysis | Promise<SkillAnalysis>): Promise<void> => {
       this.counts.here++;
-      this.settle(i, await (miss ? analyzeMiss : analyzeSkill)(this.sources[i]!, this.opts));
+      this.settle(i, await analysis);
       if (++step % HERE_STEP === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     };
-    for (const i of this.mine) await here(i, false);
+    for (const i of this.mine) await here(i, analyzeSkill(this.sources[i]!, this.opts));
     for (;;) {
+      if (this.readyAt < this.ready.length) {
+        const { i, read } = this.ready[this.readyAt]!;
+        // Let go of the bytes' wrapper as soon as it is analysed: the list holds every skill read.
+        this.ready[this.readyAt++] = undefined;
+        await here(i, fromRead(this.sources[i]!, read, this.opts));
+        continue;
+      }
       const i = this.queue.pop();
       if (i !== undefined) {
-        await here(i, true);
+        await here(i, analyzeMiss(this.sources[i]!, this.opts));
         continue;
       }
       if (!this.slots.some((s) => s.batches.size > 0)) return;
@@ -226,7 +190,7 @@ class Share {
       slot.batches.set(id, take);
       const listings: PackedListing[] = [];
       for (const i of take) packListings(this.sources[i]!, this.opts.listings, listings);
-      const batch: ShareBatch = { kind: "share", id, options: this.options, sources: take.map((i) => this.sources[i]!), listings };
+      const batch: ShareBatch | ReadBatch = { kind: this.mode === "reads" ? "read" : "share", id, options: this.options, sources: take.map((i) => this.sources[i]!), listings };
       try {
         slot.worker.postMessage(batch);
       } catch {
@@ -264,6 +228,21 @@ class Share {
     }
     this.counts.workers += take.length;
     take.forEach((i, k) => this.settle(i, decoded[k]!));
+    this.send(slot);
+    this.wake?.();
+  }
+
+  /** Mode "reads": the worker's reads wait here to be analysed; a reply of the wrong shape gives its batch back. */
+  private onRead(slot: Slot, reply: ReadReply): void {
+    const take = slot.batches.get(reply.id);
+    if (!take) return;
+    slot.batches.delete(reply.id);
+    if (!reply.ok || !Array.isArray(reply.results) || reply.results.length !== take.length || !reply.results.every(isReadResult)) {
+      this.queue.push(...take);
+      return this.fail(slot);
+    }
+    this.counts.read = (this.counts.read ?? 0) + take.length;
+    take.forEach((i, k) => this.ready.push({ i, read: reply.results[k]! }));
     this.send(slot);
     this.wake?.();
   }

@@ -1,5 +1,5 @@
 // Discovery's folder listings (and their stats, with a listing store) made ahead on lint's early
-// worker (analyze-share.ts EarlyWorkers), which otherwise idles until discovery is done: at 10,000
+// worker (early-workers.ts), which otherwise idles until discovery is done: at 10,000
 // skills discovery lists ~22,000 folders, ~0.5 s of readdir and stat calls on this thread.
 //
 // One level at a time, in batches of LIST_BATCH folders. Each batch is claimed once, by whichever

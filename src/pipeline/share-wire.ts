@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Diagnostic, SkillSource } from "../types.js";
 import { analysisEntryKey, encodeAnalysisRecord, parseAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "./analysis-store.js";
-import { readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { readSkill, type AnalyzeOptions, type SkillAnalysis, type SkillRead } from "./analyze.js";
 import { analyzeText, restoreText, snapshotOf, type SnapshotJson, type TextResult } from "./analyze-text.js";
 import { leftOutKey } from "./left-out.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -101,7 +101,7 @@ function packRecords(records: readonly string[]): Buffer[] {
  * past Buffer's 4 KB pool size, read whole), else a copy (a pooled small file's, a view). Copying
  * every skill's bytes into one fresh buffer per batch instead cost the worker ~85 ms at 10,000 skills.
  */
-function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   const b = bytes.buffer;
   if (b instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === b.byteLength) return b;
   return new Uint8Array(bytes).buffer as ArrayBuffer;
@@ -144,14 +144,22 @@ export async function runShareBatch(batch: ShareBatch): Promise<ShareResult[]> {
 export async function analyzeMiss(source: SkillSource, opts: AnalyzeOptions): Promise<SkillAnalysis> {
   const read = await readSkill(source, opts);
   if ("outcome" in read) return read;
-  const hash = sha256Hex(read.bytes);
+  return analyzeRead(source, read, sha256Hex(read.bytes), opts);
+}
+
+/** analyzeMiss after its read (`hash`: the bytes' sha256), here or by lint's reading worker (read-wire.ts). */
+export function analyzeRead(source: SkillSource, read: Pick<SkillRead, "bytes" | "paths" | "leftOut" | "diagnostics">, hash: string, opts: AnalyzeOptions): SkillAnalysis {
   const own = analyzeText(source, read.bytes, new Set(read.paths), opts, hash, read.leftOut);
   const snap = snapshotOf(own);
   const key = analysisEntryKey(hash, leftOutKey(read.paths, read.leftOut));
   // Encoded now, while a worker is busy too, not when the cache is saved after the analysis, when this thread works alone.
-  if (opts.cache?.setRecord) opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
+  let kept: Uint8Array | void = undefined;
+  if (opts.cache?.setRecord) kept = opts.cache.setRecord(source.file, encodeAnalysisRecord(key, snap));
   else opts.cache?.set(source.file, key, snap);
-  return restored(source, restoreText(source, read.bytes, snap, hash), read.paths, read.diagnostics, undefined);
+  // The frontmatter and positions read from the record the cache keeps, when they are read (as a
+  // worker's are): the objects made for them die young instead of living to the end of the run.
+  const json = kept ? recordJson(kept) : undefined;
+  return restored(source, restoreText(source, read.bytes, snap, hash, json), read.paths, read.diagnostics, json);
 }
 
 /** The analysis analyzeSkill would have returned, from a worker's answer (and the cache given its record). */
@@ -185,12 +193,19 @@ function restored(source: SkillSource, own: TextResult, paths: string[], fileDia
  * and positions stay JSON bytes until read (analyze-text.ts SnapshotJson). A record of one JSON text is parsed whole.
  */
 function splitRecord(record: Buffer): { value: AnalysisSnapshot; json: SnapshotJson | undefined } {
+  const json = recordJson(record);
+  if (!json) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
+  const { value } = JSON.parse(record.toString("utf8", 0, record.indexOf(TAB))) as { value: AnalysisSnapshot };
+  return { value, json };
+}
+
+/** A record's frontmatter (undefined: "null") and positions as views of its UTF-8 bytes; undefined for a record of one JSON text. */
+function recordJson(record: Uint8Array): SnapshotJson | undefined {
   const t1 = record.indexOf(TAB);
   const t2 = t1 < 0 ? -1 : record.indexOf(TAB, t1 + 1);
-  if (t2 < 0) return { value: parseAnalysisRecord(record.toString("utf8")).value, json: undefined };
-  const { value } = JSON.parse(record.toString("utf8", 0, t1)) as { value: AnalysisSnapshot };
+  if (t2 < 0) return undefined;
   const none = t2 - t1 === 5 && record[t1 + 1] === 0x6e && record[t1 + 2] === 0x75 && record[t1 + 3] === 0x6c && record[t1 + 4] === 0x6c; // "null"
-  return { value, json: { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) } };
+  return { frontmatter: none ? undefined : record.subarray(t1 + 1, t2), positions: record.subarray(t2 + 1) };
 }
 
 const TAB = 9;

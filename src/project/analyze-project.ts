@@ -19,7 +19,7 @@ import { ListingCache } from "../cache/listing-cache.js";
 import type { CacheMemory } from "../cache/memory.js";
 import { projectRoots } from "./roots.js";
 import { StatThread, statThreadMode } from "../pipeline/stat-thread.js";
-import { earlyWorkersFor, type EarlyWorkers } from "../pipeline/analyze-share.js";
+import { earlyWorkersFor, type EarlyWorkers } from "../pipeline/early-workers.js";
 
 export interface ProjectOptions {
   cwd: string;

@@ -7,18 +7,20 @@
 import { parentPort } from "node:worker_threads";
 import type { WireBatch } from "../pipeline/analyze-pool.js";
 import type { ShareBatch } from "../pipeline/share-wire.js";
-import { answerBatch, answerShare } from "../pipeline/analyze-worker.js";
+import type { ReadBatch } from "../pipeline/read-wire.js";
+import { answerBatch, answerRead, answerShare } from "../pipeline/analyze-worker.js";
 import { runList, type ListMessage } from "../pipeline/list-ahead.js";
 import { runSide, type SideMessage, type SideReply } from "../emit/side-render.js";
 import { runLiterals, type LiteralBatch, type LiteralReply } from "../emit/files-offload.js";
 
 const port = parentPort;
 if (port) {
-  port.on("message", (message: WireBatch | ShareBatch | SideMessage | LiteralBatch | ListMessage) => {
+  port.on("message", (message: WireBatch | ShareBatch | ReadBatch | SideMessage | LiteralBatch | ListMessage) => {
     if (!("kind" in message)) return answerBatch(port, message);
     if (message.kind === "side") return side(message);
     if (message.kind === "literals") return literals(message);
     if (message.kind === "list") return runList(message);
+    if (message.kind === "read") return void answerRead(port, message);
     void answerShare(port, message);
   });
 }

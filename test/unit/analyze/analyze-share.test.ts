@@ -1,6 +1,7 @@
 // Lint's analysis on both cores (src/pipeline/analyze-share.ts): workers that read and analyse whole
-// skills give exactly analyzeSkill's results and cache records, the skills the cache may hold stay in
-// this thread, and a worker that cannot start, crashes or answers wrongly loses no skill.
+// skills, or a worker that only reads them for this thread (read-wire.ts), give exactly analyzeSkill's
+// results and cache records, the skills the cache may hold stay in this thread, and a worker that
+// cannot start, crashes or answers wrongly loses no skill.
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore -- plain ESM script without declarations
 import { generateCorpus } from "../../../bench/generate.mjs";
 import { analyzeSkill, type AnalyzeOptions, type SkillAnalysis } from "../../../src/pipeline/analyze.js";
-import { analyzeShared, earlyWorkersFor, EarlyWorkers } from "../../../src/pipeline/analyze-share.js";
+import { analyzeShared, shareMode, type ShareCounts, type ShareMode } from "../../../src/pipeline/analyze-share.js";
+import { earlyWorkersFor, EarlyWorkers } from "../../../src/pipeline/early-workers.js";
 import { packListings, unpackListings, type PackedListing } from "../../../src/pipeline/share-wire.js";
 import { encodeAnalysisRecord, type AnalysisSnapshot, type AnalysisStore, type DirEntry } from "../../../src/pipeline/analysis-store.js";
 import type { SkillSource } from "../../../src/types.js";
@@ -79,24 +81,37 @@ async function inThread(cache?: AnalysisStore): Promise<SkillAnalysis[]> {
   return out;
 }
 
-async function shared(script: string, cache?: AnalysisStore, counts = { here: 0, workers: 0 }): Promise<SkillAnalysis[]> {
+async function shared(mode: ShareMode, script: string, cache?: AnalysisStore, counts: ShareCounts = { here: 0, workers: 0 }): Promise<SkillAnalysis[]> {
   const done: SkillAnalysis[] = [];
-  const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script }, (a) => done.push(a), counts);
+  const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script }, (a) => done.push(a), counts, mode);
   expect(done.length).toBe(sources.length);
   return got;
 }
 
-describe("analyzeShared", () => {
+/** The worker's share of the skills: those it analysed (mode "whole") or read for this thread (mode "reads"). */
+const workerShare = (mode: ShareMode, counts: ShareCounts): number => (mode === "whole" ? counts.workers : (counts.read ?? 0));
+
+describe("shareMode", () => {
+  it("has one worker only read (2 cores: the analysis compiled once), more analyse whole skills", () => {
+    expect(shareMode(1)).toBe("reads");
+    expect(shareMode(2)).toBe("whole");
+    expect(shareMode(4)).toBe("whole");
+  });
+});
+
+describe.each(["whole", "reads"] as const)("analyzeShared, mode %s", (mode) => {
   it("gives exactly analyzeSkill's analyses and cache records, with the caller's sources", async () => {
     const expectedCache = new MapStore();
     const expected = await inThread(expectedCache);
     const cache = new MapStore();
-    const counts = { here: 0, workers: 0 };
-    const got = await shared(WORKER, cache, counts);
+    const counts: ShareCounts = { here: 0, workers: 0 };
+    const got = await shared(mode, WORKER, cache, counts);
     expect(got).toEqual(expected);
     got.forEach((a, i) => expect(a.source).toBe(sources[i]));
-    expect(counts.workers).toBeGreaterThan(0);
+    expect(workerShare(mode, counts)).toBeGreaterThan(0);
+    // Mode "reads": every skill is analysed here, some of them read by the worker.
     expect(counts.here + counts.workers).toBe(sources.length);
+    if (mode === "reads") expect(counts.workers).toBe(0);
     expect([...cache.records].sort()).toEqual([...expectedCache.records].sort());
     expect(got.some((a) => a.outcome === "unreadable")).toBe(true);
   });
@@ -115,7 +130,7 @@ describe("analyzeShared", () => {
     // Unreadable skills settle without a record: counted as settled when their analysis is.
     const done = new Set<string>();
     const cache = new PartStore();
-    const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script: WORKER }, (a) => void (a.outcome === "unreadable" && done.add(a.source.file)));
+    const got = await analyzeShared(sources, options(cache), { workers: 1, minMisses: 1, script: WORKER }, (a) => void (a.outcome === "unreadable" && done.add(a.source.file)), undefined, mode);
     expect(got).toEqual(await inThread());
     const parts = [...new Set(sources.map((s) => cache.partOf(s.file)))].sort();
     expect(parts.length).toBeGreaterThan(1);
@@ -125,14 +140,15 @@ describe("analyzeShared", () => {
 
   it("keeps the skills the cache may hold in this thread", async () => {
     const held = new Set(sources.slice(0, 50).map((s) => s.file));
-    const counts = { here: 0, workers: 0 };
-    expect(await shared(WORKER, new MapStore(held), counts)).toEqual(await inThread());
+    const counts: ShareCounts = { here: 0, workers: 0 };
+    expect(await shared(mode, WORKER, new MapStore(held), counts)).toEqual(await inThread());
     expect(counts.here).toBeGreaterThanOrEqual(50);
+    expect(workerShare(mode, counts)).toBeLessThanOrEqual(sources.length - 50);
   });
 
   it("starts no worker for fewer sure misses than minMisses (a warm lint: none)", async () => {
     const counts = { here: 0, workers: 0 };
-    const got = await analyzeShared(sources, options(), { workers: 1, minMisses: sources.length + 1, script: WORKER }, () => undefined, counts);
+    const got = await analyzeShared(sources, options(), { workers: 1, minMisses: sources.length + 1, script: WORKER }, () => undefined, counts, mode);
     expect(got).toEqual(await inThread());
     expect(counts).toEqual({ here: sources.length, workers: 0 });
   });
@@ -160,8 +176,8 @@ describe("analyzeShared", () => {
     const junk = path.join(base, "junk-worker.mjs");
     writeFileSync(junk, `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (b) => parentPort.postMessage({ id: b.id, ok: true, buffer: new ArrayBuffer(0), results: b.sources.map(() => ({ record: "{", bytes: [5, 9] })) }));\n`);
     for (const script of [path.join(base, "no-such-worker.js"), crash, garbage, junk]) {
-      const counts = { here: 0, workers: 0 };
-      expect(await shared(script, undefined, counts)).toEqual(expected);
+      const counts: ShareCounts = { here: 0, workers: 0 };
+      expect(await shared(mode, script, undefined, counts)).toEqual(expected);
       expect(counts).toEqual({ here: sources.length, workers: 0 });
     }
   });
@@ -170,11 +186,11 @@ describe("analyzeShared", () => {
 describe("workers started before discovery", () => {
   it("are taken by the run, and a dead one is not", async () => {
     const early = new EarlyWorkers(WORKER, 1);
-    const counts = { here: 0, workers: 0 };
+    const counts: ShareCounts = { here: 0, workers: 0 };
     const opts = { ...options(), early };
     expect(await analyzeShared(sources, opts, { workers: 1, minMisses: 1, script: path.join(base, "no-such-worker.js") }, () => undefined, counts)).toEqual(await inThread());
-    // The script given to the run does not exist: every worker answer came from the early one.
-    expect(counts.workers).toBeGreaterThan(0);
+    // The script given to the run does not exist: every worker answer came from the early one (one worker: it reads).
+    expect(counts.read).toBeGreaterThan(0);
     expect(early.take()).toBeUndefined();
 
     const dying = path.join(base, "dying-worker.mjs");
@@ -198,7 +214,8 @@ describe("lint with a worker (built CLI)", () => {
   it("writes the same output and the same analysis cache as without, and a warm run reads it back", async () => {
     const runs: string[] = [];
     const caches: Buffer[] = [];
-    for (const workers of ["0", "1"]) {
+    // 1 worker: it reads for this thread; 2: they analyse whole skills.
+    for (const workers of ["0", "1", "2"]) {
       rmSync(path.join(corpus, "node_modules", ".cache"), { recursive: true, force: true });
       const r = await runCli(["lint", "--format", "json", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: workers } });
       expect(r.stderr).toBe("");
@@ -206,7 +223,9 @@ describe("lint with a worker (built CLI)", () => {
       caches.push(analysisBytes(corpus));
     }
     expect(runs[1]).toBe(runs[0]);
+    expect(runs[2]).toBe(runs[0]);
     expect(caches[1]!.equals(caches[0]!)).toBe(true);
+    expect(caches[2]!.equals(caches[0]!)).toBe(true);
     const warm = await runCli(["lint", "--format", "json", "--cache"], { cwd: corpus, env: { SKILLC_WORKERS: "1" } });
     expect(warm.stdout + "\n" + warm.code).toBe(runs[0]);
     expect(analysisBytes(corpus).equals(caches[0]!)).toBe(true);

@@ -88,6 +88,42 @@ describe("analyzeMiss", () => {
   });
 });
 
+describe("analyzeMiss with a cache that keeps the record's bytes", () => {
+  it("reads the frontmatter and positions from the kept record when asked, equal to analyzeSkill's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "skillc-miss-kept-"));
+    try {
+      mkdirSync(path.join(dir, "skills", "a"), { recursive: true });
+      writeFileSync(path.join(dir, "skills", "a", "SKILL.md"), "---\nname: a\ndescription: An A — with $1. Use when testing.\nmetadata:\n  tags: [x, y]\n---\n\nBody.\n");
+      const src: SkillSource = { ...source, absDir: path.join(dir, "skills", "a") };
+      const kept = new Map<string, Buffer>();
+      const cache = {
+        get: () => undefined,
+        set: () => undefined,
+        setRecord: (file: string, record: string | Uint8Array) => {
+          const bytes = Buffer.from(typeof record === "string" ? record : Buffer.from(record).toString("utf8"));
+          kept.set(file, bytes);
+          return bytes;
+        },
+      };
+      const opts: AnalyzeOptions = { profile: "skillc", settings: {}, files: { include: ["**"], exclude: [], maxBytes: 1_000_000 }, readFiles: false, cache };
+      const got = await analyzeMiss(src, opts);
+      if (got.outcome !== "valid") throw new Error(`outcome ${got.outcome}`);
+      expect(Object.getOwnPropertyDescriptor(got.parsed, "positions")?.get).toBeTypeOf("function");
+      expect(Object.getOwnPropertyDescriptor(got.skill, "frontmatter")?.get).toBeTypeOf("function");
+      // The kept bytes are what the analysis reads: a change to them shows (nothing else holds the objects).
+      const record = kept.get(src.file)!;
+      const at = record.indexOf("tags", record.indexOf("\t")); // in the frontmatter part (the head has the fields)
+      record.write("tagz", at);
+      expect(Object.keys((got.skill.frontmatter.metadata ?? {}) as object)).toEqual(["tagz"]);
+      record.write("tags", at);
+      const fresh = await analyzeMiss(src, opts);
+      expect(fresh).toEqual(await analyzeSkill(src, { ...opts, cache: undefined }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("runShareBatch", () => {
   it("answers each skill's bytes as a buffer of its own and the records in one, all transferable, whatever the sizes", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "skillc-share-bytes-"));

@@ -217,4 +217,20 @@ describe("collectFiles", () => {
     // Excluded folders are not listed; the reason is kept for link-missing-file (left-out.ts).
     expect(excluded).toEqual({ files: [], diagnostics: [], leftOut: new Map([["data/", "exclude:data"]]) });
   });
+
+  // lint reads each file into one buffer to look for hidden characters, its first 8 KB alone (a NUL
+  // there: binary, unread past them), and stops at the size fstat gave: a character in the last bytes
+  // of a file is found at every length around those cuts, and a NUL past the first 8 KB is text.
+  it("lint looks at every byte of a supporting file, whatever its length", async () => {
+    const lengths = [0, 1, 8190, 8191, 8192, 8193, 16_384, 65_535, 65_536, 65_537, 200_001];
+    const files: Record<string, string | Uint8Array> = {};
+    for (const n of lengths) files[`f${n}.md`] = "a".repeat(Math.max(0, n - 3)) + (n >= 3 ? "\u202E" : "");
+    files["late-nul.md"] = Buffer.concat([Buffer.from("x".repeat(9000)), Buffer.from([0]), Buffer.from("\u202E")]);
+    const s = skill(files);
+    const { paths, diagnostics } = await listFiles(s, opts());
+    expect(paths).toHaveLength(lengths.length + 1);
+    const hidden = new Set(diagnostics.filter((d) => d.ruleId === "hidden-character").map((d) => d.file));
+    for (const n of lengths) expect(hidden.has(`skills/s/f${n}.md`), `${n} bytes`).toBe(n >= 3);
+    expect(hidden.has("skills/s/late-nul.md")).toBe(true);
+  });
 });
