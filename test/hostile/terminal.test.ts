@@ -176,10 +176,12 @@ describe("skill text printed for a person", () => {
   it("a usage error (exit 2) shows what it quotes escaped: an unknown key of a JSON config holding an OSC 52 (it printed it raw)", async () => {
     const root = tmp();
     writeTree(root, { "skills/a/SKILL.md": "---\nname: a\ndescription: Does a things.\n---\n\nUse a.\n" });
-    writeTree(root, { "skillc.config.json": JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1 }) });
+    writeTree(root, { "skillc.config.json": JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1, "y\n::error::FORGED": 2 }) });
     const r = await runCliBounded(["lint"], root);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown key "x\\x1b]52;c;cm0gLXJmIH4=\\x07"');
+    expect(r.stderr).toContain('unknown key "y\\n::error::FORGED"');
     expect(r.stderr).not.toMatch(RAW);
+    expect(r.stderr).not.toMatch(/^\s*::/m);
   }, 60_000);
 });
