@@ -67,6 +67,17 @@ describe("sizes (real process, --max-old-space-size=512)", () => {
     await lintAndBuild("1 MiB SKILL.md", root, 90_000, ["body-too-long"]);
   }, 200_000);
 
+  it("a 1 MiB body of 174,000 broken links, reported and under a file-wide skillc-disable, is an answer (each was an internal error: a stack overflow)", async () => {
+    const root = tmp("skillc-size-");
+    const links = (head: string) => fm("links") + head + "[](r)\n".repeat(Math.floor((1024 * 1024 - 128) / 6));
+    writeTree(root, { "skills/links/SKILL.md": links("") });
+    const messages = await lintAndBuild("174,000 broken links", root, 90_000, ["link-missing-file"]);
+    expect(messages.filter((m) => m.ruleId === "link-missing-file").length).toBeGreaterThan(170_000);
+    writeTree(root, { "skills/links/SKILL.md": links("<!-- skillc-disable link-missing-file -->\n") });
+    const quiet = await lintAndBuild("174,000 suppressed links", root, 90_000, []);
+    expect(quiet.filter((m) => m.ruleId === "link-missing-file")).toEqual([]);
+  }, 200_000);
+
   it("a 50,000-line body (under the 1 MiB limit)", async () => {
     const root = tmp("skillc-size-");
     writeTree(root, { "skills/long/SKILL.md": fm("long") + Array.from({ length: 50_000 }, (_, i) => (i % 50 === 0 ? `## H${i}\n` : i % 5000 === 1 ? `- item ${i} [x](missing-${i}.md)` : `- item ${i} \`$${i % 10}\``)).join("\n") });
