@@ -363,3 +363,18 @@ describe("a source root of the project that a committed link takes out of it", (
     expect(existsSync(path.join(elsewhere, "c/SKILL.md"))).toBe(true);
   });
 });
+
+describe("init in a checkout that commits skills/ as a link", () => {
+  it("a dangling link: the config is written and the link left alone (it was an internal error after writing the config)", async () => {
+    const base = tmp("skillc-hinit-");
+    const cwd = path.join(base, "repo");
+    mkdirSync(cwd, { recursive: true });
+    symlinkSync("../nowhere", path.join(cwd, "skills"));
+    const r = await runNode([CLI, "init"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("skills is a symbolic link and was left alone");
+    expect(existsSync(path.join(cwd, "skillc.config.json"))).toBe(true);
+    expect(lstatSync(path.join(cwd, "skills")).isSymbolicLink()).toBe(true);
+    expect(existsSync(path.join(base, "nowhere"))).toBe(false);
+  });
+});
