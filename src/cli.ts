@@ -3,6 +3,7 @@
 import { EXIT_USAGE, UsageError, type CliContext } from "./commands/context.js";
 import { skillcVersion } from "./util/version.js";
 import { closest } from "./util/closest.js";
+import { escapeTerminal } from "./util/hidden-chars.js";
 import { shown } from "./commands/args.js";
 import { summaryLines, type Command } from "./commands/define.js";
 import { SPECS, type CommandName } from "./commands/specs.js";
@@ -57,8 +58,10 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   try {
     return await (await LOAD[spec.name]()).command.run(rest, ctx);
   } catch (error) {
+    // A message can quote a name from the skills or a JSON config key (a pull request's): escaped,
+    // keeping the lines a message lays out (a config's problem list).
     if (isUsageError(error)) {
-      ctx.stderr.write(`skillc ${name}: ${error.message}\n`);
+      ctx.stderr.write(`skillc ${name}: ${escapeTerminal(error.message, { keepNewlines: true })}\n`);
       return EXIT_USAGE;
     }
     const fsText = fileSystemError(error);
@@ -67,7 +70,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
       return EXIT_USAGE;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    ctx.stderr.write(`skillc ${name}: internal error — please report it.\n${detail}\n`);
+    ctx.stderr.write(`skillc ${name}: internal error — please report it.\n${escapeTerminal(detail, { keepNewlines: true })}\n`);
     return EXIT_USAGE;
   }
 }

@@ -3,7 +3,8 @@
 // rewrite is the smallest edit: only the `name:` value's characters change (or one `name:` line is
 // added after the opening fence); comments, quoting of other fields, CRLF and a BOM stay as they were.
 import { isMap, isNode, isScalar, parseDocument, type Pair } from "yaml";
-import { decodeSkill, locateFrontmatter, toOriginalOffset } from "../pipeline/frontmatter/locate.js";
+import { decodeSkill, frontmatterBytes, locateFrontmatter, toOriginalOffset } from "../pipeline/frontmatter/locate.js";
+import { MAX_FRONTMATTER_BYTES, MAX_SKILL_MD_BYTES } from "../rules/parse-rules.js";
 
 interface NameSlot {
   /** The original text (BOM and CRs kept), as Buffer#toString gives it. */
@@ -15,10 +16,13 @@ interface NameSlot {
 }
 
 function locateName(bytes: Uint8Array): NameSlot | undefined {
+  // Past the lint's limits the file is not parsed there either (lint says why): remove and import
+  // looked through megabytes of nested YAML for a name.
+  if (bytes.length > MAX_SKILL_MD_BYTES) return undefined;
   const decoded = decodeSkill(bytes);
   if (!decoded.ok) return undefined;
   const located = locateFrontmatter(decoded.text);
-  if (located.kind !== "found") return undefined;
+  if (located.kind !== "found" || frontmatterBytes(located.value) > MAX_FRONTMATTER_BYTES) return undefined;
   // uniqueKeys off, as the lint's parse does: yaml checks it pairwise (100,000 keys take minutes);
   // a duplicate `name` is the lint's error to report, and the first one is the one rewritten.
   const doc = parseDocument(located.value, { keepSourceTokens: false, uniqueKeys: false, prettyErrors: false });

@@ -18,6 +18,7 @@ import { openRemoteSource, type RemoteSource } from "../archive/remote-source.js
 import type { SkillFiles } from "../archive/skill.js";
 import { destinationProblem, place, validate, type ValidateOptions } from "./import-steps.js";
 import { relPosix } from "../util/paths.js";
+import { checkWritableRoot } from "../project/roots.js";
 import { profileFlag, ruleFlags } from "./args.js";
 import { counts, plural, printDiagnostics } from "./report.js";
 
@@ -41,6 +42,7 @@ export async function importRemote(spec: string, values: RemoteFlags, ctx: CliCo
   if (values.name !== undefined) throw new UsageError("--name renames one skill; a remote source can hold many, so it is not accepted with a URL or mcp:.");
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+  checkWritableRoot({ project: config.root, dir: root, cwd: ctx.cwd });
   const fail = (why: string) => (ctx.stderr.write(`skillc import: ${why}\n`), EXIT_FAIL);
   let lock: Lock;
   let source: RemoteSource;

@@ -11,6 +11,7 @@ import { skillNameProblem } from "./scaffold.js";
 import { destinationProblem, place, validate } from "./import-steps.js";
 import { isRemoteSpec } from "../archive/remote-source.js";
 import { relPosix } from "../util/paths.js";
+import { checkWritableRoot } from "../project/roots.js";
 import { profileFlag, ruleFlags } from "./args.js";
 import { defineCommand } from "./define.js";
 import { IMPORT } from "./specs.js";
@@ -30,6 +31,7 @@ export const command = defineCommand(IMPORT, async (values, positionals, ctx) =>
   }
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.to !== undefined ? path.resolve(ctx.cwd, values.to) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+  checkWritableRoot({ project: config.root, dir: root, cwd: ctx.cwd });
 
   const shownSource = printable(positionals[0]!);
   const skill = await readSource(source, shownSource, ctx);

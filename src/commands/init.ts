@@ -76,7 +76,10 @@ export const command = defineCommand(INIT, async (values, _positionals, ctx) => 
   ctx.stdout.write(`wrote ${name} (the defaults: skills/ → .skillc/, profile "skillc")\n`);
   // So that the first `skillc lint` finds its source root instead of failing on root-missing.
   const skillsDir = DEFAULTS.sources[0]!.dir;
-  if (!existsSync(path.join(ctx.cwd, skillsDir))) {
+  // A link by that name (a dangling one made mkdir fail, an internal error) is the checkout's: left alone.
+  if (isLink(path.join(ctx.cwd, skillsDir))) {
+    ctx.stderr.write(`skillc init: ${skillsDir} is a symbolic link and was left alone; lint and build read it, and commands that write skills refuse it when it leads out of the project.\n`);
+  } else if (!existsSync(path.join(ctx.cwd, skillsDir))) {
     await mkdir(path.join(ctx.cwd, skillsDir), { recursive: true });
     ctx.stdout.write(`created ${skillsDir}/ (empty: \`skillc new <name>\` adds a skill)\n`);
   }

@@ -13,6 +13,7 @@ import { defineCommand } from "./define.js";
 import { LINT } from "./specs.js";
 import { cacheOption } from "../cache/analysis-cache.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { checkWritableRoot, rootDirs } from "../project/roots.js";
 
 const FORMATS: FormatName[] = ["stylish", "json", "github", "sarif"];
 
@@ -33,6 +34,10 @@ export const command = defineCommand(LINT, async (values, positionals, ctx) => {
   config = { ...config, clients: clientsFlag(values.clients) ?? config.clients };
   const options = { cwd: ctx.cwd, config, paths: positionals, profile: profileFlag(values.profile), rules: ruleFlags(values.rule), cache: cacheOption({ cache: values.cache, noCache: values["no-cache"] }, ctx.env) };
 
+  // --fix writes into the config's roots: never through a committed link out of the project (checked
+  // before any work). Given paths need no check: one that leads out through a link is not linted
+  // (symlink-escape, or "not inside a skill folder"), so nothing is fixed there.
+  if (values.fix && positionals.length === 0) for (const dir of rootDirs(ctx.cwd, config)) checkWritableRoot({ project: config.root, dir, cwd: ctx.cwd });
   let report = await lint(options);
   if (values.fix) {
     const changed = await fixFiles(ctx.cwd, report.results.flatMap((r) => r.diagnostics));

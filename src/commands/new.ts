@@ -6,6 +6,7 @@ import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
 import { loadConfig } from "../config/load.js";
 import { argumentProblem, scaffoldSkill, skillNameProblem } from "./scaffold.js";
 import { relPosix, toPosix } from "../util/paths.js";
+import { checkWritableRoot } from "../project/roots.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { SkillSource } from "../types.js";
 import { parseSkill } from "../pipeline/parse.js";
@@ -27,6 +28,7 @@ export const command = defineCommand(NEW, async (values, positionals, ctx) => {
 
   const { config } = await loadConfig(ctx.cwd, values.config);
   const root = values.dir !== undefined ? path.resolve(ctx.cwd, values.dir) : path.resolve(config.root, config.sources[0]?.dir ?? "skills");
+  checkWritableRoot({ project: config.root, dir: root, cwd: ctx.cwd });
   const folder = path.join(root, name);
   const shown = relPosix(ctx.cwd, folder);
   const text = scaffoldSkill({ name, description: values.description, args: argNames });

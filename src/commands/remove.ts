@@ -9,7 +9,7 @@ import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
 import { defineCommand } from "./define.js";
 import { REMOVE } from "./specs.js";
 import { loadConfig } from "../config/load.js";
-import { configRoots } from "../project/roots.js";
+import { checkWritableRoot, configRoots } from "../project/roots.js";
 import { discover } from "../pipeline/discover.js";
 import { declaredName } from "../archive/skill-name.js";
 import type { SkillSource } from "../types.js";
@@ -31,6 +31,7 @@ export const command = defineCommand(REMOVE, async (values, positionals, ctx) =>
     return EXIT_FAIL;
   }
   const source = matches[0]!;
+  checkWritableRoot({ project: config.root, dir: path.resolve(ctx.cwd, source.root.dir), cwd: ctx.cwd });
   // Folder names are a skill author's: shown escaped, so a bidi control cannot make the folder a
   // person confirms look like another one.
   const dir = escapeTerminal(source.dir);

@@ -105,7 +105,7 @@ export async function watchBuild(ctx: CliContext, options: () => Promise<BuildOp
         opts = await options();
         deps = await configDependencies(opts);
       } catch (error) {
-        ctx.stderr.write(`skillc build --watch: ${(error as Error).message}\nKeeping the previous config; fix it and save again.\n`);
+        ctx.stderr.write(`skillc build --watch: ${escapeTerminal((error as Error).message, { keepNewlines: true })}\nKeeping the previous config; fix it and save again.\n`);
         await watchers.reset(opts, deps, ctx.cwd);
         return;
       }
@@ -136,8 +136,9 @@ async function buildAndReport(ctx: CliContext, opts: BuildOptions, quiet: boolea
   } catch (error) {
     failed();
     // A usage error (e.g. a config edit that points outDir at a source root) is the user's to fix.
-    if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${error.message}\nNothing written; fix it and save again (still watching).\n`);
-    else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${(error as Error).stack ?? String(error)}\n`);
+    // Either message can quote a file name from the skills (a pulled branch's): escaped.
+    if (error instanceof UsageError) ctx.stderr.write(`skillc build --watch: ${escapeTerminal(error.message, { keepNewlines: true })}\nNothing written; fix it and save again (still watching).\n`);
+    else ctx.stderr.write(`skillc build --watch: internal error — please report it; still watching.\n${escapeTerminal((error as Error).stack ?? String(error), { keepNewlines: true })}\n`);
   }
 }
 

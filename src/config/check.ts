@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { closest } from "../util/closest.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 import { packageFile } from "../util/package-file.js";
 import { RULES } from "../diagnostics/registry.js";
 import type { Diagnostic } from "../types.js";
@@ -40,7 +41,9 @@ export interface ConfigProblem {
 
 export function configProblem<P>(file: string, rule: RuleMeta<P>, params: P, at?: At): ConfigProblem {
   const diagnostic = CONFIG_REPORTER.make(file, rule, at ?? { line: 1, column: 1 }, params)!;
-  return { diagnostic, text: `${file}${at ? `:${at.line}:${at.column}` : ""}: ${diagnostic.message}` };
+  // One line per problem: a key's line break (a JSON config's `"x\n::error::…"`) is shown as `\n`,
+  // never a line of its own that a CI log runs as a workflow command.
+  return { diagnostic, text: `${file}${at ? `:${at.line}:${at.column}` : ""}: ${escapeTerminal(diagnostic.message)}` };
 }
 
 /** A config that cannot be loaded at all: its one message is both the stderr text and the diagnostic's. */

@@ -42,6 +42,13 @@ function messageLines(message: string, seen: MessageLines): string[] {
   return lines;
 }
 
+/**
+ * The widest message that sets the message column. Messages quote skill text (a link, a key), and
+ * every row was padded to the longest: one 50 KB link beside 5,000 short rows printed 250 MB. A
+ * longer message runs past the column; real ones are shorter.
+ */
+const ALIGN_MAX = 400;
+
 /** One file's block: its underlined name and aligned rows. Plain loops: at 10,000 skills it runs for 20,000 rows. */
 function fileBlock(r: LintFileResult, c: Record<"underline" | "dim" | "red" | "yellow", Paint>, seen: MessageLines): string {
   const rows: Row[] = [];
@@ -52,7 +59,7 @@ function fileBlock(r: LintFileResult, c: Record<"underline" | "dim" | "red" | "y
     if (x.line.length > w.line) w.line = x.line.length;
     if (x.column.length > w.column) w.column = x.column.length;
     if (x.severity.length > w.severity) w.severity = x.severity.length;
-    if (x.message[0]!.length > w.message) w.message = x.message[0]!.length;
+    if (x.message[0]!.length > w.message && x.message[0]!.length <= ALIGN_MAX) w.message = x.message[0]!.length;
   }
   let out = `${c.underline(pathAtLineStart(escapeTerminal(r.file)))}\n`;
   const indent = " ".repeat(2 + w.line + 1 + w.column + 2 + w.severity + 2);
@@ -61,7 +68,7 @@ function fileBlock(r: LintFileResult, c: Record<"underline" | "dim" | "red" | "y
     const line =
       `  ${" ".repeat(w.line - x.line.length)}${c.dim(`${x.line}:${x.column}`)}${" ".repeat(w.column - x.column.length)}` +
       `  ${(x.severity === "error" ? c.red : c.yellow)(x.severity)}${" ".repeat(w.severity - x.severity.length)}` +
-      `  ${first}${" ".repeat(w.message - first.length)}` +
+      `  ${first}${" ".repeat(Math.max(0, w.message - first.length))}` +
       `  ${c.dim(x.ruleId)}`;
     out += `${line.trimEnd()}\n`;
     for (let i = 1; i < x.message.length; i++) out += `${`${indent}${x.message[i]}`.trimEnd()}\n`;

@@ -2,11 +2,12 @@
 // says why. outDir receives index.js, package.json and more, replacing whatever has those names, so
 // it must be a folder of its own: not the filesystem root, not the project (its package.json), not
 // a folder skills are read from, and nothing that holds either.
-import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../diagnostics/usage-error.js";
 import { isInside, relPosix, toPosix } from "../util/paths.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { linkedOutOf, realPathOf as real } from "../util/linked-out.js";
 
 export interface OutDirCheck {
   /** The project root (the config's folder). */
@@ -32,7 +33,7 @@ export function checkOutDir(c: OutDirCheck): void {
   if (isInside(out, root)) throw refuse("it holds the project folder");
   // A folder of the project that a link on the way takes out of it (a checkout can commit `.skillc`
   // or `.claude` as one): the checkout, not the user, would choose where the files go.
-  if (isInside(path.resolve(c.root), path.resolve(c.outDir)) && !isInside(root, out)) {
+  if (linkedOutOf(c.root, c.outDir) !== undefined) {
     throw refuse(`a symbolic link on the way leads out of the project, to ${escapeTerminal(toPosix(out))}`, "replace the link with a folder, or name the folder outside the project itself");
   }
   for (const source of c.sources) {
@@ -81,24 +82,6 @@ function foreignPackageJson(out: string, refuse: (why: string, fix?: string) => 
   }
   const foreign = keys.filter((k) => k !== "type" && k !== "types");
   if (foreign.length > 0) throw refuse(`it holds a package.json that skillc did not write (with ${foreign.slice(0, 3).join(", ")})`);
-}
-
-/** The real path of `p`, resolving links in the part that exists (the rest is appended). */
-function real(p: string): string {
-  const abs = path.resolve(p);
-  let existing = abs;
-  const rest: string[] = [];
-  while (!existsSync(existing)) {
-    const parent = path.dirname(existing);
-    if (parent === existing) break;
-    rest.unshift(path.basename(existing));
-    existing = parent;
-  }
-  try {
-    return path.join(realpathSync(existing), ...rest);
-  } catch {
-    return abs;
-  }
 }
 
 function show(cwd: string, p: string): string {

@@ -14,6 +14,7 @@ import { keepAccessors } from "../util/extend.js";
 import { bytesMayHoldHidden } from "../util/hidden-chars.js";
 import { sha256Hex } from "../util/sha256.js";
 import { ownString } from "../util/own-string.js";
+import { pushAll } from "../util/push-all.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -39,7 +40,7 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
   const diagnostics = [...parsed.diagnostics, ...checkSkillPath(parsed, ctx), ...checkHiddenText(parsed, ctx, bytesMayHoldHidden(bytes))];
   if (parsed.frontmatter === undefined) return { parsed, skill: undefined, diagnostics };
   const validated = validateSkill(parsed, { profile: opts.profile, settings: opts.settings, extraSchema: opts.extraSchema });
-  diagnostics.push(...validated.diagnostics);
+  pushAll(diagnostics, validated.diagnostics);
   const fields = validated.skill?.fields;
   const body = checkBody({
     parsed,
@@ -53,7 +54,7 @@ export function analyzeText(source: SkillSource, bytes: Uint8Array, fileSet: Rea
   const bodyDiagnostics = applySuppressions(parsed, body, ctx);
   // Messages quoting the body (a placeholder, a link) are two-byte strings like the text (util/own-string.ts).
   for (const d of bodyDiagnostics) d.message = ownString(d.message);
-  diagnostics.push(...bodyDiagnostics);
+  pushAll(diagnostics, bodyDiagnostics);
   return { parsed, skill: validated.skill, diagnostics };
 }
 

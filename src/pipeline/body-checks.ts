@@ -144,18 +144,39 @@ function suggest(p: string, files: ReadonlySet<string>): NearPath | undefined {
   const trimmed = p.replace(/[.,;:!?)'"]+$/, "");
   if (trimmed !== p && files.has(trimmed)) return { kind: "trailing", path: trimmed, tail: p.slice(trimmed.length) };
   const lower = p.toLowerCase();
-  const base = lower.slice(lower.lastIndexOf("/") + 1);
-  let sameName: string | undefined;
-  let count = 0;
+  const near = nearIndex(files);
+  const same = near.byLower.get(lower);
+  if (same !== undefined) return { kind: "case", path: same };
+  const named = near.byBase.get(lower.slice(lower.lastIndexOf("/") + 1));
+  return named && named.count === 1 ? { kind: "name", path: named.path } : undefined;
+}
+
+interface NearIndex {
+  /** Lowercased path → the first file of it. */
+  byLower: Map<string, string>;
+  /** Lowercased last segment → how many files end in it, and one of them. */
+  byBase: Map<string, { path: string; count: number }>;
+}
+
+/**
+ * The skill's files by lowercased path and by name, made once per file set: each missing link used
+ * to walk every file (130,000 links × 50,000 files in one skill was minutes of a lint).
+ */
+const nearIndexes = new WeakMap<ReadonlySet<string>, NearIndex>();
+function nearIndex(files: ReadonlySet<string>): NearIndex {
+  let near = nearIndexes.get(files);
+  if (near) return near;
+  near = { byLower: new Map(), byBase: new Map() };
   for (const f of files) {
     const fl = f.toLowerCase();
-    if (fl === lower) return { kind: "case", path: f };
-    if (fl === base || fl.endsWith(`/${base}`)) {
-      sameName = f;
-      count++;
-    }
+    if (!near.byLower.has(fl)) near.byLower.set(fl, f);
+    const base = fl.slice(fl.lastIndexOf("/") + 1);
+    const named = near.byBase.get(base);
+    if (named) named.count++;
+    else near.byBase.set(base, { path: f, count: 1 });
   }
-  return count === 1 ? { kind: "name", path: sameName! } : undefined;
+  nearIndexes.set(files, near);
+  return near;
 }
 
 /**

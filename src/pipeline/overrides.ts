@@ -14,6 +14,7 @@ import { effectiveSeverity } from "../diagnostics/rule.js";
 import { RULES } from "../diagnostics/registry.js";
 import { toPosix } from "../util/paths.js";
 import { splitSuppressed } from "./suppress.js";
+import { pushAll } from "../util/push-all.js";
 
 export interface RuleOverride {
   files: string[];
@@ -92,7 +93,7 @@ export function settleAnalyses(analyses: Array<{ diagnostics: Diagnostic[] }>, r
     }
     const split = splitSuppressed(rated);
     a.diagnostics = split.kept;
-    suppressed.push(...split.suppressed);
+    pushAll(suppressed, split.suppressed);
   }
   return suppressed;
 }

@@ -6,7 +6,7 @@ import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
 import * as R from "../rules/parse-rules.js";
 import type { YamlSyntax } from "../rules/parse-rules.js";
-import { decodeSkill, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
+import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -23,6 +23,10 @@ type Found = Extract<Located, { kind: "found" }>;
 export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportContext, hash?: string): ParsedSkill {
   const result = emptyResult(source, bytes, hash);
   const report = reportInto(result.diagnostics, ctx);
+  if (bytes.length > R.MAX_SKILL_MD_BYTES) {
+    report(R.SKILL_FILE_TOO_LARGE, FILE_START, { fileName: source.fileName, bytes: bytes.length });
+    return result;
+  }
   const decoded = decodeSkill(bytes);
   if (!decoded.ok) {
     report(decoded.kind === "binary" ? R.BINARY_FILE : R.INVALID_UTF8, decoded, { fileName: source.fileName });
@@ -34,6 +38,12 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   setBody(result, located ? located.bodyOffset : 0);
   if (!located) return result;
   result.frontmatterRange = { line: 1, column: 1, endLine: located.closeLine, endColumn: located.closeLineLength + 1 };
+  // A frontmatter past the limit is not parsed: 7.5 MB of nested YAML took ~5 s of yaml's parse alone.
+  const yamlBytes = frontmatterBytes(located.value);
+  if (yamlBytes > R.MAX_FRONTMATTER_BYTES) {
+    report(R.FRONTMATTER_TOO_LARGE, { ...FILE_START, endColumn: 4 }, { bytes: yamlBytes });
+    return result;
+  }
   readFrontmatter(result, located, decoded.map, report);
   return result;
 }

@@ -85,13 +85,13 @@ export function resolveSkills<S extends ValidSkillHead>(skills: S[], opts: Resol
     if (group.length < 2) continue;
     const paths = group.map((s) => s.source.file);
     const root = group[0].source.root.dir;
-    const exact = group.every((s) => s.name === group[0].name);
+    const exact = group.every((s) => s.name === group[0].name), names = exact ? [] : [...new Set(group.map((g) => g.name))];
     for (const s of group) {
       const others = paths.filter((p) => p !== s.source.file);
       if (exact) {
         report(s, DUPLICATE_NAME, { name: s.name, others, root });
       } else {
-        report(s, NAME_CLASH_NORMALIZATION, { name: s.name, others, root, names: [...new Set(group.map((g) => g.name))] });
+        report(s, NAME_CLASH_NORMALIZATION, { name: s.name, others, root, names });
       }
     }
   }

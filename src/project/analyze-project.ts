@@ -20,6 +20,7 @@ import type { CacheMemory } from "../cache/memory.js";
 import { projectRoots } from "./roots.js";
 import { StatThread, statThreadMode } from "../pipeline/stat-thread.js";
 import { earlyWorkersFor, type EarlyWorkers } from "../pipeline/early-workers.js";
+import { pushAll } from "../util/push-all.js";
 
 export interface ProjectOptions {
   cwd: string;
@@ -162,7 +163,7 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.
   addPortability(analyses, checkPortability(analyses, config.clients ?? [], profile, reporter));
   const suppressed = settleAnalyses(analyses, (d) => reporter.rate(d));
-  for (const a of analyses) diagnostics.push(...a.diagnostics);
+  for (const a of analyses) pushAll(diagnostics, a.diagnostics);
 
   const usable = opts.leaveOutFailed ? analyses.filter((a) => !hasOwnError(a)) : analyses;
   // A loop, not flatMap: an array per skill is 10,000 of them on a rebuild.
@@ -170,7 +171,7 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   for (const a of usable) if (a.skill) skills.push(a.skill);
   const resolved = resolveSkills<ValidSkill | ValidSkillHead>(skills, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
   resolved.diagnostics = reporter.rate(resolved.diagnostics);
-  diagnostics.push(...resolved.diagnostics);
+  pushAll(diagnostics, resolved.diagnostics);
   return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache } };
 }
 
@@ -193,12 +194,12 @@ async function findSources(opts: ProjectOptions, discoverOpts: DiscoverOptions):
     const targets = await resolveTargets(opts.paths, discoverOpts);
     roots = targets.roots;
     only = targets.only;
-    diagnostics.push(...targets.diagnostics);
+    pushAll(diagnostics, targets.diagnostics);
   } else {
     roots = projectRoots(opts.cwd, opts.config, opts.roots);
   }
   const found = await discover(roots, discoverOpts);
-  diagnostics.push(...found.diagnostics);
+  pushAll(diagnostics, found.diagnostics);
   const sources = only ? found.sources.filter((s) => only.has(s.dir)) : found.sources;
   return { roots, sources, diagnostics };
 }

@@ -3,7 +3,10 @@
 import path from "node:path";
 import type { SourceRoot } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { toPosix } from "../util/paths.js";
+import { relPosix, toPosix } from "../util/paths.js";
+import { UsageError } from "../diagnostics/usage-error.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
+import { linkedOutOf } from "../util/linked-out.js";
 
 /** Roots from the config's sources, relative to cwd. Later sources take precedence. */
 export function configRoots(cwd: string, config: ResolvedConfig): SourceRoot[] {
@@ -30,4 +33,18 @@ export function projectRoots(cwd: string, config: ResolvedConfig, dirs?: readonl
 /** The run's roots as absolute folders, each once (what watch mode watches). */
 export function rootDirs(cwd: string, config: ResolvedConfig, dirs?: readonly string[]): string[] {
   return [...new Set(projectRoots(cwd, config, dirs).map((r) => path.resolve(cwd, r.dir)))];
+}
+
+/**
+ * Refuses (exit 2) a command that writes into the source root `dir` (lint --fix, new, import,
+ * remove) when `dir` is inside the project but a committed link takes it out: the same rule as the
+ * output folder's (emit/out-dir.ts). Reading a linked root stays allowed (a shared skills folder).
+ */
+export function checkWritableRoot(c: { project: string; dir: string; cwd: string }): void {
+  const real = linkedOutOf(c.project, c.dir);
+  if (real === undefined) return;
+  throw new UsageError(
+    `refusing to write into the source root ${escapeTerminal(relPosix(c.cwd, c.dir))}: a symbolic link on the way leads out of the project, to ${escapeTerminal(toPosix(real))}; ` +
+      "if that folder is meant, name it itself (its real path in the config's sources), or replace the link with a folder.",
+  );
 }

@@ -1,9 +1,17 @@
 import { defineRule, type AnyRule } from "../diagnostics/rule.js";
 
 const quote = (s: string) => JSON.stringify(s);
+/** How many items of a list a message names; the rest are counted. */
+const LISTED_MAX = 5;
+/**
+ * The first items, then how many more: every skill of a clash is reported, so a message naming all
+ * the others made the output quadratic (4,000 same-named skills in a root: 184 MB of lint output).
+ */
+const listed = (items: readonly string[], show: (s: string) => string = (s) => s) =>
+  items.length <= LISTED_MAX ? items.map(show).join(", ") : `${items.slice(0, LISTED_MAX).map(show).join(", ")} and ${items.length - LISTED_MAX} more`;
 /** " (the names "A", "a" differ only by …)" when the skills of a collision spell the name differently. */
 const spelledText = (spelled: string[] | undefined) =>
-  spelled && spelled.length > 1 ? ` (the names ${spelled.map(quote).join(", ")} differ only by letter case or Unicode normalization)` : "";
+  spelled && spelled.length > 1 ? ` (the names ${listed(spelled, quote)} differ only by letter case or Unicode normalization)` : "";
 
 /** A clash: the skill's name, and the other files that use it. */
 type Clash = { name: string; others: string[] };
@@ -15,9 +23,9 @@ export const DUPLICATE_NAME = defineRule<Clash & { root: string }>({
   description: "Two skills in one source root have the same name.",
   help:
     "A name must identify one skill within a root, or lookups would pick one silently. Rename one of them: " +
-    "change its frontmatter `name`, or its folder when it has no `name`. The message lists every file involved.",
+    "change its frontmatter `name`, or its folder when it has no `name`. The message names the other files involved (the first five, and how many more).",
   message: ({ name, others, root }) =>
-    `The name ${quote(name)} is also used by ${others.join(", ")} in source root ${quote(root)}. Names must be unique within a root: rename one skill (its frontmatter \`name\`, or its folder when it has none).`,
+    `The name ${quote(name)} is also used by ${listed(others)} in source root ${quote(root)}. Names must be unique within a root: rename one skill (its frontmatter \`name\`, or its folder when it has none).`,
 });
 
 /** Names in one root that differ only by letter case or Unicode normalization (NFC/NFD). */
@@ -30,7 +38,7 @@ export const NAME_CLASH_NORMALIZATION = defineRule<Clash & { root: string; names
     "to case-insensitive file systems. Inside one root this is an error; rename one skill. Across roots such names " +
     "are treated as the same name and settled by the `collisions` policy.",
   message: ({ name, others, root, names }) =>
-    `The name ${quote(name)} clashes with ${others.join(", ")} in source root ${quote(root)}: the names ${names.map(quote).join(", ")} differ only by letter case or Unicode normalization. Rename one skill so the names are distinct.`,
+    `The name ${quote(name)} clashes with ${listed(others)} in source root ${quote(root)}: the names ${listed(names, quote)} differ only by letter case or Unicode normalization. Rename one skill so the names are distinct.`,
 });
 
 /** `collisions: "override"`: a later root's skill shadows same-named skills of earlier roots. */
@@ -43,7 +51,7 @@ export const COLLISION_OVERRIDE = defineRule<{ name: string; file: string; scope
     "of the bundle. Rename one of them if both should be available, set `collisions: \"keep\"` to keep all of them " +
     "(lookup by name then fails as ambiguous; lookup by path works), or turn this rule off if the override is intended.",
   message: ({ name, file, scope, shadowed, spelled }) =>
-    `The skill ${quote(name)} at ${file} (scope ${quote(scope)}) overrides the same-named skills of lower-precedence roots${spelledText(spelled)}, which are left out of the bundle: ${shadowed.join(", ")}. Rename one if both should be available, or set \`collisions: "keep"\`.`,
+    `The skill ${quote(name)} at ${file} (scope ${quote(scope)}) overrides the same-named skills of lower-precedence roots${spelledText(spelled)}, which are left out of the bundle: ${listed(shadowed)}. Rename one if both should be available, or set \`collisions: "keep"\`.`,
 });
 
 /** `collisions: "error"`: same-named skills across roots are an error and all of them are left out. */
@@ -55,7 +63,7 @@ export const COLLISION_ERROR = defineRule<Clash & { spelled?: string[] }>({
     "Every skill involved is left out of the bundle. Rename all but one, or choose `collisions: \"override\"` " +
     "(the later source wins) or `\"keep\"` (all kept; lookup by name is ambiguous).",
   message: ({ name, others, spelled }) =>
-    `The name ${quote(name)} is also used by ${others.join(", ")} in another source root${spelledText(spelled)}, and \`collisions\` is "error": all of them are left out. Rename all but one, or set \`collisions\` to "override" or "keep".`,
+    `The name ${quote(name)} is also used by ${listed(others)} in another source root${spelledText(spelled)}, and \`collisions\` is "error": all of them are left out. Rename all but one, or set \`collisions\` to "override" or "keep".`,
 });
 
 /** Rules reported by the build stage. */

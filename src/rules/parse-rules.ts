@@ -96,6 +96,37 @@ export const FRONTMATTER_NOT_MAP = rule<{ what: "empty" | "a list" | "a single v
   message: ({ what }) => `the frontmatter is ${what}, not a map of fields; write \`key: value\` lines such as \`name: my-skill\` and \`description: …\`.`,
 });
 
+/**
+ * The largest frontmatter (the YAML between the fences) that is parsed: 256 KiB. The largest real
+ * SKILL.md in public collections is 74 KB whole, and metadata belongs in a few KB; a YAML parse of
+ * megabytes of nested values takes seconds of every lint.
+ */
+export const MAX_FRONTMATTER_BYTES = 256 * 1024;
+/** The largest SKILL.md that is read as a skill: 1 MiB, more than any model's context holds at once (~250,000 tokens). */
+export const MAX_SKILL_MD_BYTES = 1024 * 1024;
+
+/** A size as messages show it: 300 KiB, 7.5 MiB. */
+const shownSize = (n: number) => {
+  const mib = n / (1024 * 1024);
+  return mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
+};
+
+export const FRONTMATTER_TOO_LARGE = rule<{ bytes: number }>({
+  id: "frontmatter-too-large",
+  severity: "error",
+  description: `The frontmatter (the YAML between the fences) is over ${shownSize(MAX_FRONTMATTER_BYTES)}; it is not parsed.`,
+  help: "The largest real SKILL.md in public collections is 74 KB whole, and a skill's metadata belongs in a few KB; megabytes of YAML take seconds to parse on every lint. Move the data into a supporting file the body links to, and keep the frontmatter to the fields.",
+  message: ({ bytes }) => `the frontmatter is ${shownSize(bytes)}, over the ${shownSize(MAX_FRONTMATTER_BYTES)} limit, so it was not parsed; keep it to the fields and move data into a supporting file.`,
+});
+
+export const SKILL_FILE_TOO_LARGE = rule<File & { bytes: number }>({
+  id: "skill-file-too-large",
+  severity: "error",
+  description: `SKILL.md is over ${shownSize(MAX_SKILL_MD_BYTES)}; it is not read as a skill.`,
+  help: "The largest real SKILL.md in public collections is 74 KB, and a model loads the whole file at once: past 1 MiB it is more than any context window holds. Keep the instructions short and move reference material into supporting files, which are loaded only when needed.",
+  message: ({ fileName, bytes }) => `${fileName} is ${shownSize(bytes)}, over the ${shownSize(MAX_SKILL_MD_BYTES)} limit, so it was not read; move reference material into supporting files the body links to.`,
+});
+
 /** What went wrong in YAML: expanding aliases, an unquoted `: ` in a plain value (`quoted`: the fix, when one is safe), or yaml's own error. */
 export type YamlSyntax =
   | { kind: "aliases"; reason: string }
@@ -105,10 +136,12 @@ export type YamlSyntax =
 /** Rules reported by the parse stage. */
 export const PARSE_RULES: AnyRule[] = [
   EMPTY_FILE,
+  SKILL_FILE_TOO_LARGE,
   INVALID_UTF8,
   BINARY_FILE,
   FRONTMATTER_MISSING,
   FRONTMATTER_UNCLOSED,
+  FRONTMATTER_TOO_LARGE,
   YAML_SYNTAX,
   YAML_DUPLICATE_KEY,
   YAML_MULTI_DOCUMENT,

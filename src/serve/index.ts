@@ -14,6 +14,7 @@ import { build, type BuildOptions, type BuildResult } from "../project/build.js"
 import { Generations } from "./generation.js";
 import { serveHttp } from "./http.js";
 import { notifyChanged, sdkServer } from "./sdk.js";
+import { escapeTerminal } from "../util/hidden-chars.js";
 
 export interface ServeOptions {
   /** The build's options (read again when the config changes, in watch mode). */
@@ -61,7 +62,8 @@ export async function serve(o: ServeOptions): Promise<number> {
     const armed = new Promise<void>((ok) => (ready = ok));
     const watching = o.watch?.(async (opts) => {
       if (first) first = false;
-      else await rebuild(opts).catch((e: unknown) => o.log(`skillc serve: rebuild failed: ${(e as Error).message}; still serving the previous build`));
+      // The error can quote a file name or text from the skills (a pulled branch's): escaped, as watch's lines are.
+      else await rebuild(opts).catch((e: unknown) => o.log(`skillc serve: rebuild failed: ${escapeTerminal(errorText(e))}; still serving the previous build`));
     }, stop.signal, ready);
     // Clients connect once every change from now on is seen.
     if (watching) await Promise.race([armed, watching]);
@@ -106,4 +108,13 @@ async function serveOverHttp(o: ServeOptions, get: () => McpServer, servers: Set
   const http = await serveHttp(o.http!, get, servers);
   o.log(`skillc serve: MCP over Streamable HTTP at ${http.url}`);
   return () => http.close();
+}
+
+/** What a thrown value says, whatever was thrown (an Error, a string, an object whose String() throws). */
+function errorText(e: unknown): string {
+  try {
+    return e instanceof Error ? e.message : String(e);
+  } catch {
+    return "(an unprintable error)";
+  }
 }

@@ -190,6 +190,28 @@ describe("watchBuild", () => {
     await expect(done).resolves.toBe(0);
   });
 
+  it("shows a config reload's error escaped (a key with an ESC sequence in a pulled skillc.config.json reached the terminal raw)", async () => {
+    const cwd = path.join(tmp, "config-escapes");
+    mkdirSync(path.join(cwd, "skills", "delta"), { recursive: true });
+    writeFileSync(path.join(cwd, "skills", "delta", "SKILL.md"), skill("delta"));
+    let err = "";
+    const ctx: CliContext = { cwd, env: { NO_COLOR: "1" }, stdout: { write: () => {} }, stderr: { write: (t) => void (err += t) } };
+    const abort = new AbortController();
+    const done = watchBuild(ctx, async () => ({ cwd, config: (await loadConfig(cwd)).config }), { quiet: false, signal: abort.signal, debounceMs: 50 });
+    try {
+      await waitFor(() => err, /watching skills\/ for changes/, 0);
+      const mark = err.length;
+      writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1 }));
+      const after = await waitFor(() => err, /Keeping the previous config/, mark);
+      expect(after).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07");
+      // eslint-disable-next-line no-control-regex
+      expect(err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    } finally {
+      abort.abort();
+    }
+    await expect(done).resolves.toBe(0);
+  });
+
   it("watches a source root that does not exist yet", async () => {
     const cwd = path.join(tmp, "empty");
     mkdirSync(cwd);

@@ -305,3 +305,84 @@ describe("an output folder of the project that a committed link takes out of it"
     expect(existsSync(path.join(out, "index.js"))).toBe(true);
   });
 });
+
+describe("a source root of the project that a committed link takes out of it", () => {
+  const FIXABLE = "---\nname: a\ndescription: Does a things: when asked.\n---\n\nUse a.\n";
+
+  /** The project with `skills` committed as a link to a folder outside holding skill `a` (a value `--fix` would quote). */
+  function linkedRoot(): { cwd: string; elsewhere: string; base: string } {
+    const base = tmp("skillc-hroot-");
+    const cwd = path.join(base, "repo");
+    const elsewhere = path.join(base, "elsewhere");
+    writeTree(elsewhere, { "a/SKILL.md": FIXABLE });
+    writeTree(cwd, { "incoming/b/SKILL.md": skillMd("b") });
+    symlinkSync("../elsewhere", path.join(cwd, "skills"));
+    return { cwd, elsewhere, base };
+  }
+
+  it.each([
+    ["lint --fix (it quoted the description in elsewhere/a/SKILL.md)", ["lint", "--fix"]],
+    ["new c (it created elsewhere/c)", ["new", "c"]],
+    ["import incoming/b (it wrote elsewhere/b)", ["import", "incoming/b"]],
+    ["remove a --yes (it deleted elsewhere/a)", ["remove", "a", "--yes"]],
+  ])("%s: refused (exit 2), nothing written there", async (_label, args) => {
+    rec.tried("links: writes");
+    const { cwd, elsewhere } = linkedRoot();
+    const r = await runNode([CLI, ...args], { cwd, timeoutMs: 30_000 });
+    const left = readdirSync(elsewhere);
+    if (left.length !== 1 || readFileSync(path.join(elsewhere, "a/SKILL.md"), "utf8") !== FIXABLE) rec.escape("links: writes");
+    expect(left).toEqual(["a"]);
+    expect(readFileSync(path.join(elsewhere, "a/SKILL.md"), "utf8")).toBe(FIXABLE);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain("refusing to write into the source root skills: a symbolic link on the way leads out of the project");
+    expect(r.stderr).toContain("name it itself");
+    rec.rejected("links: writes");
+  });
+
+  it("lint --fix given paths through the link lints none of them, so writes nothing there", async () => {
+    const { cwd, elsewhere } = linkedRoot();
+    for (const given of ["skills", "skills/a", "skills/a/SKILL.md"]) {
+      const r = await runNode([CLI, "lint", "--fix", given], { cwd, timeoutMs: 30_000 });
+      expect(r.stderr).toContain("nothing was linted");
+      expect(readFileSync(path.join(elsewhere, "a/SKILL.md"), "utf8")).toBe(FIXABLE);
+    }
+  });
+
+  it("read-only commands still read the linked root (lint finds the problem, build writes the skill)", async () => {
+    const { cwd, elsewhere } = linkedRoot();
+    const lint = await runNode([CLI, "lint"], { cwd, timeoutMs: 30_000 });
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain("skills/a/SKILL.md");
+    writeFileSync(path.join(elsewhere, "a/SKILL.md"), skillMd("a"));
+    const build = await runNode([CLI, "build"], { cwd, timeoutMs: 30_000 });
+    expect(build.code, build.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, ".skillc/manifest.json"), "utf8")).toContain('"a"');
+  });
+
+  it("a root the config names outside the project is written as before (lint --fix, new)", async () => {
+    const { cwd, elsewhere } = linkedRoot();
+    rmSync(path.join(cwd, "skills"));
+    writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ sources: ["../elsewhere"] }));
+    const fix = await runNode([CLI, "lint", "--fix"], { cwd, timeoutMs: 30_000 });
+    expect(fix.stderr).toContain("fixed 1 problem in ../elsewhere/a/SKILL.md");
+    expect(readFileSync(path.join(elsewhere, "a/SKILL.md"), "utf8")).not.toBe(FIXABLE);
+    const made = await runNode([CLI, "new", "c"], { cwd, timeoutMs: 30_000 });
+    expect(made.code, made.stderr).toBe(0);
+    expect(existsSync(path.join(elsewhere, "c/SKILL.md"))).toBe(true);
+  });
+});
+
+describe("init in a checkout that commits skills/ as a link", () => {
+  it("a dangling link: the config is written and the link left alone (it was an internal error after writing the config)", async () => {
+    const base = tmp("skillc-hinit-");
+    const cwd = path.join(base, "repo");
+    mkdirSync(cwd, { recursive: true });
+    symlinkSync("../nowhere", path.join(cwd, "skills"));
+    const r = await runNode([CLI, "init"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("skills is a symbolic link and was left alone");
+    expect(existsSync(path.join(cwd, "skillc.config.json"))).toBe(true);
+    expect(lstatSync(path.join(cwd, "skills")).isSymbolicLink()).toBe(true);
+    expect(existsSync(path.join(base, "nowhere"))).toBe(false);
+  });
+});

@@ -155,14 +155,18 @@ describe("hostile listings cost work linear in their size", () => {
     expect(r.stderr).toContain("the MCP server lists more than 1000 skills; the import was refused.");
   });
 
-  it("an MCP server's SKILL.md with 150,000 metadata keys is read once, linearly (its YAML check was quadratic)", async () => {
+  it("an MCP server's SKILL.md with 20,000 metadata keys is read once, linearly (its YAML check was quadratic); with 150,000 (1.8 MiB) it is refused unparsed", async () => {
     rec.tried("import: hostile listings");
     const cwd = tmp("skillc-hremote-");
-    const r = await runNode(["--max-old-space-size=512", CLI, "import", `mcp:node ${HOSTILE_MCP} keys 150000`], { cwd, timeoutMs: 40_000 });
+    const r = await runNode(["--max-old-space-size=512", CLI, "import", `mcp:node ${HOSTILE_MCP} keys 20000`], { cwd, timeoutMs: 40_000 });
     expect(r.signal, `killed after ${r.ms} ms`).toBeNull();
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     expect(r.stdout).toContain("imported big into skills/big/ (1 file)");
+    const big = await runNode(["--max-old-space-size=512", CLI, "import", `mcp:node ${HOSTILE_MCP} keys 150000`], { cwd: tmp("skillc-hremote-"), timeoutMs: 40_000 });
+    expect(big.signal, `killed after ${big.ms} ms`).toBeNull();
+    expect(big.code).toBe(1);
+    expect(big.stdout + big.stderr).toContain("skill-file-too-large");
   });
 });
 

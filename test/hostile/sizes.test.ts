@@ -1,6 +1,6 @@
-// Sizes, through the built CLI as a real process with a 512 MB heap: a 10 MB SKILL.md, a
-// 100,000-line body, PNG bytes as SKILL.md, invalid UTF-8, 50,000 files in a skill, 100,000 YAML
-// keys. Each must finish within its timeout with exit 0 or 1 (an answer), never 2 (internal
+// Sizes, through the built CLI as a real process with a 512 MB heap: a 10 MB SKILL.md (refused
+// unread) and one just under the 1 MiB limit, a 50,000-line body, PNG bytes as SKILL.md, invalid
+// UTF-8, 50,000 files in a skill, 20,000 and 100,000 YAML keys. Each must finish within its timeout with exit 0 or 1 (an answer), never 2 (internal
 // failure), a signal or an OOM abort, and say what it found in a diagnostic with a line ≥ 1.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -58,17 +58,30 @@ async function lintAndBuild(label: string, root: string, timeoutMs: number, expe
 const fm = (name: string, extra = "") => `---\nname: ${name}\ndescription: A big skill.\n${extra}---\n`;
 
 describe("sizes (real process, --max-old-space-size=512)", () => {
-  it("a 10 MB SKILL.md", async () => {
+  it("a 10 MB SKILL.md is refused unread (skill-file-too-large); one just under the 1 MiB limit is linted whole", async () => {
     const root = tmp("skillc-size-");
     const line = "This is a line of the body with some words in it, repeated many times over. $ARGUMENTS\n";
     writeTree(root, { "skills/big/SKILL.md": fm("big") + line.repeat(Math.ceil(10_000_000 / line.length)) });
-    await lintAndBuild("10 MB SKILL.md", root, 90_000, ["body-too-long"]);
+    await lintAndBuild("10 MB SKILL.md", root, 90_000, ["skill-file-too-large"]);
+    writeTree(root, { "skills/big/SKILL.md": fm("big") + line.repeat(Math.floor((1024 * 1024 - 64) / line.length)) });
+    await lintAndBuild("1 MiB SKILL.md", root, 90_000, ["body-too-long"]);
   }, 200_000);
 
-  it("a 100,000-line body", async () => {
+  it("a 1 MiB body of 174,000 broken links, reported and under a file-wide skillc-disable, is an answer (each was an internal error: a stack overflow)", async () => {
     const root = tmp("skillc-size-");
-    writeTree(root, { "skills/long/SKILL.md": fm("long") + Array.from({ length: 100_000 }, (_, i) => (i % 50 === 0 ? `## H${i}\n` : i % 5000 === 1 ? `- item ${i} [x](missing-${i}.md)` : `- item ${i} \`$${i % 10}\``)).join("\n") });
-    await lintAndBuild("100,000-line body", root, 90_000, ["body-too-long"]);
+    const links = (head: string) => fm("links") + head + "[](r)\n".repeat(Math.floor((1024 * 1024 - 128) / 6));
+    writeTree(root, { "skills/links/SKILL.md": links("") });
+    const messages = await lintAndBuild("174,000 broken links", root, 90_000, ["link-missing-file"]);
+    expect(messages.filter((m) => m.ruleId === "link-missing-file").length).toBeGreaterThan(170_000);
+    writeTree(root, { "skills/links/SKILL.md": links("<!-- skillc-disable link-missing-file -->\n") });
+    const quiet = await lintAndBuild("174,000 suppressed links", root, 90_000, []);
+    expect(quiet.filter((m) => m.ruleId === "link-missing-file")).toEqual([]);
+  }, 200_000);
+
+  it("a 50,000-line body (under the 1 MiB limit)", async () => {
+    const root = tmp("skillc-size-");
+    writeTree(root, { "skills/long/SKILL.md": fm("long") + Array.from({ length: 50_000 }, (_, i) => (i % 50 === 0 ? `## H${i}\n` : i % 5000 === 1 ? `- item ${i} [x](missing-${i}.md)` : `- item ${i} \`$${i % 10}\``)).join("\n") });
+    await lintAndBuild("50,000-line body", root, 90_000, ["body-too-long"]);
   }, 200_000);
 
   it("PNG bytes as SKILL.md", async () => {
@@ -113,9 +126,12 @@ describe("sizes (real process, --max-old-space-size=512)", () => {
     rmSync(root, { recursive: true, force: true });
   }, 240_000);
 
-  it("100,000 metadata keys finish (yaml's duplicate-key check is quadratic)", async () => {
+  it("20,000 metadata keys (under the 256 KiB frontmatter limit) finish (yaml's duplicate-key check is quadratic); 100,000 are refused unparsed", async () => {
     const root = tmp("skillc-size-");
-    writeTree(root, { "skills/keys/SKILL.md": fm("keys", `metadata:\n${Array.from({ length: 100_000 }, (_, i) => `  k${i}: v`).join("\n")}\n`) + "Body.\n" });
-    await lintAndBuild("100,000 keys", root, 30_000, []);
+    const keys = (n: number) => fm("keys", `metadata:\n${Array.from({ length: n }, (_, i) => `  k${i}: v`).join("\n")}\n`) + "Body.\n";
+    writeTree(root, { "skills/keys/SKILL.md": keys(20_000) });
+    await lintAndBuild("20,000 keys", root, 30_000, []);
+    writeTree(root, { "skills/keys/SKILL.md": keys(100_000) });
+    await lintAndBuild("100,000 keys", root, 30_000, ["skill-file-too-large"]);
   }, 90_000);
 });

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { main } from "../../src/cli.js";
 import { bundlerError, diagnosticLine } from "../../src/plugin/report.js";
+import { serve } from "../../src/serve/index.js";
+import { loadConfig } from "../../src/config/load.js";
 import { cleanupTmp, ensureCli, runCliBounded, runLint, tmp, writeTree } from "./helpers.js";
 
 // YAML escapes in the frontmatter; raw bytes in the body.
@@ -144,5 +146,42 @@ describe("skill text printed for a person", () => {
     const diagnostics = (await runLint(root)).map((d) => ({ ...d, file: path.resolve(root, d.file) }));
     expect(diagnostics.map((d) => d.message).join("\n")).toContain("##[add-mask]FORGED");
     expect(bundlerError(diagnostics, root).message).not.toContain("##[");
+  }, 60_000);
+
+  it("`serve --watch`'s \"rebuild failed\" line shows what the error quotes escaped (it printed it raw)", async () => {
+    const root = tmp();
+    writeTree(root, { "skills/a/SKILL.md": "---\nname: a\ndescription: Does a things.\n---\n\nUse a.\n" });
+    const { config } = await loadConfig(root);
+    const lines: string[] = [];
+    // A rebuild that throws with an OSC 52 in its message (here a profile the build has no schema
+    // for: any thrown text stands for a file name or skill text an error quotes); the watcher then
+    // ends with an error of its own, which ends serve without a signal.
+    const served = serve({
+      options: async () => ({ cwd: root, config }),
+      http: 0,
+      report: () => {},
+      log: (text) => void lines.push(text),
+      watch: async (rebuild) => {
+        await rebuild({ cwd: root, config });
+        await rebuild({ cwd: root, config: { ...config, profile: "x\x1b]52;c;cm0gLXJmIH4=\x07" as never } });
+        throw new Error("watch ended");
+      },
+    });
+    await expect(served).rejects.toThrow("watch ended");
+    const failed = lines.find((l) => l.includes("rebuild failed"));
+    expect(failed).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07");
+    expect(lines.join("\n")).not.toMatch(RAW);
+  }, 60_000);
+
+  it("a usage error (exit 2) shows what it quotes escaped: an unknown key of a JSON config holding an OSC 52 (it printed it raw)", async () => {
+    const root = tmp();
+    writeTree(root, { "skills/a/SKILL.md": "---\nname: a\ndescription: Does a things.\n---\n\nUse a.\n" });
+    writeTree(root, { "skillc.config.json": JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1, "y\n::error::FORGED": 2 }) });
+    const r = await runCliBounded(["lint"], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown key "x\\x1b]52;c;cm0gLXJmIH4=\\x07"');
+    expect(r.stderr).toContain('unknown key "y\\n::error::FORGED"');
+    expect(r.stderr).not.toMatch(RAW);
+    expect(r.stderr).not.toMatch(/^\s*::/m);
   }, 60_000);
 });

@@ -83,12 +83,14 @@ describe("alias bombs and size", () => {
     await runCase({ name: "deep block map", text: fm(`name: pdf-tools\ndescription: x\nmetadata:\n ${block.replace(/\n/g, "\n ")} 1`), rejected: true });
   }, 30_000);
 
-  it("a 5 MB description scalar is rejected with description-too-long", async () => {
-    await runCase({ name: "huge scalar", text: fm(`name: pdf-tools\ndescription: ${"x".repeat(5_000_000)}`), rejected: true, rules: ["description-too-long"] });
+  it("a 5 MB description scalar is rejected unread (skill-file-too-large); a 200 KB one with description-too-long", async () => {
+    await runCase({ name: "huge scalar", text: fm(`name: pdf-tools\ndescription: ${"x".repeat(5_000_000)}`), rejected: true, rules: ["skill-file-too-large"] });
+    await runCase({ name: "big scalar", text: fm(`name: pdf-tools\ndescription: ${"x".repeat(200_000)}`), rejected: true, rules: ["description-too-long"] });
   }, 30_000);
 
-  it("a 1 MB key is accepted or reported, fast", async () => {
-    await runCase({ name: "huge key", text: fm(`name: pdf-tools\ndescription: ok\n${"k".repeat(1_000_000)}: v`) });
+  it("a 1 MB key is refused unparsed (frontmatter-too-large); a 200 KB key is accepted or reported, fast", async () => {
+    await runCase({ name: "huge key", text: fm(`name: pdf-tools\ndescription: ok\n${"k".repeat(1_000_000)}: v`), rejected: true, rules: ["frontmatter-too-large"] });
+    await runCase({ name: "big key", text: fm(`name: pdf-tools\ndescription: ok\n${"k".repeat(200_000)}: v`) });
   }, 30_000);
 
   // 100,000 keys is in sizes.test.ts (a child process that can be killed): yaml's uniqueKeys check is

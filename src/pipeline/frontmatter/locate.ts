@@ -14,6 +14,7 @@
 // to LF, so this module only has to handle "\n".
 
 import { ownString } from "../../util/own-string.js";
+import { MAX_FRONTMATTER_BYTES } from "../../rules/parse-rules.js";
 
 export type Decoded =
   | { ok: true; text: string; map: OffsetMap }
@@ -198,4 +199,9 @@ export class LineIndex {
   offset(line: number, column: number): number {
     return (this.starts[line - 1] ?? this.text.length) + column - 1;
   }
+}
+
+/** The frontmatter's UTF-8 size, counted only when its length alone cannot settle `limit` (a UTF-16 unit is 1–3 bytes). */
+export function frontmatterBytes(value: string, limit = MAX_FRONTMATTER_BYTES): number {
+  return value.length * 3 <= limit ? value.length : Buffer.byteLength(value, "utf8");
 }

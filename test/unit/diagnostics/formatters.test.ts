@@ -79,6 +79,17 @@ describe("stylish", () => {
     expect(row("Two dots..")).toMatch(/ Two dots\. {2}unknown-field$/);
   });
 
+  it("a message over 400 characters does not widen the column: every row was padded to it (one 50 KB link beside 5,000 rows printed 250 MB)", () => {
+    const d = RESULTS[0].diagnostics[2]!;
+    const long = `\`${"r".repeat(50_000)}\` does not exist in the skill folder.`;
+    const diagnostics = [{ ...d, file: "a/SKILL.md", message: long }, ...Array.from({ length: 5_000 }, () => ({ ...d, file: "a/SKILL.md", message: "Short." }))];
+    const out = formatResults("stylish", [{ file: "a/SKILL.md", diagnostics }], OPTS);
+    expect(out.length).toBeLessThan(300_000);
+    const rows = out.split("\n");
+    expect(rows.filter((r) => r.endsWith("` does not exist in the skill folder  unknown-field"))).toHaveLength(1);
+    expect(rows.filter((r) => / {2}Short {2}unknown-field$/.test(r))).toHaveLength(5_000);
+  });
+
   it("uses the singular and a yellow summary for a single warning", () => {
     const one: LintFileResult[] = [{ file: "a/SKILL.md", diagnostics: [{ ...RESULTS[0].diagnostics[0], file: "a/SKILL.md" }] }];
     expect(formatResults("stylish", one, OPTS)).toContain("\u2716 1 problem (0 errors, 1 warning)\n");

@@ -167,3 +167,26 @@ describe("determinism", () => {
     }
   }
 });
+
+describe("clash messages", () => {
+  // Every skill of a clash is reported; naming every other one in each message made the output
+  // quadratic (4,000 same-named skills in one root: 184 MB of lint output, 1 GB of memory).
+  it("name the first five other files and count the rest, so each message is bounded however many skills clash", () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => skill(ROOTS[0], `s${String(i).padStart(4, "0")}`, "dup"));
+    const r = resolveSkills(many, opts());
+    expect(r.diagnostics).toHaveLength(2_000);
+    expect(Math.max(...r.diagnostics.map((d) => d.message.length))).toBeLessThan(400);
+    expect(r.diagnostics[0]!.message).toContain(
+      "is also used by builtin/s0001/SKILL.md, builtin/s0002/SKILL.md, builtin/s0003/SKILL.md, builtin/s0004/SKILL.md, builtin/s0005/SKILL.md and 1994 more in source root",
+    );
+    const cased = Array.from({ length: 64 }, (_, i) => skill(ROOTS[0], `c${i}`, [..."abcdef"].map((ch, b) => ((i >> b) & 1 ? ch.toUpperCase() : ch)).join("")));
+    const clash = resolveSkills(cased, opts()).diagnostics;
+    expect(clash.map((d) => d.ruleId)).toEqual(Array(64).fill("name-clash-normalization"));
+    expect(clash[0]!.message).toMatch(/\/SKILL\.md and 58 more in source root "builtin": the names "abcdef", ("\w+", ){3}"\w+" and 59 more differ/);
+  });
+
+  it("a clash of a few names them all, as before", () => {
+    const r = resolveSkills([skill(ROOTS[0], "a", "x"), skill(ROOTS[0], "b", "x"), skill(ROOTS[0], "c", "x")], opts());
+    expect(r.diagnostics[0]!.message).toContain("is also used by builtin/b/SKILL.md, builtin/c/SKILL.md in source root");
+  });
+});
