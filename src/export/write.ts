@@ -5,7 +5,8 @@
 // gives the same bytes and a file removed from the source is gone from the export.
 import { copyFile, mkdir, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Document } from "yaml";
+import { Document, isScalar, visit } from "yaml";
+import { HIDDEN_RUN, hasHidden } from "../util/hidden-chars.js";
 import type { ValidSkill } from "../types.js";
 import type { ExportPlan } from "./plan.js";
 
@@ -27,9 +28,29 @@ export function folderIn(cwd: string, out: string, name: string): ExportFolder |
   return { abs, rel: path.relative(cwd, abs).split(path.sep).join("/") };
 }
 
-/** YAML whose every string is double-quoted: no value can be read as another type, a key or a comment. */
+/**
+ * YAML whose every string is double-quoted: no value can be read as another type, a key or a comment.
+ * Hidden characters (bidi controls, zero-width and tag characters, NEL, line separators: what
+ * util/hidden-chars.ts lists) are written as `\u` escapes, as the source often had them: yaml's
+ * emitter escapes only some control characters, and an exported SKILL.md that holds a raw U+202E
+ * reads differently to its reviewer than to the model. A key holding one is double-quoted too, so
+ * every escape sits inside quotes; the YAML still parses to the same strings.
+ */
 export function safeYaml(value: Record<string, unknown>): string {
-  return new Document(value).toString({ defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 });
+  const doc = new Document(value);
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && typeof pair.key.value === "string" && hasHidden(pair.key.value)) pair.key.type = "QUOTE_DOUBLE";
+    },
+  });
+  const text = doc.toString({ defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 });
+  return text.replace(HIDDEN_RUN, (run) => Array.from(run, yamlEscape).join(""));
+}
+
+/** One character as a YAML double-quoted escape: `\uXXXX`, or `\UXXXXXXXX` past the BMP. */
+function yamlEscape(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  return cp < 0x10000 ? `\\u${cp.toString(16).padStart(4, "0")}` : `\\U${cp.toString(16).padStart(8, "0")}`;
 }
 
 export async function writeSkill(folder: ExportFolder, srcDir: string, skill: ValidSkill, files: readonly string[], plan: ExportPlan): Promise<void> {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { mkdirSync, readdirSync, readFileSync, statSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parse } from "yaml";
 import { runCli } from "../helpers/cli.js";
 import { tempProject } from "../helpers/project.js";
 import { folderIn, safeYaml } from "../../src/export/write.js";
@@ -180,5 +181,18 @@ describe("no name or path leaves --out", () => {
     expect(safeYaml({ a: "yes", b: "1.0", c: "x: y # z", d: "line\nnext", e: true, f: ["- a"] })).toBe(
       'a: "yes"\nb: "1.0"\nc: "x: y # z"\nd: "line\\nnext"\ne: true\nf:\n  - "- a"\n',
     );
+  });
+  it("writes hidden characters as escapes, in values and keys, and the YAML parses back to the same strings", () => {
+    const value = {
+      description: "Safe\u202e txt.exe \u200b, tags \u{e0041}\u{e0042}, NEL \u0085, LS \u2028, BOM \ufeff, ESC \x1b, emoji 👨\u200d👩",
+      ["key\u202eyek"]: "v",
+      metadata: { list: [{ ["in\u200bner"]: "x\u2066y" }] },
+    };
+    const text = safeYaml(value);
+    expect(text).not.toMatch(/[\u0085\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\x1b]|\udb40/);
+    expect(text).toContain("Safe\\u202e txt.exe \\u200b, tags \\U000e0041\\U000e0042");
+    expect(text).toContain('"key\\u202eyek": "v"');
+    expect(text).toContain("👨\\u200d👩");
+    expect(parse(text)).toEqual(value);
   });
 });
