@@ -14,12 +14,39 @@ export const REMOTE_LIMITS: ArchiveLimits = {
 
 /** An index.json larger than this is not an index. */
 export const MAX_INDEX_BYTES = 4 * 1024 * 1024;
+/** The most skills one remote source (an index, an MCP server) may offer: one import fetches them all. */
+export const MAX_REMOTE_SKILLS = 1000;
+/**
+ * How long one import may spend reading a source, in all. Each request has its own 30 s, but a
+ * source of 1,000 skills (a v0.1.0 one of 1,000 files each) answering each request just inside it
+ * would hold the import for days. The largest public collection (47 MB) takes seconds.
+ * SKILLC_IMPORT_TIMEOUT_MS changes it (a slow network, or a test).
+ */
+export const IMPORT_TIMEOUT_MS = 10 * 60 * 1000;
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 30_000;
 
-/** The bytes one import has read of skills over the network, whatever became of them (refused ones too). */
+/** The bytes one import has read of skills over the network, whatever became of them (refused ones too), and when its time is up. */
 export interface ReadMeter {
   bytes: number;
+  /** Date.now() past which no request is made and none runs on (importDeadline). */
+  deadline?: number;
+}
+
+/** How long one import may read: IMPORT_TIMEOUT_MS, or SKILLC_IMPORT_TIMEOUT_MS when it is a positive number. */
+export function importTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.SKILLC_IMPORT_TIMEOUT_MS);
+  return Number.isFinite(set) && set > 0 ? set : IMPORT_TIMEOUT_MS;
+}
+
+/** When an import that starts now must stop reading. */
+export function importDeadline(env: NodeJS.ProcessEnv = process.env): number {
+  return Date.now() + importTimeoutMs(env);
+}
+
+/** Whether the import's time is up. */
+export function pastDeadline(meter: ReadMeter | undefined): boolean {
+  return meter?.deadline !== undefined && Date.now() >= meter.deadline;
 }
 
 export interface Fetched {
@@ -52,6 +79,12 @@ export function checkUrl(raw: string, origin?: string): URL {
  */
 export async function fetchBytes(raw: string, maxBytes: number, origin?: string, timeoutMs = TIMEOUT_MS, meter?: ReadMeter): Promise<Fetched> {
   let url = checkUrl(raw, origin);
+  // A request never runs past the import's own limit.
+  if (meter?.deadline !== undefined) {
+    const left = meter.deadline - Date.now();
+    if (left <= 0) throw new ArchiveError(`${url.href} was not fetched: the import's time is up.`);
+    timeoutMs = Math.min(timeoutMs, left);
+  }
   const home = origin ?? url.origin;
   for (let hop = 0; ; hop++) {
     const response = await get(url, timeoutMs);

@@ -11,7 +11,7 @@ import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ArchiveError, printable, safeEntryPath, shown } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
-import { REMOTE_LIMITS, checkUrl, type ReadMeter } from "./fetch.js";
+import { MAX_REMOTE_SKILLS, REMOTE_LIMITS, checkUrl, importDeadline, pastDeadline, type ReadMeter } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
@@ -20,7 +20,6 @@ import { parse as parseYaml } from "yaml";
 import { decodeSkill, locateFrontmatter } from "../pipeline/frontmatter/locate.js";
 
 const MAX_PAGES = 100;
-const MAX_SKILLS = 1000;
 /**
  * What the skills kept from a listing may hold in all (frontmatter, URIs, paths), in characters:
  * each is kept until its SKILL.md is compared with it. Pages of skills with megabytes of
@@ -48,6 +47,8 @@ export interface McpSource {
   fetch(entry: McpSkillEntry): Promise<SkillFiles>;
   /** Bytes of files read so far, whatever became of them (refused skills too). */
   bytesRead(): number;
+  /** Whether the import's time is up (fetch.ts IMPORT_TIMEOUT_MS). */
+  timeUp(): boolean;
   close(): Promise<void>;
 }
 
@@ -63,8 +64,8 @@ export async function openMcpSource(spec: string): Promise<McpSource> {
   }
   try {
     const { entries, skipped } = await listSkills(client);
-    const meter = { bytes: 0 };
-    return { entries, skipped, fetch: (entry) => fetchSkill(client, entry, meter), bytesRead: () => meter.bytes, close: () => client.close() };
+    const meter: ReadMeter = { bytes: 0, deadline: importDeadline() };
+    return { entries, skipped, fetch: (entry) => fetchSkill(client, entry, meter), bytesRead: () => meter.bytes, timeUp: () => pastDeadline(meter), close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -123,7 +124,7 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
         entries.push(entry);
       }
       // Checked per entry, not per page: one page may list hundreds of thousands.
-      if (entries.length > MAX_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_SKILLS} skills; the import was refused.`);
+      if (entries.length > MAX_REMOTE_SKILLS) throw new ArchiveError(`the MCP server lists more than ${MAX_REMOTE_SKILLS} skills; the import was refused.`);
     }
     if (typeof result.nextCursor !== "string") return { entries, skipped: skipped.lines() };
     cursor = result.nextCursor;
@@ -196,7 +197,7 @@ async function fetchSkill(client: Client, entry: McpSkillEntry, meter: ReadMeter
   const files: SkillFiles["files"] = [];
   let total = 0;
   for (const [rel, { uri, digest }] of [...entry.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const data = await readResource(client, uri);
+    const data = await readResource(client, uri, meter);
     meter.bytes += data.byteLength;
     total += data.byteLength;
     if (total > REMOTE_LIMITS.maxTotalBytes) throw new ArchiveError(`"${entry.name}" is larger than ${REMOTE_LIMITS.maxTotalBytes} bytes; it was refused.`);
@@ -239,10 +240,13 @@ function sameJson(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-async function readResource(client: Client, uri: string): Promise<Uint8Array> {
+async function readResource(client: Client, uri: string, meter: ReadMeter): Promise<Uint8Array> {
+  // A request never runs past the import's own limit (fetch.ts IMPORT_TIMEOUT_MS).
+  const left = (meter.deadline ?? Infinity) - Date.now();
+  if (left <= 0) throw new ArchiveError(`${printable(uri)} was not read: the import's time is up.`);
   let result;
   try {
-    result = await client.readResource({ uri }, { timeout: TIMEOUT_MS });
+    result = await client.readResource({ uri }, { timeout: Math.min(TIMEOUT_MS, left) });
   } catch (error) {
     throw new ArchiveError(`${printable(uri)} could not be read (${printable((error as Error).message)}).`);
   }

@@ -2,6 +2,7 @@
 // what they offer (name, URL, digest, before anything is fetched when the source says it), and
 // each skill fetched and verified with the record the lockfile keeps.
 import { ArchiveError } from "./entries.js";
+import { importDeadline, pastDeadline, type ReadMeter } from "./fetch.js";
 import type { LockEntry } from "./lockfile.js";
 import type { SkillFiles } from "./skill.js";
 import { fetchRemoteSkill, filesDigest, listedFilesDigest, readRemoteIndex, sha256Digest } from "./well-known.js";
@@ -23,6 +24,8 @@ export interface RemoteSource {
   fetch(name: string): Promise<{ skill: SkillFiles; lock: LockEntry }>;
   /** Bytes of skills read from the source so far, refused ones included (commands/import-remote.ts bounds it). */
   bytesRead(): number;
+  /** Whether the import's time (fetch.ts IMPORT_TIMEOUT_MS) is up: no more requests are made. */
+  timeUp(): boolean;
   close(): Promise<void>;
 }
 
@@ -39,7 +42,7 @@ async function indexSource(spec: string): Promise<RemoteSource> {
   const index = await readRemoteIndex(spec);
   const origin = new URL(index.url).origin;
   const byName = new Map(index.entries.map((e) => [e.name, e]));
-  const meter = { bytes: 0 };
+  const meter: ReadMeter = { bytes: 0, deadline: importDeadline() };
   return {
     id: index.url,
     offered: index.entries.map((e) => ({ name: e.name, url: e.url, digest: e.digest })),
@@ -51,6 +54,7 @@ async function indexSource(spec: string): Promise<RemoteSource> {
       return { skill, lock: { source: index.url, url: entry.url, digest: filesDigest(skill.files), files: fileDigests(skill) } };
     },
     bytesRead: () => meter.bytes,
+    timeUp: () => pastDeadline(meter),
     close: async () => {},
   };
 }
@@ -75,6 +79,7 @@ async function mcpSource(spec: string): Promise<RemoteSource> {
       return { skill, lock: { source: id, url: entry.uri, digest, files: fileDigests(skill) } };
     },
     bytesRead: () => source.bytesRead(),
+    timeUp: () => source.timeUp(),
     close: () => source.close(),
   };
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { ArchiveError, printable, safeEntryPath, shown, type ArchiveEntry } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
-import { MAX_INDEX_BYTES, REMOTE_LIMITS, checkUrl, fetchBytes, type ReadMeter } from "./fetch.js";
+import { MAX_INDEX_BYTES, MAX_REMOTE_SKILLS, REMOTE_LIMITS, checkUrl, fetchBytes, type ReadMeter } from "./fetch.js";
 import { pickSkill, type SkillFiles } from "./skill.js";
 import { SkipList } from "./skip-list.js";
 import { isGzip, readTarGz } from "./tar.js";
@@ -101,6 +101,8 @@ export function parseIndex(bytes: Uint8Array, indexUrl: string): RemoteIndex {
     else {
       names.add(entry.name);
       entries.push(entry);
+      // As an MCP server's listing (mcp.ts): an import fetches every skill a source offers.
+      if (entries.length > MAX_REMOTE_SKILLS) throw new ArchiveError(`${indexUrl} lists more than ${MAX_REMOTE_SKILLS} skills; the import was refused.`);
     }
   }
   return { url: indexUrl, entries, skipped: skipped.lines() };

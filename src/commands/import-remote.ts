@@ -15,6 +15,7 @@ import { ArchiveError, printable } from "../archive/entries.js";
 import { MAX_SKIPPED_SHOWN } from "../archive/skip-list.js";
 import { LOCKFILE, drift, readLock, renderLock, writeLock, type Lock, type LockEntry } from "../archive/lockfile.js";
 import { openRemoteSource, type RemoteSource } from "../archive/remote-source.js";
+import { importTimeoutMs } from "../archive/fetch.js";
 import type { SkillFiles } from "../archive/skill.js";
 import { destinationProblem, place, validate, type ValidateOptions } from "./import-steps.js";
 import { relPosix } from "../util/paths.js";
@@ -110,6 +111,11 @@ async function takeAll(source: RemoteSource, lock: Lock, o: TakeContext): Promis
       // Past the first refusals, a refused skill's diagnostics and reason are counted, not printed:
       // an index of 25,000 skills that all fail printed 25,000 reasons (4.5 MB) and their diagnostics.
       const why = await takeOne(source, offered.name, lock, staging, opts, o, taken, refused >= MAX_SKIPPED_SHOWN);
+      if (source.timeUp()) {
+        const ms = importTimeoutMs();
+        const limit = ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} minutes` : `${+(ms / 1000).toFixed(1)} s`;
+        return { taken: [], refused, tooLarge: `reading ${printable(source.id)} ran past the import's time limit (${limit}; SKILLC_IMPORT_TIMEOUT_MS changes it; stopped at "${offered.name}", skill ${i + 1} of ${source.offered.length}); the import was refused and nothing was written.` };
+      }
       if (source.bytesRead() > MAX_READ_BYTES) {
         const mib = MAX_READ_BYTES / 1024 / 1024;
         return { taken: [], refused, tooLarge: `more than ${mib} MiB was read from ${printable(source.id)} (passed at "${offered.name}", skill ${i + 1} of ${source.offered.length}, refused skills included); the import was refused and nothing was written.` };

@@ -148,12 +148,13 @@ export interface Proc {
   ms: number;
 }
 
-export function runNode(args: string[], opts: { cwd: string; timeoutMs?: number; input?: string }): Promise<Proc> {
+/** `env`: variables added to the child's small environment. */
+export function runNode(args: string[], opts: { cwd: string; timeoutMs?: number; input?: string; env?: Record<string, string> }): Promise<Proc> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: opts.cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, NO_COLOR: "1" },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, NO_COLOR: "1", ...opts.env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

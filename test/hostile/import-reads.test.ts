@@ -32,12 +32,14 @@ let origin: string;
 
 beforeAll(async () => {
   await ensureCli();
-  const indexes: Record<string, string> = { big: index(20), gone: index(5000), bad: index(60, (i) => sha256Digest(Buffer.from(noDescription(i)))) };
+  const indexes: Record<string, string> = { big: index(20), gone: index(1000), over: index(1001), slow: index(20), bad: index(60, (i) => sha256Digest(Buffer.from(noDescription(i)))) };
   server = http.createServer((req, res) => {
     const [, site, ...rest] = new URL(req.url ?? "/", "http://x").pathname.split("/");
     if (`/${rest.join("/")}` === INDEX && indexes[site!]) return void res.writeHead(200, { "content-type": "application/json" }).end(indexes[site!]);
     hits[site!] = (hits[site!] ?? 0) + 1;
     if (site === "big") return void res.writeHead(200).end(BIG);
+    // Each answer just inside the per-request limit, as a host holding an import open would.
+    if (site === "slow") return void setTimeout(() => res.writeHead(404).end(), 300);
     if (site === "bad") return void res.writeHead(200).end(noDescription(Number(/s-(\d+)/.exec(rest.join("/"))![1])));
     res.writeHead(404).end();
   });
@@ -52,11 +54,11 @@ afterAll(async () => {
 });
 
 /** `skillc import <site>` (or `spec` as given, when it is no site's name): exit 1, no internal error, nothing written. */
-async function importSite(site: string): Promise<Proc> {
+async function importSite(site: string, env?: Record<string, string>): Promise<Proc> {
   rec.tried(CAT);
   const cwd = tmp("skillc-hreads-");
   const spec = site.startsWith("mcp:") ? site : `${origin}/${site}${INDEX}`;
-  const r = await runNode(["--max-old-space-size=512", CLI, "import", spec], { cwd, timeoutMs: 120_000 });
+  const r = await runNode(["--max-old-space-size=512", CLI, "import", spec], { cwd, timeoutMs: 120_000, env });
   if (r.signal || (r.code !== 0 && r.code !== 1)) rec.crash(CAT);
   expect(r.signal, `killed after ${r.ms} ms: ${r.stderr.slice(0, 500)}`).toBeNull();
   expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
@@ -78,13 +80,14 @@ describe("skills refused after they were read", () => {
 
 describe("skills refused one after another", () => {
   // Before: one line per refused skill, and every refused skill's diagnostics: an index of 25,000
-  // skills that all 404 printed 25,002 lines (4.5 MB) to the terminal or CI log.
+  // skills that all 404 printed 25,002 lines (4.5 MB) to the terminal or CI log. (An index may now
+  // list 1,000 skills at most: the test below.)
   it("print the first 20 reasons and a count (red-team finding)", async () => {
     const r = await importSite("gone");
     const refused = r.stderr.split("\n").filter((l) => l.startsWith("skillc import: refused "));
     expect(refused).toHaveLength(21);
     expect(refused[0]).toBe(`skillc import: refused "s-0" (${origin}/gone/.well-known/agent-skills/s-0.md): ${origin}/gone/.well-known/agent-skills/s-0.md answered HTTP 404 Not Found.`);
-    expect(refused[20]).toBe("skillc import: refused 4,980 more skills (not listed here)");
+    expect(refused[20]).toBe("skillc import: refused 980 more skills (not listed here)");
     rec.rejected(CAT);
   }, 150_000);
 
@@ -100,7 +103,32 @@ describe("skills refused one after another", () => {
   }, 150_000);
 });
 
+describe("how much of a source one import reads", () => {
+  it("an index listing more than 1,000 skills is refused before any is fetched, as an MCP listing is", async () => {
+    // Before: every entry was fetched, one after another, each with 30 s of its own.
+    const r = await importSite("over");
+    expect(r.stderr).toContain(`${origin}/over${INDEX} lists more than 1000 skills; the import was refused.`);
+    expect(hits.over).toBeUndefined();
+    rec.rejected(CAT);
+  }, 150_000);
+
+  it("stops at the import's time limit, however patiently each request is answered", async () => {
+    // Before: only each request was bounded (30 s): 1,000 skills (of 1,000 files each, in a v0.1.0
+    // index) answered just inside it held one import for days. The limit is 10 minutes; set short here.
+    const r = await importSite("slow", { SKILLC_IMPORT_TIMEOUT_MS: "1000" });
+    expect(r.stderr).toMatch(new RegExp(`reading ${origin}/slow${INDEX} ran past the import's time limit \\(1 s; SKILLC_IMPORT_TIMEOUT_MS changes it; stopped at "s-\\d+", skill \\d+ of 20\\); the import was refused and nothing was written\\.`));
+    expect(hits.slow).toBeLessThan(20);
+    rec.rejected(CAT);
+  }, 150_000);
+});
+
 describe("what an MCP listing may hold", () => {
+  it("an MCP server's skills stop at the import's time limit too", async () => {
+    const r = await importSite(`mcp:node ${FAT_MCP} 1 20 10 slow`, { SKILLC_IMPORT_TIMEOUT_MS: "1000" });
+    expect(r.stderr).toMatch(/ran past the import's time limit \(1 s; SKILLC_IMPORT_TIMEOUT_MS changes it; stopped at "s\d+", skill \d+ of 20\); the import was refused and nothing was written\./);
+    rec.rejected(CAT);
+  }, 150_000);
+
   it("pages of skills with 1 MB of frontmatter each are refused at 16 MiB in all (red-team finding)", async () => {
     // Before: every listed skill was kept until fetched; 100 pages of 10 such skills (each page 10 MB,
     // well under one message's 72 MiB) ended the import in V8's out-of-memory abort (SIGABRT).
