@@ -63,8 +63,9 @@ export async function openMcpSource(spec: string): Promise<McpSource> {
     throw new ArchiveError(`the MCP server "${printable(spec)}" could not be reached (${printable((error as Error).message)}).`);
   }
   try {
-    const { entries, skipped } = await listSkills(client);
+    // The import's time limit counts from here: the listing's pages (up to 100) are reads too.
     const meter: ReadMeter = { bytes: 0, deadline: importDeadline() };
+    const { entries, skipped } = await listSkills(client, meter);
     return { entries, skipped, fetch: (entry) => fetchSkill(client, entry, meter), bytesRead: () => meter.bytes, timeUp: () => pastDeadline(meter), close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
@@ -99,7 +100,7 @@ async function cappedFetch(url: string | URL, init?: RequestInit): Promise<Respo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
+async function listSkills(client: Client, meter: ReadMeter): Promise<{ entries: McpSkillEntry[]; skipped: string[] }> {
   const entries: McpSkillEntry[] = [];
   const skipped = new SkipList();
   const names = new Set<string>();
@@ -107,8 +108,10 @@ async function listSkills(client: Client): Promise<{ entries: McpSkillEntry[]; s
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
+    const left = (meter.deadline ?? Infinity) - Date.now();
+    if (left <= 0) throw new ArchiveError(`the MCP server's skills/list ran past the import's time limit (at page ${page + 1}); the import was refused.`);
     try {
-      result = await client.request({ method: "skills/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema.passthrough(), { timeout: TIMEOUT_MS });
+      result = await client.request({ method: "skills/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema.passthrough(), { timeout: Math.min(TIMEOUT_MS, left) });
     } catch (error) {
       throw new ArchiveError(`the MCP server did not answer skills/list (${printable((error as Error).message)}); it may not serve the skills extension.`);
     }
