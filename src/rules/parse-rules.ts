@@ -102,7 +102,7 @@ export const FRONTMATTER_NOT_MAP = rule<{ what: "empty" | "a list" | "a single v
  * megabytes of nested values takes seconds of every lint.
  */
 export const MAX_FRONTMATTER_BYTES = 256 * 1024;
-/** The largest SKILL.md that is read as a skill: 1 MiB, more than any model's context holds at once (~250,000 tokens). */
+/** The largest SKILL.md that is read as a skill: 1 MiB, about 250,000 tokens loaded at once, more than most models' context windows. */
 export const MAX_SKILL_MD_BYTES = 1024 * 1024;
 
 /** A size as messages show it: 300 KiB, 7.5 MiB. */
@@ -123,7 +123,7 @@ export const SKILL_FILE_TOO_LARGE = rule<File & { bytes: number }>({
   id: "skill-file-too-large",
   severity: "error",
   description: `SKILL.md is over ${shownSize(MAX_SKILL_MD_BYTES)}; it is not read as a skill.`,
-  help: "The largest real SKILL.md in public collections is 74 KB, and a model loads the whole file at once: past 1 MiB it is more than any context window holds. Keep the instructions short and move reference material into supporting files, which are loaded only when needed.",
+  help: "The largest real SKILL.md in public collections is 74 KB, and a model loads the whole file at once: 1 MiB is about 250,000 tokens, more than most context windows hold. Keep the instructions short and move reference material into supporting files, which are loaded only when needed.",
   message: ({ fileName, bytes }) => `${fileName} is ${shownSize(bytes)}, over the ${shownSize(MAX_SKILL_MD_BYTES)} limit, so it was not read; move reference material into supporting files the body links to.`,
 });
 
