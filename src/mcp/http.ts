@@ -21,7 +21,7 @@ export async function handleHttp(server: McpServer, request: Request): Promise<R
   if (request.method !== "POST") return plain(405, "Method Not Allowed: this MCP endpoint takes POST only (no event stream, no sessions)", { allow: "POST" });
   const version = request.headers.get("mcp-protocol-version");
   if (version && !PROTOCOL_VERSIONS.includes(version)) return rpcError(400, null, -32600, `Unsupported MCP-Protocol-Version: ${version.slice(0, 40)}`);
-  if (!/application\/json/i.test(request.headers.get("content-type") ?? "")) return rpcError(415, null, -32600, "Content-Type must be application/json");
+  if (!isJsonType(request.headers.get("content-type"))) return rpcError(415, null, -32600, "Content-Type must be application/json");
   const accept = request.headers.get("accept") ?? "";
   if (accept && !/application\/json|\*\/\*/i.test(accept)) return rpcError(406, null, -32600, "Accept must include application/json");
   const body = await readBody(request);
@@ -46,6 +46,15 @@ export async function handleHttp(server: McpServer, request: Request): Promise<R
     const err = e instanceof McpError ? e : new McpError(INTERNAL_ERROR, "Internal error");
     return rpcError(200, id, err.code, err.message);
   }
+}
+
+/**
+ * Whether a Content-Type's media type (before any `;`) is application/json. Never a substring test:
+ * `text/plain; x=application/json` is a value a web page may send cross-origin without a preflight
+ * (its media type is text/plain), and taking it would let any page the user opens call tools here.
+ */
+function isJsonType(contentType: string | null): boolean {
+  return (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase() === "application/json";
 }
 
 /** The initialize result: the client's protocol version when this server speaks it, else the newest. */

@@ -29,6 +29,7 @@ import { LevelAhead } from "./list-ahead.js";
 import type { StatBatch } from "./stat-thread.js";
 import { relPosix } from "../util/paths.js";
 import { emptyList } from "../util/empty-list.js";
+import { pushAll } from "../util/push-all.js";
 
 export type { DiscoverOptions };
 
@@ -125,7 +126,7 @@ interface Found {
 function searchFolder(ctx: RootContext, folder: Folder, listing: Listing, out: Found): void {
   const { sources, diagnostics, candidates, links } = out;
   const { skillFile, subdirs, diagnostics: found } = listing;
-  diagnostics.push(...found);
+  pushAll(diagnostics, found); // a folder of 150,000 links out of the root is as many warnings: past push(...)'s limit
   if (skillFile) sources.push(makeSource(ctx, folder, skillFile));
   for (const sub of subdirs) {
     const f: Folder = {

@@ -47,6 +47,8 @@ function post(headers: Record<string, string>, body: string): Promise<{ status: 
 
 const refused: Array<[string, Record<string, string>]> = [
   ["a cross-origin text/plain POST (no preflight)", { "content-type": "text/plain", accept: "application/json, text/event-stream" }],
+  // Also sent without a preflight (its media type is text/plain): a substring test of the type let it in.
+  ["a text/plain POST whose parameter names application/json", { "content-type": "text/plain; x=application/json", accept: "application/json, text/event-stream" }],
   ["a foreign Host (DNS rebinding)", { ...JSON_HEADERS, host: "evil.example" }],
   ["an Accept without text/event-stream", { "content-type": "application/json", accept: "application/json" }],
 ];

@@ -1,8 +1,8 @@
 // Sizes, through the built CLI as a real process with a 512 MB heap: a 10 MB SKILL.md (refused
 // unread) and one just under the 1 MiB limit, a 50,000-line body, PNG bytes as SKILL.md, invalid
-// UTF-8, 50,000 files in a skill, 20,000 and 100,000 YAML keys. Each must finish within its timeout with exit 0 or 1 (an answer), never 2 (internal
+// UTF-8, 50,000 files in a skill, 20,000 and 100,000 YAML keys, 340,000 opencode `$1` placeholders, 150,000 links out of a root. Each must finish within its timeout with exit 0 or 1 (an answer), never 2 (internal
 // failure), a signal or an OOM abort, and say what it found in a diagnostic with a line ≥ 1.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Recorder, cleanupTmp, ensureCli, runCliBounded, tmp, writeTree, type Proc } from "./helpers.js";
@@ -76,6 +76,27 @@ describe("sizes (real process, --max-old-space-size=512)", () => {
     writeTree(root, { "skills/links/SKILL.md": links("<!-- skillc-disable link-missing-file -->\n") });
     const quiet = await lintAndBuild("174,000 suppressed links", root, 90_000, []);
     expect(quiet.filter((m) => m.ruleId === "link-missing-file")).toEqual([]);
+  }, 200_000);
+
+  it("a 1 MiB body of 340,000 `$1` placeholders in the opencode dialect is an answer (build was an internal error: a stack overflow)", async () => {
+    const root = tmp("skillc-size-");
+    writeTree(root, { "skillc.config.json": JSON.stringify({ dialect: "opencode" }), "skills/many-args/SKILL.md": fm("many-args") + "$1 ".repeat(340_000) + "\n" });
+    await lintAndBuild("340,000 opencode placeholders", root, 90_000, ["body-too-long"]);
+  }, 200_000);
+
+  it("a folder of 150,000 links out of the root (a symlink-escape warning each) is an answer (lint and build were an internal error: a stack overflow)", async () => {
+    const root = tmp("skillc-size-");
+    writeTree(root, { "skills/ok/SKILL.md": fm("ok") + "Body.\n" });
+    for (let i = 0; i < 150_000; i++) symlinkSync(root, path.join(root, "skills", `l${i}`));
+    // lint's stylish output and build's summary (the JSON output, 75 MB, passes what the harness keeps).
+    for (const cmd of [["lint"], ["build"]]) {
+      rec.tried("sizes");
+      const p = await runCliBounded(cmd, root, 90_000);
+      if (p.code !== 0) rec.crash("sizes");
+      expect(p.code, `${cmd[0]}: ${p.stderr.slice(0, 1000)}`).toBe(0);
+      if (cmd[0] === "lint") expect(p.stdout).toMatch(/150000 problems \(0 errors, 150000 warnings\)/);
+    }
+    expect(existsSync(path.join(root, ".skillc", "index.js"))).toBe(true);
   }, 200_000);
 
   it("a 50,000-line body (under the 1 MiB limit)", async () => {

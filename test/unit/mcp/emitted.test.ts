@@ -18,6 +18,7 @@ interface Server {
   request(method: string, params?: unknown): Promise<Record<string, any>>;
 }
 let server: (opts?: { pageSize?: number }) => Server;
+let handleMcp: (request: Request) => Promise<Response>;
 let out: string;
 
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: number }) => e.code);
@@ -46,7 +47,7 @@ async function emitted(output: "single" | "split") {
   const to = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
   mkdirSync(path.join(to, "chunks"));
   for (const [f, contents] of result.files!) writeFileSync(path.join(to, f), contents);
-  const mod = (await import(pathToFileURL(path.join(to, "mcp.js")).href)) as { createMcpServer: typeof server; loadMcpData?: () => Promise<{ skills: unknown[] }> };
+  const mod = (await import(pathToFileURL(path.join(to, "mcp.js")).href)) as { createMcpServer: typeof server; handleMcp: typeof handleMcp; loadMcpData?: () => Promise<{ skills: unknown[] }> };
   return { out: to, mod, files: result.files! };
 }
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   const e = await emitted("single");
   out = e.out;
   server = e.mod.createMcpServer;
+  handleMcp = e.mod.handleMcp;
 }, 120_000);
 
 describe("the emitted mcp.js", () => {
@@ -120,6 +122,22 @@ describe("the emitted mcp.js", () => {
     expect(await code(s.request("__proto__", {}))).toBe(-32601);
     expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: 5 } }))).toBe(-32602);
     expect(await code(s.request("prompts/get", { name: "inner", arguments: { first: "x".repeat(20_000) } }))).toBe(-32602);
+  });
+});
+
+describe("handleMcp", () => {
+  // A web page may send a POST cross-origin without a preflight only when its Content-Type's
+  // essence is text/plain (or a form type) and the value holds no CORS-unsafe byte ("():<>?@[\]{}"):
+  // `text/plain; x=application/json` is such a value. A substring test let it through, so any page
+  // the user opened could make their browser call tools (toolset code) on an mcp.js it can reach
+  // (a dev server on localhost, an intranet host). Only the essence application/json is taken.
+  const post = (contentType: string) =>
+    handleMcp(new Request("http://127.0.0.1:8787/mcp", { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }));
+
+  it("takes only a Content-Type whose media type is application/json, never one a page can send without a preflight", async () => {
+    for (const ct of ["application/json", "Application/JSON; charset=utf-8", " application/json ;charset=utf-8"]) expect((await post(ct)).status, ct).toBe(200);
+    const simple = ["text/plain; x=application/json", "text/plain;application/json", "application/x-www-form-urlencoded; a=application/json", "multipart/form-data; boundary=application/json", "text/plain, application/json", "application/jsonx", "application/json-seq"];
+    for (const ct of simple) expect((await post(ct)).status, ct).toBe(415);
   });
 });
 
