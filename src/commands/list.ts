@@ -27,7 +27,9 @@ function table(rows: Array<{ name: string; scope: string; description: string; b
   // escaped, never sent to the reader's terminal.
   const cells = rows.map((r) => [escapeTerminal(r.name), escapeTerminal(r.scope), escapeTerminal(cut(r.description.replace(/\s+/g, " ").trim(), 60)), formatBytes(r.bytes)]);
   const header = ["NAME", "SCOPE", "DESCRIPTION", "SIZE"];
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  // A loop, not Math.max(...cells): one argument a skill overflows the stack at ~125,000 skills.
+  const widths = header.map((h) => h.length);
+  for (const c of cells) c.forEach((v, i) => (widths[i] = Math.max(widths[i]!, v.length)));
   const line = (c: string[]) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join("  ").trimEnd();
   return [line(header), ...cells.map(line)].join("\n") + "\n";
 }

@@ -25,6 +25,7 @@ import { lockOutDir, type LockHolder } from "./out-lock.js";
 import { compareCodeUnits } from "../util/compare.js";
 import type { ChunkWrite } from "./split.js";
 import { ChunksGone, checkChunks, moveChunkFolder, sweepChunks } from "./write-chunks.js";
+import { pushAll } from "../util/push-all.js";
 
 const LAST = "index.js";
 /** In a temp dir: the names it holds, written once all of them are whole and synced. */
@@ -139,7 +140,7 @@ async function writeLocked(
     const order = [...staged, ...changed.map(([name]) => name)].sort((x, y) => (x === LAST ? 1 : 0) - (y === LAST ? 1 : 0));
     await writeDurably(join(tmp, COMMIT), Buffer.from(JSON.stringify(order) + "\n"));
     await syncDir(tmp);
-    written.push(...(await applyRenames(tmp, outDir, order)));
+    pushAll(written, await applyRenames(tmp, outDir, order));
   } finally {
     // A failed write above leaves index.js's last sync running in this folder: removed once it ends
     // (Windows cannot remove a file still open; its error would replace the write's).

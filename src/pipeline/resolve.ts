@@ -18,6 +18,7 @@ import { Reporter } from "../diagnostics/reporter.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 import { extend } from "../util/extend.js";
+import { pushAll } from "../util/push-all.js";
 
 export interface ResolveOptions {
   collisions: CollisionPolicy;
@@ -117,7 +118,7 @@ export function resolveSkills<S extends ValidSkillHead>(skills: S[], opts: Resol
         report(s, COLLISION_ERROR, { name: s.name, others: paths.filter((p) => p !== s.source.file), spelled });
       }
     } else {
-      kept.push(...group);
+      pushAll(kept, group);
     }
     collisions.push(collision);
   }

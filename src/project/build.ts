@@ -25,6 +25,7 @@ import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
 import type { CacheMemory } from "../cache/memory.js";
+import { pushAll } from "../util/push-all.js";
 
 // What a long-lived caller (a dev server, a watch) gives its builds: see BuildOptions.memory.
 export { CacheMemory } from "../cache/memory.js";
@@ -162,7 +163,9 @@ async function compileEmitWrite(opts: BuildOptions, project: ProjectAnalysis, ru
     reporter,
     stats: { skills: skills.length, files: skills.reduce((n, s) => n + s.files.length, 0), bytes: skills.reduce((n, s) => n + s.files.reduce((m, f) => m + f.bytes, 0), 0) },
   });
-  diagnostics.push(...catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog), ...emitted.diagnostics);
+  // Appended in a loop: one catalog diagnostic a dropped skill, past what push(...)'s arguments can take at ~125,000.
+  pushAll(diagnostics, catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog));
+  pushAll(diagnostics, emitted.diagnostics);
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
   const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage ?? (layout === "single" ? run.indexStage : undefined));
   return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length, layout, ...(emitted.chunks !== undefined && { chunks: emitted.chunks }) };
