@@ -168,48 +168,41 @@ describe("watchBuild", () => {
     expect(existsSync(path.join(cwd, "out-b", "index.js"))).toBe(true);
   });
 
-  it("names a changed file whose name holds an ESC sequence escaped (it reached the terminal raw: OSC 52 writes the clipboard)", async () => {
-    const cwd = path.join(tmp, "escapes");
+  /**
+   * A watch of one skill, `change` made once it watches; resolves with its stderr after the line
+   * `after` matches. Each escape below reached the terminal raw (OSC 52 writes the clipboard).
+   */
+  async function escapedAfter(folder: string, change: (cwd: string) => void, after: RegExp): Promise<{ err: string; after: string }> {
+    const cwd = path.join(tmp, folder);
     mkdirSync(path.join(cwd, "skills", "delta"), { recursive: true });
     writeFileSync(path.join(cwd, "skills", "delta", "SKILL.md"), skill("delta"));
     let err = "";
     const ctx: CliContext = { cwd, env: { NO_COLOR: "1" }, stdout: { write: () => {} }, stderr: { write: (t) => void (err += t) } };
     const abort = new AbortController();
     const done = watchBuild(ctx, async () => ({ cwd, config: (await loadConfig(cwd)).config }), { quiet: false, signal: abort.signal, debounceMs: 50 });
+    let seen: string;
     try {
       await waitFor(() => err, /watching skills\/ for changes/, 0);
       const mark = err.length;
-      writeFileSync(path.join(cwd, "skills", "delta", "x\u001b]52;c;cm0gLXJmIH4=\u0007.md"), "notes\n");
-      const after = await waitFor(() => err, /changed; rebuilding/, mark);
-      expect(after).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07.md changed; rebuilding");
-      // eslint-disable-next-line no-control-regex
-      expect(err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      change(cwd);
+      seen = await waitFor(() => err, after, mark);
     } finally {
       abort.abort();
     }
     await expect(done).resolves.toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    return { err, after: seen };
+  }
+
+  it("names a changed file whose name holds an ESC sequence escaped", async () => {
+    const { after } = await escapedAfter("escapes", (cwd) => writeFileSync(path.join(cwd, "skills", "delta", "x\u001b]52;c;cm0gLXJmIH4=\u0007.md"), "notes\n"), /changed; rebuilding/);
+    expect(after).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07.md changed; rebuilding");
   });
 
-  it("shows a config reload's error escaped (a key with an ESC sequence in a pulled skillc.config.json reached the terminal raw)", async () => {
-    const cwd = path.join(tmp, "config-escapes");
-    mkdirSync(path.join(cwd, "skills", "delta"), { recursive: true });
-    writeFileSync(path.join(cwd, "skills", "delta", "SKILL.md"), skill("delta"));
-    let err = "";
-    const ctx: CliContext = { cwd, env: { NO_COLOR: "1" }, stdout: { write: () => {} }, stderr: { write: (t) => void (err += t) } };
-    const abort = new AbortController();
-    const done = watchBuild(ctx, async () => ({ cwd, config: (await loadConfig(cwd)).config }), { quiet: false, signal: abort.signal, debounceMs: 50 });
-    try {
-      await waitFor(() => err, /watching skills\/ for changes/, 0);
-      const mark = err.length;
-      writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1 }));
-      const after = await waitFor(() => err, /Keeping the previous config/, mark);
-      expect(after).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07");
-      // eslint-disable-next-line no-control-regex
-      expect(err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    } finally {
-      abort.abort();
-    }
-    await expect(done).resolves.toBe(0);
+  it("shows a config reload's error escaped (a key with an ESC sequence in a pulled skillc.config.json)", async () => {
+    const { after } = await escapedAfter("config-escapes", (cwd) => writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ "x\u001b]52;c;cm0gLXJmIH4=\u0007": 1 })), /Keeping the previous config/);
+    expect(after).toContain("x\\x1b]52;c;cm0gLXJmIH4=\\x07");
   });
 
   it("watches a source root that does not exist yet", async () => {
