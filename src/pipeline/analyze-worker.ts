@@ -5,8 +5,8 @@
 // batch itself); it never ends the worker.
 import type { MessagePort } from "node:worker_threads";
 import { runBatch, type WireBatch, type WireReply } from "./analyze-pool.js";
-import { replyTransfers, runShareBatch, type ShareBatch, type ShareReply } from "./share-wire.js";
-import { readTransfers, runReadBatch, type ReadBatch, type ReadReply } from "./read-wire.js";
+import { replyTransfers, runShareBatch, type ShareBatch } from "./share-wire.js";
+import { readTransfers, runReadBatch, type ReadBatch } from "./read-wire.js";
 
 /** The build pool's batch: its skills' analyses, or the error. */
 export function answerBatch(port: MessagePort, batch: WireBatch): void {
@@ -24,31 +24,30 @@ export function answerBatch(port: MessagePort, batch: WireBatch): void {
 }
 
 /** Lint's whole-skill batches (analyze-share.ts): each skill's bytes go back transferred, not copied. */
-export async function answerShare(port: MessagePort, batch: ShareBatch): Promise<void> {
-  let reply: ShareReply;
-  try {
-    reply = { id: batch.id, ok: true, results: await runShareBatch(batch) };
-  } catch (error) {
-    reply = { id: batch.id, ok: false, error: String((error as Error)?.stack ?? error) };
-  }
-  try {
-    port.postMessage(reply, reply.ok ? replyTransfers(reply.results) : []);
-  } catch (error) {
-    port.postMessage({ id: batch.id, ok: false, error: String(error) } satisfies ShareReply);
-  }
+export function answerShare(port: MessagePort, batch: ShareBatch): Promise<void> {
+  return answerTransferred(port, batch.id, () => runShareBatch(batch), replyTransfers);
 }
 
 /** Lint's read batches (read-wire.ts): each skill's bytes go back transferred. */
-export async function answerRead(port: MessagePort, batch: ReadBatch): Promise<void> {
-  let reply: ReadReply;
+export function answerRead(port: MessagePort, batch: ReadBatch): Promise<void> {
+  return answerTransferred(port, batch.id, () => runReadBatch(batch), readTransfers);
+}
+
+/**
+ * Answers batch `id` with `run`'s results, their buffers transferred; an error in the run, or in
+ * posting (a result that cannot be cloned), is answered as `ok: false`, and the main thread then
+ * does the batch itself.
+ */
+async function answerTransferred<R>(port: MessagePort, id: number, run: () => Promise<R[]>, transfers: (results: R[]) => ArrayBuffer[]): Promise<void> {
+  let reply: { id: number; ok: true; results: R[] } | { id: number; ok: false; error: string };
   try {
-    reply = { id: batch.id, ok: true, results: await runReadBatch(batch) };
+    reply = { id, ok: true, results: await run() };
   } catch (error) {
-    reply = { id: batch.id, ok: false, error: String((error as Error)?.stack ?? error) };
+    reply = { id, ok: false, error: String((error as Error)?.stack ?? error) };
   }
   try {
-    port.postMessage(reply, reply.ok ? readTransfers(reply.results) : []);
+    port.postMessage(reply, reply.ok ? transfers(reply.results) : []);
   } catch (error) {
-    port.postMessage({ id: batch.id, ok: false, error: String(error) } satisfies ReadReply);
+    port.postMessage({ id, ok: false, error: String(error) });
   }
 }
