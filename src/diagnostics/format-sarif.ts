@@ -30,6 +30,15 @@ function ruleDescriptor(id: string, opts: Pick<FormatOptions, "rules">): Record<
   };
 }
 
+/**
+ * SARIF reads `[text](target)` in a plain-text message as an embedded link (§3.11.6), and a message
+ * quotes skill text (a link target, a frontmatter value); a backslash before each bracket makes it
+ * literal, so no skill can put a link in a code-scanning alert.
+ */
+export function sarifMessageText(message: string): string {
+  return message.replace(/[[\]]/g, "\\$&");
+}
+
 function result(file: string, d: Diagnostic, ruleIndex: number): Record<string, unknown> {
   const region: Record<string, number> = { startLine: d.line, startColumn: d.column };
   if (d.endLine !== undefined) region.endLine = d.endLine;
@@ -38,7 +47,7 @@ function result(file: string, d: Diagnostic, ruleIndex: number): Record<string, 
     ruleId: d.ruleId,
     ruleIndex,
     level: d.severity,
-    message: { text: d.message },
+    message: { text: sarifMessageText(d.message) },
     locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(file), uriBaseId: SRCROOT }, region } }],
   };
 }

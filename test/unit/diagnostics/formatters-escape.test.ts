@@ -22,3 +22,15 @@ describe("formatters escape hidden characters", () => {
     if (format === "json" || format === "sarif") expect(JSON.stringify(JSON.parse(out))).toContain("\u202e"); // same data
   });
 });
+
+describe("sarif: no embedded link from skill text", () => {
+  // SARIF §3.11.6 reads `[text](target)` in a plain-text message as a link; a message quoting a
+  // skill's link must not become a clickable link in a code-scanning alert.
+  it("escapes every bracket, so the quoted link stays text", () => {
+    const quoted: Diagnostic = { ...d, file: "skills/a/SKILL.md", message: "missing [click me](https://evil.example/x) and \\[ and ]" };
+    const out = formatResults("sarif", [{ file: quoted.file, diagnostics: [quoted] }], { color: false, version: "0.0.0", rules: RULES });
+    const text: string = JSON.parse(out).runs[0].results[0].message.text;
+    expect(text).toBe("missing \\[click me\\](https://evil.example/x) and \\\\[ and \\]");
+    expect(text).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
+  });
+});
