@@ -53,7 +53,7 @@ function mcpFiles(code: string, version: string, dataLines: string[], split: boo
     `import { skills as __skillcSkills } from "./index.js";`,
     code.trimEnd(),
     ...dataLines,
-    `export const createMcpHandler=(options)=>{let s;return(request)=>${MCP_GLOBAL}.handleHttp(s||=createMcpServer(options),request)};`,
+    `export const createMcpHandler=(options)=>{const g=${MCP_GLOBAL}.httpGuard(options);let s;return(request)=>${MCP_GLOBAL}.handleHttp(s||=createMcpServer(options),request,g)};`,
     `export const handleMcp=createMcpHandler();`,
     `export const mcpData=__skillcMcpData;`,
     "",
@@ -84,10 +84,18 @@ export interface McpServer {
   request(method: string, params: unknown): Promise<Record<string, unknown>>;
 }
 
+/** Who may call the handler over HTTP (DNS rebinding, browser pages). */
+export interface McpHandlerOptions extends McpServerOptions {
+  /** Origins (\`https://app.example.com\`) whose pages may call the server (CORS answered for them), or \`"*"\`. A request with any other Origin gets 403; programs send none. @default [] */
+  allowedOrigins?: readonly string[] | "*";
+  /** Host names (\`skills.example.com\`, \`localhost\`; \`name:port\` for one port) the server answers under; any other Host gets 403. @default any */
+  allowedHosts?: readonly string[];
+}
+
 export declare function createMcpServer(options?: McpServerOptions): McpServer;
-/** A Streamable HTTP handler over \`createMcpServer(options)\` (made on its first request). */
-export declare function createMcpHandler(options?: McpServerOptions): (request: Request) => Promise<Response>;
-/** MCP Streamable HTTP (JSON responses, stateless) over the bundle's skills: \`if (url.pathname === "/mcp") return handleMcp(request)\`. */
+/** A Streamable HTTP handler over \`createMcpServer(options)\` (made on its first request); throws a TypeError for malformed \`allowedOrigins\`/\`allowedHosts\`. */
+export declare function createMcpHandler(options?: McpHandlerOptions): (request: Request) => Promise<Response>;
+/** MCP Streamable HTTP (JSON responses, stateless) over the bundle's skills, no page allowed: \`if (url.pathname === "/mcp") return handleMcp(request)\`. */
 export declare function handleMcp(request: Request): Promise<Response>;
 /** The skill:// paths, SKILL.md texts, frontmatter and digests this module serves. */
 export declare const mcpData: { version: 1; skillc: string; skills: Array<{ ref: string; path: string; fm: Record<string, unknown>; md: string; digests: Record<string, string> }> };

@@ -3,6 +3,7 @@
 // response (notifications and responses: 202). Stateless: no session id, no server-sent events, so
 // GET (the event stream) and DELETE (ending a session) are answered 405, as the spec allows.
 import type { McpServer } from "./server.js";
+import { corsHeaders, httpGuard, preflight, refusal, type HttpGuard } from "./http-guard.js";
 import { INTERNAL_ERROR, McpError } from "./types.js";
 
 /** Largest request body read. */
@@ -17,7 +18,23 @@ const json = (status: number, body: unknown) =>
 const rpcError = (status: number, id: Id, code: number, message: string) => json(status, { jsonrpc: "2.0", id, error: { code, message } });
 const plain = (status: number, text: string, headers: Record<string, string> = {}) => new Response(text, { status, headers: { "content-type": "text/plain", ...headers } });
 
-export async function handleHttp(server: McpServer, request: Request): Promise<Response> {
+/** Without options: no page may call (a request with an Origin is refused) and any Host is answered. */
+const DEFAULT_GUARD = httpGuard(undefined);
+
+/**
+ * One request: refused (403) when its Origin or Host is not allowed (http-guard.ts); a CORS preflight
+ * from an allowed page answered; anything else answered by the server, with CORS headers for a page.
+ */
+export async function handleHttp(server: McpServer, request: Request, guard: HttpGuard = DEFAULT_GUARD): Promise<Response> {
+  const refused = refusal(request, guard);
+  if (refused) return rpcError(403, null, -32600, refused);
+  if (request.method === "OPTIONS" && request.headers.get("origin") !== null) return preflight(request);
+  const response = await answer(server, request);
+  for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+  return response;
+}
+
+async function answer(server: McpServer, request: Request): Promise<Response> {
   if (request.method !== "POST") return plain(405, "Method Not Allowed: this MCP endpoint takes POST only (no event stream, no sessions)", { allow: "POST" });
   const version = request.headers.get("mcp-protocol-version");
   if (version && !PROTOCOL_VERSIONS.includes(version)) return rpcError(400, null, -32600, `Unsupported MCP-Protocol-Version: ${version.slice(0, 40)}`);

@@ -70,6 +70,8 @@ describe("mcp.js in workerd at /mcp", () => {
     expect(await errorOf(await post("[" + rpc(1, "ping") + "]"))).toEqual({ status: 400, code: -32600 });
     expect(await errorOf(await post(rpc(1, "ping"), { "content-type": "text/plain" }))).toEqual({ status: 415, code: -32600 });
     expect(await errorOf(await post(rpc(1, "ping"), { "mcp-protocol-version": "1999-01-01" }))).toEqual({ status: 400, code: -32600 });
+    // A page's POST (a browser always sends Origin; a DNS-rebinding page's Origin names its own domain) is refused.
+    expect(await errorOf(await post(rpc(1, "ping"), { origin: "http://evil.example:8787" }))).toEqual({ status: 403, code: -32600 });
     expect((await post(" ".repeat(2 << 20))).status).toBe(413);
     expect(await errorOf(await post(rpc(2, "resources/read", "not an object")))).toEqual({ status: 200, code: -32602 });
     expect(await errorOf(await post(rpc(3, "tools/call", { name: 42 })))).toEqual({ status: 200, code: -32602 });

@@ -19,6 +19,7 @@ interface Server {
 }
 let server: (opts?: { pageSize?: number }) => Server;
 let handleMcp: (request: Request) => Promise<Response>;
+let createMcpHandler: (options?: Record<string, unknown>) => (request: Request) => Promise<Response>;
 let out: string;
 
 const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: number }) => e.code);
@@ -47,7 +48,7 @@ async function emitted(output: "single" | "split") {
   const to = mkdtempSync(path.join(tmpdir(), "skillc-mcp-"));
   mkdirSync(path.join(to, "chunks"));
   for (const [f, contents] of result.files!) writeFileSync(path.join(to, f), contents);
-  const mod = (await import(pathToFileURL(path.join(to, "mcp.js")).href)) as { createMcpServer: typeof server; handleMcp: typeof handleMcp; loadMcpData?: () => Promise<{ skills: unknown[] }> };
+  const mod = (await import(pathToFileURL(path.join(to, "mcp.js")).href)) as { createMcpServer: typeof server; handleMcp: typeof handleMcp; createMcpHandler: typeof createMcpHandler; loadMcpData?: () => Promise<{ skills: unknown[] }> };
   return { out: to, mod, files: result.files! };
 }
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
   out = e.out;
   server = e.mod.createMcpServer;
   handleMcp = e.mod.handleMcp;
+  createMcpHandler = e.mod.createMcpHandler;
 }, 120_000);
 
 describe("the emitted mcp.js", () => {
@@ -141,13 +143,60 @@ describe("handleMcp", () => {
   });
 });
 
+describe("handleMcp and createMcpHandler: Origin and Host (DNS rebinding)", () => {
+  // A page that rebinds its DNS name to 127.0.0.1 makes its visitor's browser POST to a local
+  // mcp.js with Host and Origin both naming the page's domain: same-origin to every check derived
+  // from the request. A browser always sends Origin with a POST and MCP clients that are programs
+  // send none, so an Origin the owner did not list is refused (MCP's transport spec: 403).
+  const call = (handler: (r: Request) => Promise<Response>, headers: Record<string, string>, method = "POST") =>
+    handler(new Request("http://127.0.0.1:8787/mcp", { method, headers: { "content-type": "application/json", ...headers }, body: method == "POST" ? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) : undefined }));
+
+  it("refuses a request with an Origin by default: a rebinding page, a cross-origin page, a sandboxed one", async () => {
+    for (const headers of [{ host: "evil.example:8787", origin: "http://evil.example:8787" }, { origin: "http://127.0.0.1:8787" }, { origin: "null" }]) {
+      const res = await call(handleMcp, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).error.message).toMatch(/allowedOrigins/);
+    }
+    expect((await call(handleMcp, {})).status).toBe(200);
+    expect((await call(handleMcp, { host: "evil.example:8787" })).status).toBe(200);
+  });
+
+  it("answers the pages its owner lists, with CORS headers and a preflight, and only those", async () => {
+    const handler = createMcpHandler({ allowedOrigins: ["https://App.example.com/"] });
+    const ok = await call(handler, { origin: "https://app.example.com" });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
+    expect((await ok.json()).result.tools.length).toBeGreaterThan(0);
+    const pre = await call(handler, { origin: "https://app.example.com", "access-control-request-method": "POST" }, "OPTIONS");
+    expect([pre.status, pre.headers.get("access-control-allow-methods")]).toEqual([204, "POST"]);
+    expect(pre.headers.get("access-control-allow-headers")).toMatch(/content-type.*mcp-protocol-version/);
+    expect((await call(handler, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await call(handler, { origin: "https://evil.example" }, "OPTIONS")).status).toBe(403);
+    expect((await call(createMcpHandler({ allowedOrigins: "*" }), { origin: "https://any.example" })).status).toBe(200);
+    // No Origin, no CORS headers; a preflight needs an Origin.
+    expect((await call(handler, {})).headers.get("access-control-allow-origin")).toBeNull();
+    expect((await call(handler, {}, "OPTIONS")).status).toBe(405);
+  });
+
+  it("answers only under the hosts in allowedHosts when given: a name for any port, name:port for one", async () => {
+    const handler = createMcpHandler({ allowedHosts: ["localhost", "127.0.0.1:8787"] });
+    for (const host of ["localhost:8787", "LOCALHOST", "127.0.0.1:8787"]) expect((await call(handler, { host })).status, host).toBe(200);
+    for (const host of ["evil.example:8787", "127.0.0.1:9999", "localhost.evil.example", "bad host"]) expect((await call(handler, { host })).status, host).toBe(403);
+  });
+
+  it("throws for malformed options when the handler is made", () => {
+    expect(() => createMcpHandler({ allowedOrigins: "https://app.example.com" })).toThrow(/allowedOrigins must be an array of strings or "\*"/);
+    expect(() => createMcpHandler({ allowedHosts: [1] })).toThrow(/allowedHosts must be an array of strings/);
+  });
+});
+
 describe("mcp.d.ts", () => {
   it("types the module for a TypeScript consumer (a Worker's fetch handler)", async () => {
     writeFileSync(
       path.join(out, "worker.ts"),
       `import { handleMcp, createMcpHandler, createMcpServer, mcpData } from "./mcp.js";
 import { createSkills } from "./index.js";
-const mcp = createMcpHandler({ pageSize: 10, skills: createSkills({ deny: ["secret"] }) });
+const mcp = createMcpHandler({ pageSize: 10, skills: createSkills({ deny: ["secret"] }), allowedOrigins: ["https://app.example.com"], allowedHosts: ["localhost"] });
 export default { fetch: (request: Request): Promise<Response> => (new URL(request.url).pathname === "/mcp" ? mcp(request) : handleMcp(request)) };
 const listed: Promise<Record<string, unknown>> = createMcpServer().request("skills/list", {});
 const paths: string[] = mcpData.skills.map((s) => s.path);
