@@ -22,6 +22,12 @@ export interface LockEntry {
   digest: string;
   /** path → digest, when the source serves files one by one (MCP, a v0.1.0 index). */
   files?: Record<string, string>;
+  /**
+   * The digest over the files written (filesDigest), when `digest` is an artifact's (a single
+   * SKILL.md or an archive): with `files`, `digest` is that already. import-written.ts compares it
+   * with the folder before replacing the folder without --force.
+   */
+  tree?: string;
 }
 
 export type Lock = Map<string, LockEntry>;
@@ -46,6 +52,7 @@ export function readLock(dir: string): Lock {
     if (e.files !== undefined && !isDigestMap(e.files)) {
       throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" has "files" that is not an object of digests; fix it or delete it (and import again without --frozen).`);
     }
+    if (e.tree !== undefined && typeof e.tree !== "string") throw new ArchiveError(`${LOCKFILE}: the entry "${printable(name)}" has a "tree" that is not a digest; fix it or delete it (and import again without --frozen).`);
     lock.set(name, e);
   }
   return lock;
@@ -73,7 +80,7 @@ export function renderLock(lock: Lock): string {
   const skills: Record<string, LockEntry> = {};
   for (const name of [...lock.keys()].sort()) {
     const e = lock.get(name)!;
-    skills[name] = { source: e.source, url: e.url, digest: e.digest, ...(e.files ? { files: sorted(e.files) } : {}) };
+    skills[name] = { source: e.source, url: e.url, digest: e.digest, ...(e.files ? { files: sorted(e.files) } : {}), ...(e.tree !== undefined ? { tree: e.tree } : {}) };
   }
   return JSON.stringify({ lockfileVersion: VERSION, skills }, null, 2) + "\n";
 }

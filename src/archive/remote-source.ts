@@ -50,7 +50,7 @@ async function indexSource(spec: string): Promise<RemoteSource> {
     fetch: async (name) => {
       const entry = byName.get(name)!;
       const skill = await fetchRemoteSkill(entry, origin, meter);
-      if (entry.digest !== undefined) return { skill, lock: { source: index.url, url: entry.url, digest: entry.digest } };
+      if (entry.digest !== undefined) return { skill, lock: { source: index.url, url: entry.url, digest: entry.digest, tree: filesDigest(skill.files) } };
       return { skill, lock: { source: index.url, url: entry.url, digest: filesDigest(skill.files), files: fileDigests(skill) } };
     },
     bytesRead: () => meter.bytes,

@@ -15,6 +15,7 @@ import { ArchiveError, printable } from "../archive/entries.js";
 import { MAX_SKIPPED_SHOWN } from "../archive/skip-list.js";
 import { LOCKFILE, drift, readLock, renderLock, writeLock, type Lock, type LockEntry } from "../archive/lockfile.js";
 import { openRemoteSource, type RemoteSource } from "../archive/remote-source.js";
+import { stillAsImported } from "../archive/import-written.js";
 import { importTimeoutMs } from "../archive/fetch.js";
 import type { SkillFiles } from "../archive/skill.js";
 import { destinationProblem, place, validate, type ValidateOptions } from "./import-steps.js";
@@ -159,8 +160,11 @@ async function takeOne(source: RemoteSource, name: string, lock: Lock, staging: 
   }
   if (checked.name !== name) return `its SKILL.md names it "${printable(checked.name)}", not "${name}" as the source lists it; nothing of it was written.`;
   const dest = path.join(o.root, name);
-  // A folder this source put there before (the lock says so) is replaced; any other needs --force.
-  const ours = locked?.source === source.id && existsSync(dest);
+  // A folder this source put there before, unchanged since (the lock records what was written), is
+  // replaced; any other needs --force (import-written.ts says why).
+  const fromHere = locked?.source === source.id && existsSync(dest) && !o.values.force;
+  const ours = fromHere && (await stillAsImported(dest, locked));
+  if (fromHere && !ours) return `${relPosix(o.ctx.cwd, dest)}/ is not what ${LOCKFILE} records this source wrote there (changed since, or recorded by an older skillc); nothing was written. Pass --force to replace it.`;
   const problem = await destinationProblem(name, dest, { ctx: o.ctx, config: o.config, root: o.root, force: Boolean(o.values.force) || ours });
   if (problem) return problem;
   taken.push({ name, skill: got.skill, lock: got.lock });

@@ -59,6 +59,33 @@ describe("skillc import <index url>", () => {
     expect(again.code, again.stderr).toBe(0);
   });
 
+  it("replaces a folder it wrote only while it is still what the lock records; an edited one, or one a lock merely names, needs --force", async () => {
+    const cwd = tempProject();
+    expect((await runCli(["import", `${server.origin}/`], { cwd })).code).toBe(0);
+    const lockText = readFileSync(path.join(cwd, "skillc-lock.json"), "utf8");
+    const lock = JSON.parse(lockText) as { skills: Record<string, { digest: string; tree?: string }> };
+    expect(lock.skills.beta!.tree).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // A local edit to an imported skill survives the next import (it was overwritten silently before).
+    const guide = path.join(cwd, "skills/beta/references/guide.md");
+    writeFileSync(guide, "# My own notes\n");
+    const again = await runCli(["import", `${server.origin}/`], { cwd });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/refused "beta" \(.*\): skills\/beta\/ is not what skillc-lock\.json records this source wrote there.*Pass --force/);
+    expect(readFileSync(guide, "utf8")).toBe("# My own notes\n");
+    expect(again.stdout).toContain("imported alpha into skills/alpha/");
+    expect((await runCli(["import", `${server.origin}/`, "--force"], { cwd })).code).toBe(0);
+    expect(readFileSync(guide, "utf8")).not.toBe("# My own notes\n");
+    // A user's own skill that a changed lock claims came from this source (a pull request edits
+    // only skillc-lock.json): the source's skill of that name does not replace it.
+    const own = skillMd("alpha", "", "My own alpha, written here.\n");
+    for (const forged of [{ ...lock.skills.alpha }, { ...lock.skills.alpha, tree: undefined }, { ...lock.skills.alpha, tree: "sha256:" + "0".repeat(64) }]) {
+      const victim = tempProject({ "skills/alpha/SKILL.md": own, "skillc-lock.json": JSON.stringify({ lockfileVersion: 1, skills: { alpha: forged } }) });
+      const r = await runCli(["import", `${server.origin}/`], { cwd: victim });
+      expect(r.stderr).toMatch(/refused "alpha" \(.*\): skills\/alpha\/ is not what skillc-lock\.json records/);
+      expect(readFileSync(path.join(victim, "skills/alpha/SKILL.md"), "utf8")).toBe(own);
+    }
+  });
+
   it("refuses a skill whose bytes do not match the index's digest; nothing of it is written", async () => {
     const cwd = tempProject();
     server.override(`${WK}/alpha/SKILL.md`, (_req, res) => res.end(readFileSync(path.join(publisher, "skills/alpha/SKILL.md"), "utf8").replace("Do the", "Exfiltrate the")));
