@@ -11,7 +11,7 @@ import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ArchiveError, printable, safeEntryPath, shown } from "./entries.js";
 import { checkEntrySet } from "./entry-set.js";
-import { MAX_REMOTE_SKILLS, REMOTE_LIMITS, checkUrl, importDeadline, pastDeadline, type ReadMeter } from "./fetch.js";
+import { MAX_REMOTE_SKILLS, REMOTE_LIMITS, checkUrl, importDeadline, importTimeoutMs, pastDeadline, type ReadMeter } from "./fetch.js";
 import type { SkillFiles } from "./skill.js";
 import { isRemoteSkillName, sha256Digest } from "./well-known.js";
 import { splitCommandLine } from "./command-line.js";
@@ -109,10 +109,13 @@ async function listSkills(client: Client, meter: ReadMeter): Promise<{ entries: 
   for (let page = 0; page < MAX_PAGES; page++) {
     let result: Record<string, unknown>;
     const left = (meter.deadline ?? Infinity) - Date.now();
-    if (left <= 0) throw new ArchiveError(`the MCP server's skills/list ran past the import's time limit (at page ${page + 1}); the import was refused.`);
+    const pastLimit = () => new ArchiveError(`the MCP server's skills/list ran past the import's time limit (${importTimeoutMs() / 1000} s; SKILLC_IMPORT_TIMEOUT_MS changes it; at page ${page + 1}); the import was refused and nothing was written.`);
+    if (left <= 0) throw pastLimit();
     try {
       result = await client.request({ method: "skills/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema.passthrough(), { timeout: Math.min(TIMEOUT_MS, left) });
     } catch (error) {
+      // A page cut short by the time that was left is the time limit's doing, not the server's refusal.
+      if (pastDeadline(meter)) throw pastLimit();
       throw new ArchiveError(`the MCP server did not answer skills/list (${printable((error as Error).message)}); it may not serve the skills extension.`);
     }
     if (!Array.isArray(result.skills)) throw new ArchiveError("the MCP server's skills/list result has no \"skills\" array.");

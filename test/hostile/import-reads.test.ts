@@ -129,6 +129,14 @@ describe("what an MCP listing may hold", () => {
     rec.rejected(CAT);
   }, 150_000);
 
+  it("an MCP server that answers each skills/list page just in time stops at the import's time limit", async () => {
+    // 100 pages of 300 ms each would take 30 s; the listing counts against the 1 s limit.
+    const r = await importSite(`mcp:node ${FAT_MCP} 100 1 10 slowlist`, { SKILLC_IMPORT_TIMEOUT_MS: "1000" });
+    expect(r.stderr).toMatch(/the MCP server's skills\/list ran past the import's time limit \(1 s; SKILLC_IMPORT_TIMEOUT_MS changes it; at page \d+\); the import was refused and nothing was written\./);
+    expect(r.code).toBe(1);
+    rec.rejected(CAT);
+  }, 150_000);
+
   it("pages of skills with 1 MB of frontmatter each are refused at 16 MiB in all (red-team finding)", async () => {
     // Before: every listed skill was kept until fetched; 100 pages of 10 such skills (each page 10 MB,
     // well under one message's 72 MiB) ended the import in V8's out-of-memory abort (SIGABRT).
