@@ -10,6 +10,7 @@ import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginal
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
 import { sha256Hex } from "../util/sha256.js";
+import { findLoneCrs } from "./lone-cr.js";
 
 const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** yaml's alias expansion limit: a billion-laughs frontmatter fails fast instead of eating memory. */
@@ -34,6 +35,11 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   }
   result.text = decoded.text;
   const located = locateOrReport(decoded.text, source, report);
+  const loneCrs = findLoneCrs(bytes);
+  if (loneCrs) {
+    const at: Range = { line: loneCrs.line, column: loneCrs.column, endLine: loneCrs.line, endColumn: loneCrs.column + 1 };
+    report(R.LONE_CARRIAGE_RETURN, at, { fileName: source.fileName, count: loneCrs.count, inFrontmatter: located !== undefined && loneCrs.line <= located.closeLine }, loneCrs.fix);
+  }
   // Without a frontmatter the whole text is the body (trimmed once: each trim scans the 10 KB text's ends and allocates).
   setBody(result, located ? located.bodyOffset : 0);
   if (!located) return result;

@@ -127,6 +127,16 @@ export const SKILL_FILE_TOO_LARGE = rule<File & { bytes: number }>({
   message: ({ fileName, bytes }) => `${fileName} is ${shownSize(bytes)}, over the ${shownSize(MAX_SKILL_MD_BYTES)} limit, so it was not read; move reference material into supporting files the body links to.`,
 });
 
+export const LONE_CARRIAGE_RETURN = rule<{ fileName: string; count: number; inFrontmatter: boolean }>({
+  id: "lone-carriage-return",
+  severity: "warning",
+  description: "SKILL.md holds a carriage return (CR) with no line feed after it.",
+  help: "skillc, markdown and YAML's spec (PyYAML, libyaml) read a lone CR as a line break; the JavaScript `yaml` package, clients that split lines on LF and many diffs and terminals do not. A terminal returns to the line's start at a CR, so `allowed-tools: Bash(*)<CR>description: Helps.` shows only the description while skillc (and Claude Code, if it parses like skillc) reads both fields. Save the file with LF or CRLF line endings; `--fix` replaces each lone CR with LF, which is how skillc reads it already.",
+  fixable: true,
+  message: ({ fileName, count, inFrontmatter }) =>
+    `${fileName} has ${count === 1 ? "a carriage return" : `${count} carriage returns`} with no line feed after ${count === 1 ? "it" : "them"} (the first here${inFrontmatter ? ", in the frontmatter" : ""}): skillc reads a line break there, other parsers, diffs and terminals may not; use LF line endings (\`--fix\` does it).`,
+});
+
 /** What went wrong in YAML: expanding aliases, an unquoted `: ` in a plain value (`quoted`: the fix, when one is safe), or yaml's own error. */
 export type YamlSyntax =
   | { kind: "aliases"; reason: string }
@@ -146,4 +156,5 @@ export const PARSE_RULES: AnyRule[] = [
   YAML_DUPLICATE_KEY,
   YAML_MULTI_DOCUMENT,
   FRONTMATTER_NOT_MAP,
+  LONE_CARRIAGE_RETURN,
 ];
