@@ -50,6 +50,7 @@ const CASES: Case[] = [
   { rule: "parse/yaml-duplicate-key", folder: "pdf-tools", line: 4, column: 1, severity: "error" },
   { rule: "parse/yaml-multi-document", folder: "pdf-tools", line: 4, column: 1, severity: "error" },
   { rule: "parse/frontmatter-not-map", folder: "pdf-tools", line: 2, column: 1, severity: "error" },
+  { rule: "parse/lone-carriage-return", folder: "pdf-tools", line: 3, column: 78, severity: "warning" },
   { rule: "frontmatter/field-type", folder: "pdf-tools", line: 4, column: 27, severity: "error" },
   { rule: "frontmatter/unknown-field", folder: "pdf-tools", line: 4, column: 1, severity: "warning" },
   { rule: "frontmatter/unknown-field", folder: "pdf-tools", profile: "agentskills", line: 4, column: 1, severity: "error" },
