@@ -151,6 +151,22 @@ describe("skillc export --client", () => {
     expect(readFileSync(path.join(cwd, "out/same/SKILL.md"), "utf8")).toContain("Body of more/same.");
   });
 
+  it("never exports a skill the config's permissions deny or an allow list leaves out (a client would run it)", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({
+      "skillc.config.json": JSON.stringify({ permissions: { allow: ["ok-*", "prod-*"], deny: ["prod-*"] } }),
+      "skills/ok-one/SKILL.md": skill("ok-one"),
+      "skills/prod-deploy/SKILL.md": skill("prod-deploy"),
+      "skills/other/SKILL.md": skill("other"),
+    });
+    for (const client of ["claude-code", "codex"]) {
+      const r = await runCli(["export", "--client", client, "--out", client], { cwd });
+      expect([r.code, r.stdout]).toEqual([0, `${client}/ok-one\n`]);
+      expect(r.stderr).toBe(`exported 1 skill for ${client} to ${client}; left out 2 skills the config's permissions deny\n`);
+      expect(readdirSync(path.join(cwd, client)).sort()).toEqual([".skillc-export", "ok-one"]);
+    }
+  });
+
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.
