@@ -211,4 +211,15 @@ describe("no name or path leaves --out", () => {
     expect(text).toContain("👨\\u200d👩");
     expect(parse(text)).toEqual(value);
   });
+  it("quotes every key but a plain word, so a YAML 1.1 parser (PyYAML, js-yaml) reads the same map", () => {
+    // A metadata key is the skill's to choose. Left plain, `<<` merges (a string after it fails the
+    // whole file), `=` is YAML 1.1's value tag, `yes`/`on`/`N` are booleans colliding with `true`,
+    // and `2001-01-01` is a date: the export would fail to parse, or read otherwise, in such a client.
+    const metadata = { "<<": "x", "=": "eq", yes: "y", on: "o", N: "n", true: "t", "2001-01-01": "date", "~": "t", owner: "me", "allowed-tools": "a" };
+    const text = safeYaml({ name: "a", metadata });
+    expect(text).toBe(
+      'name: "a"\nmetadata:\n  "<<": "x"\n  "=": "eq"\n  "yes": "y"\n  "on": "o"\n  "N": "n"\n  "true": "t"\n  "2001-01-01": "date"\n  "~": "t"\n  owner: "me"\n  allowed-tools: "a"\n',
+    );
+    for (const options of [{}, { version: "1.1" as const }, { merge: true }]) expect(parse(text, options)).toEqual({ name: "a", metadata });
+  });
 });
