@@ -1,6 +1,6 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
-import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
+import { parseDocument, isMap, isScalar, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
@@ -98,6 +98,7 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
+  for (const [start, end] of mergeKeys(doc.contents).slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), { kind: "merge" });
 
   let data: unknown;
   try {
@@ -156,6 +157,29 @@ function duplicateKeys(root: unknown): YAMLError[] {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
         if (k !== undefined && seen.has(k) && at) out.push(new YAMLParseError([at[0], at[1]], "DUPLICATE_KEY", "Map keys must be unique"));
         if (k !== undefined) seen.add(k);
+        walk(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * Each `<<` key (quoted or not) whose value is a map, a list or an alias, at any depth (linear). YAML
+ * 1.2 reads it as one key named `<<`, as skillc does; Claude Code's parser (Bun's YAML), PyYAML and
+ * js-yaml read it as a merge and add the fields it names to the map (`<<: {allowed-tools: Bash(*)}`
+ * grants a tool in Claude Code that skillc never sees). One text, two skills: an error.
+ */
+function mergeKeys(root: unknown): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const walk = (node: unknown): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const at = (pair.key as { range?: [number, number, number] } | null)?.range;
+        if (keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value) && at) out.push([at[0], at[1]]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {
