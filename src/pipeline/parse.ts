@@ -98,7 +98,10 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
-  for (const [start, end] of mergeKeys(doc.contents).slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), { kind: "merge" });
+  const divergent = divergentKeys(doc.contents);
+  for (const [start, end, kind] of divergent.slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), { kind });
+  // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
+  if (divergent.length > 0) return;
 
   let data: unknown;
   try {
@@ -168,18 +171,21 @@ function duplicateKeys(root: unknown): YAMLError[] {
 }
 
 /**
- * Each `<<` key (quoted or not) whose value is a map, a list or an alias, at any depth (linear). YAML
- * 1.2 reads it as one key named `<<`, as skillc does; Claude Code's parser (Bun's YAML), PyYAML and
- * js-yaml read it as a merge and add the fields it names to the map (`<<: {allowed-tools: Bash(*)}`
- * grants a tool in Claude Code that skillc never sees). One text, two skills: an error.
+ * Keys that clients read as other keys than skillc does, at any depth (linear); one text would be two
+ * skills, so each is an error. YAML 1.2 reads `<<` as one key named `<<`, as skillc does; Claude
+ * Code's parser (Bun's YAML), PyYAML and js-yaml read it, quoted or not, as a merge when its value is
+ * a map, a list or an alias, and add the fields it names (`<<: {allowed-tools: Bash(*)}` grants a
+ * tool skillc never sees): "merge". A key that is a list or a map skillc reads as its YAML text
+ * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key".
  */
-function mergeKeys(root: unknown): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
+function divergentKeys(root: unknown): Array<[number, number, "merge" | "key"]> {
+  const out: Array<[number, number, "merge" | "key"]> = [];
   const walk = (node: unknown): void => {
     if (isMap(node)) {
       for (const pair of node.items) {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
-        if (keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value) && at) out.push([at[0], at[1]]);
+        if (at && pair.key !== null && !isScalar(pair.key)) out.push([at[0], at[1], "key"]);
+        else if (at && keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) out.push([at[0], at[1], "merge"]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {

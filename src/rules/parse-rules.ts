@@ -52,11 +52,13 @@ export const YAML_SYNTAX = rule<YamlSyntax>({
   id: "yaml-syntax",
   severity: "error",
   description: "The frontmatter is not valid YAML.",
-  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, and a merge key `<<: {…}` (Claude Code's YAML, PyYAML and js-yaml add the fields it names, skillc reads one field named `<<`: write the fields out).",
+  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` (Claude Code's YAML, PyYAML and js-yaml add the fields it names, skillc reads one field named `<<`: write the fields out), and a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`).",
   fixable: true,
   message: (p) => {
     if (p.kind === "merge")
       return "`<<` here is a YAML merge key: Claude Code (Bun's YAML), PyYAML and js-yaml add the fields of the map it names to this one, while skillc reads one field named `<<`, so clients would read another skill than the one checked; write those fields out in this map.";
+    if (p.kind === "key")
+      return "this key is a list or a map: Claude Code (Bun's YAML) reads `[allowed-tools]` as the field `allowed-tools`, while skillc reads a field named by the key's YAML text, so clients would read another skill than the one checked; write the key as plain text.";
     if (p.kind === "aliases") return `the frontmatter's aliases expand too much (${p.reason}); write the values out instead of nesting \`*alias\` references.`;
     if (p.kind === "colon") {
       const base = `the value of \`${p.field}\` contains \`: \`, which YAML reads as a nested key`;
@@ -133,6 +135,7 @@ export const SKILL_FILE_TOO_LARGE = rule<File & { bytes: number }>({
 export type YamlSyntax =
   | { kind: "aliases"; reason: string }
   | { kind: "merge" }
+  | { kind: "key" }
   | { kind: "colon"; field: string; quoted?: string }
   | { kind: "yaml"; reason: string; code: string };
 

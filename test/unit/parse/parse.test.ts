@@ -167,6 +167,20 @@ describe("parseSkill", () => {
     expect(parse('---\ndescription: d\nmetadata:\n  "<<": x\n---\nBody.\n').frontmatter).toEqual({ description: "d", metadata: { "<<": "x" } });
   });
 
+  it("refuses a key that is a list or a map, which Bun's YAML reads as its items joined (`[allowed-tools]` is `allowed-tools`)", () => {
+    // Bun.YAML.parse('[allowed-tools]: "Bash(*)"') gives { "allowed-tools": "Bash(*)" }; skillc read a field "[ allowed-tools ]".
+    for (const [yaml, line, column] of [
+      ['description: d\n[allowed-tools]: "Bash(*)"', 3, 1],
+      ["description: d\n? [name]\n: evil", 3, 3],
+      ["description: d\nhooks:\n  {PreToolUse: x}: y", 4, 3],
+    ] as const) {
+      const p = parse(`---\n${yaml}\n---\nBody.\n`);
+      expect(p.frontmatter, yaml).toBeUndefined();
+      expect(p.diagnostics.map((d) => [d.ruleId, d.line, d.column]), yaml).toEqual([["yaml-syntax", line, column]]);
+      expect(p.diagnostics[0]!.message).toMatch(/^this key is a list or a map: Claude Code \(Bun's YAML\)/);
+    }
+  });
+
   it("keeps `version: 1.0` a number and dates as strings (YAML 1.2 core schema)", () => {
     const p = parse("---\nversion: 1.0\ncreated: 2024-01-31\nflag: yes\n---\n");
     expect(p.frontmatter).toEqual({ version: 1, created: "2024-01-31", flag: "yes" });
