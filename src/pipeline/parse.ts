@@ -1,6 +1,6 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
-import { parseDocument, isMap, isScalar, isSeq, YAMLParseError, type YAMLError } from "yaml";
+import { parseDocument, isMap, isScalar, isSeq, YAMLParseError, type Scalar, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
@@ -16,6 +16,7 @@ const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 const MAX_ALIAS_COUNT = 100;
 /** A broken YAML block often yields a cascade of errors; the first few say it all. */
 const MAX_YAML_ERRORS = 5;
+const MERGE_TAG = "tag:yaml.org,2002:merge";
 
 type Found = Extract<Located, { kind: "found" }>;
 
@@ -175,7 +176,8 @@ function duplicateKeys(root: unknown): YAMLError[] {
  * skills, so each is an error. YAML 1.2 reads `<<` as one key named `<<`, as skillc does; Claude
  * Code's parser (Bun's YAML), PyYAML and js-yaml read it, quoted or not, as a merge when its value is
  * a map, a list or an alias, and add the fields it names (`<<: {allowed-tools: Bash(*)}` grants a
- * tool skillc never sees): "merge". A key that is a list or a map skillc reads as its YAML text
+ * tool skillc never sees), and yaml merges a key tagged `!!merge` (whatever its text) where Bun
+ * does not: "merge". A key that is a list or a map skillc reads as its YAML text
  * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key".
  */
 function divergentKeys(root: unknown): Array<[number, number, "merge" | "key"]> {
@@ -185,7 +187,7 @@ function divergentKeys(root: unknown): Array<[number, number, "merge" | "key"]> 
       for (const pair of node.items) {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
         if (at && pair.key !== null && !isScalar(pair.key)) out.push([at[0], at[1], "key"]);
-        else if (at && keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) out.push([at[0], at[1], "merge"]);
+        else if (at && ((keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) || (pair.key as Scalar).tag === MERGE_TAG)) out.push([at[0], at[1], "merge"]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {

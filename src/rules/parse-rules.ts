@@ -52,11 +52,11 @@ export const YAML_SYNTAX = rule<YamlSyntax>({
   id: "yaml-syntax",
   severity: "error",
   description: "The frontmatter is not valid YAML.",
-  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` (Claude Code's YAML, PyYAML and js-yaml add the fields it names, skillc reads one field named `<<`: write the fields out), and a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`).",
+  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` or `!!merge` (Claude Code's YAML, PyYAML and js-yaml merge a `<<` and skillc does not, skillc merges `!!merge` and Claude Code does not: write the fields out), and a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`).",
   fixable: true,
   message: (p) => {
     if (p.kind === "merge")
-      return "`<<` here is a YAML merge key: Claude Code (Bun's YAML), PyYAML and js-yaml add the fields of the map it names to this one, while skillc reads one field named `<<`, so clients would read another skill than the one checked; write those fields out in this map.";
+      return "this key is a YAML merge key (`<<` or `!!merge`), which parsers read differently: Claude Code (Bun's YAML), PyYAML and js-yaml add the fields of the map a `<<` names to this one and skillc does not, skillc merges a `!!merge` key and Bun does not, so clients would read another skill than the one checked; write the fields out in this map.";
     if (p.kind === "key")
       return "this key is a list or a map: Claude Code (Bun's YAML) reads `[allowed-tools]` as the field `allowed-tools`, while skillc reads a field named by the key's YAML text, so clients would read another skill than the one checked; write the key as plain text.";
     if (p.kind === "aliases") return `the frontmatter's aliases expand too much (${p.reason}); write the values out instead of nesting \`*alias\` references.`;

@@ -149,7 +149,7 @@ describe("parseSkill", () => {
     expect(p.diagnostics.map((d) => d.ruleId)).toEqual(["yaml-syntax"]);
   });
 
-  it("refuses a merge key `<<`, which Claude Code (Bun's YAML), PyYAML and js-yaml merge and skillc reads as one field", () => {
+  it("refuses a merge key: `<<`, which Claude Code (Bun's YAML), PyYAML and js-yaml merge and skillc reads as one field, and `!!merge`, the other way round", () => {
     // Bun.YAML.parse('description: d\n<<: {allowed-tools: "Bash(*)"}') gives { description, "allowed-tools": "Bash(*)" }:
     // a skill lint passes with an unknown field would be granted Bash in Claude Code. Quoted or not,
     // at any depth, by a map, a list of maps or an alias; a `<<` whose value is a plain string merges nothing.
@@ -158,11 +158,13 @@ describe("parseSkill", () => {
       ["description: d\nx: &x {name: evil}\n'<<': *x", 4, 1],
       ['description: d\nmetadata:\n  "<<": [{a: b}]', 4, 3],
       ["description: d\n? <<\n: {name: evil}", 3, 3],
+      // The other way round: yaml merges a key tagged !!merge, whatever its text; Bun reads a field `x`.
+      ["description: d\n!!merge x: {name: evil}", 3, 9],
     ] as const) {
       const p = parse(`---\n${yaml}\n---\nBody.\n`);
       expect(p.frontmatter, yaml).toBeUndefined();
       expect(p.diagnostics.map((d) => [d.ruleId, d.line, d.column]), yaml).toEqual([["yaml-syntax", line, column]]);
-      expect(p.diagnostics[0]!.message).toMatch(/^`<<` here is a YAML merge key: Claude Code \(Bun's YAML\)/);
+      expect(p.diagnostics[0]!.message).toMatch(/^this key is a YAML merge key \(`<<` or `!!merge`\)/);
     }
     expect(parse('---\ndescription: d\nmetadata:\n  "<<": x\n---\nBody.\n').frontmatter).toEqual({ description: "d", metadata: { "<<": "x" } });
   });
