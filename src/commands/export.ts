@@ -24,6 +24,8 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
     // The dropped names are the skill's own frontmatter keys: escaped, as the formatters escape them.
     ctx.stdout.write(`${escapeTerminal(e.dir)}${e.dropped.length ? `  (left out for ${client}: ${escapeTerminal(e.dropped.join(", "))})` : ""}\n`);
   }
-  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}\n`);
+  const n = result.denied.length;
+  const denied = n > 0 ? `; left out ${n} skill${n === 1 ? "" : "s"} the config's permissions deny` : "";
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}\n`);
   return exitCodeFor(result.diagnostics);
 });

@@ -16,6 +16,7 @@ import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { writeSkill, folderIn } from "./write.js";
 import { notPortable } from "../util/portable-name.js";
+import { permits } from "../runtime/permissions.js";
 
 export interface ExportOptions {
   cwd: string;
@@ -29,6 +30,8 @@ export interface ExportResult {
   diagnostics: Diagnostic[];
   /** Each exported skill: its name, its folder (relative to cwd), the keys left out. */
   exported: Array<{ name: string; dir: string; dropped: string[] }>;
+  /** Skills the config's permissions deny (or an allow list leaves out): never exported. */
+  denied: string[];
 }
 
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
@@ -37,6 +40,10 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
   const exported: ExportResult["exported"] = [];
+  const denied: string[] = [];
+  // A client runs what it finds in --out: a skill the config keeps from every runtime path (and the
+  // build from every catalog) stays out of the client's folder too, as it stays out of publish.
+  const permitted = permits(config.permissions.allow, config.permissions.deny);
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
   const folders = new FolderClaims();
@@ -46,6 +53,10 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   for (const named of byPrecedence) {
     const a = byFile.get(named.source.file);
     if (!a || a.outcome !== "valid" || failed.has(a.source.file)) continue;
+    if (!permitted(named.name)) {
+      denied.push(named.name);
+      continue;
+    }
     const name = exportedName(named.name);
     const plan = planExport(a.skill, name, client, a.paths.includes("agents/openai.yaml"));
     const folder = folderIn(cwd, opts.out, name);
@@ -61,7 +72,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
   exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
-  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported };
+  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported, denied: denied.sort(compareCodeUnits) };
 }
 
 /**

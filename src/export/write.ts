@@ -6,7 +6,7 @@
 import { copyFile, mkdir, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Document, isScalar, visit } from "yaml";
-import { HIDDEN_RUN, hasHidden } from "../util/hidden-chars.js";
+import { HIDDEN_RUN } from "../util/hidden-chars.js";
 import type { ValidSkill } from "../types.js";
 import type { ExportPlan } from "./plan.js";
 
@@ -29,18 +29,28 @@ export function folderIn(cwd: string, out: string, name: string): ExportFolder |
 }
 
 /**
- * YAML whose every string is double-quoted: no value can be read as another type, a key or a comment.
- * Hidden characters (bidi controls, zero-width and tag characters, NEL, line separators: what
- * util/hidden-chars.ts lists) are written as `\u` escapes, as the source often had them: yaml's
- * emitter escapes only some control characters, and an exported SKILL.md that holds a raw U+202E
- * reads differently to its reviewer than to the model. A key holding one is double-quoted too, so
- * every escape sits inside quotes; the YAML still parses to the same strings.
+ * A key left plain: a word every YAML parser reads as that string. yaml's emitter leaves plain any
+ * key that YAML 1.2 reads as a string, but clients parse YAML 1.1 too (PyYAML in OpenAI's
+ * validator, js-yaml): there `<<` merges (a string after it fails the whole file), `=` has a tag
+ * no safe loader constructs, `yes`/`on`/`n` are booleans (and collide with `true`) and
+ * `2001-01-01` is a date. Any other key (a `metadata` key is the skill's to choose) is quoted.
+ */
+const PLAIN_KEY = /^(?!(?:y|yes|n|no|true|false|on|off|null)$)[A-Za-z_][A-Za-z0-9_-]*$/i;
+
+/**
+ * YAML whose every string is double-quoted: no value can be read as another type, a key or a comment,
+ * and every key but a plain word (PLAIN_KEY) is double-quoted too. Hidden characters (bidi
+ * controls, zero-width and tag characters, NEL, line separators: what util/hidden-chars.ts lists)
+ * are written as `\u` escapes, as the source often had them: yaml's emitter escapes only some
+ * control characters, and an exported SKILL.md that holds a raw U+202E reads differently to its
+ * reviewer than to the model. A key holding one is not a plain word, so every escape sits inside
+ * quotes; the YAML still parses to the same strings.
  */
 export function safeYaml(value: Record<string, unknown>): string {
   const doc = new Document(value);
   visit(doc, {
     Pair(_, pair) {
-      if (isScalar(pair.key) && typeof pair.key.value === "string" && hasHidden(pair.key.value)) pair.key.type = "QUOTE_DOUBLE";
+      if (isScalar(pair.key) && typeof pair.key.value === "string" && !PLAIN_KEY.test(pair.key.value)) pair.key.type = "QUOTE_DOUBLE";
     },
   });
   const text = doc.toString({ defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0 });

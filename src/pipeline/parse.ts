@@ -1,6 +1,6 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
-import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
+import { parseDocument, isMap, isScalar, isSeq, YAMLParseError, type Scalar, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
@@ -17,6 +17,7 @@ const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 const MAX_ALIAS_COUNT = 100;
 /** A broken YAML block often yields a cascade of errors; the first few say it all. */
 const MAX_YAML_ERRORS = 5;
+const MERGE_TAG = "tag:yaml.org,2002:merge";
 
 type Found = Extract<Located, { kind: "found" }>;
 
@@ -104,6 +105,10 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
+  const divergent = divergentKeys(doc.contents);
+  for (const [start, end, kind] of divergent.slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), { kind });
+  // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
+  if (divergent.length > 0) return;
 
   let data: unknown;
   try {
@@ -162,6 +167,33 @@ function duplicateKeys(root: unknown): YAMLError[] {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
         if (k !== undefined && seen.has(k) && at) out.push(new YAMLParseError([at[0], at[1]], "DUPLICATE_KEY", "Map keys must be unique"));
         if (k !== undefined) seen.add(k);
+        walk(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * Keys that clients read as other keys than skillc does, at any depth (linear); one text would be two
+ * skills, so each is an error. YAML 1.2 reads `<<` as one key named `<<`, as skillc does; Claude
+ * Code's parser (Bun's YAML), PyYAML and js-yaml read it, quoted or not, as a merge when its value is
+ * a map, a list or an alias, and add the fields it names (`<<: {allowed-tools: Bash(*)}` grants a
+ * tool skillc never sees), and yaml merges a key tagged `!!merge` (whatever its text) where Bun
+ * does not: "merge". A key that is a list or a map skillc reads as its YAML text
+ * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key".
+ */
+function divergentKeys(root: unknown): Array<[number, number, "merge" | "key"]> {
+  const out: Array<[number, number, "merge" | "key"]> = [];
+  const walk = (node: unknown): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const at = (pair.key as { range?: [number, number, number] } | null)?.range;
+        if (at && pair.key !== null && !isScalar(pair.key)) out.push([at[0], at[1], "key"]);
+        else if (at && ((keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) || (pair.key as Scalar).tag === MERGE_TAG)) out.push([at[0], at[1], "merge"]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {

@@ -1,5 +1,5 @@
 // --fix: applies the safe rewrites diagnostics carry, ESLint-style (non-overlapping, from the end).
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, Fix } from "../types.js";
 import { compareCodeUnits } from "../util/compare.js";
@@ -24,8 +24,16 @@ export async function fixFiles(cwd: string, diagnostics: Diagnostic[]): Promise<
   const byFile = new Map<string, Fix[]>();
   for (const d of diagnostics) if (d.fix) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.fix]);
   const changed: Array<{ file: string; applied: number }> = [];
+  // One file can be linted under two paths (a hook passes `skills/a/SKILL.md` and `skills/b`, a link
+  // to `a` inside the checkout): both carry the same fixes, made for the text before either, and
+  // applied twice they would land on the first one's result and tear the file. Each file, by device
+  // and inode, is fixed once.
+  const done = new Set<string>();
   for (const [file, fixes] of [...byFile.entries()].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const absolute = path.resolve(cwd, file);
+    const { dev, ino } = await stat(absolute, { bigint: true });
+    if (done.has(`${dev}:${ino}`)) continue;
+    done.add(`${dev}:${ino}`);
     const original = await readFile(absolute, "utf8");
     const { text, applied } = applyFixes(original, fixes);
     if (applied > 0 && text !== original) {

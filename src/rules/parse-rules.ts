@@ -52,9 +52,13 @@ export const YAML_SYNTAX = rule<YamlSyntax>({
   id: "yaml-syntax",
   severity: "error",
   description: "The frontmatter is not valid YAML.",
-  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets.",
+  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` or `!!merge` (Claude Code's YAML, PyYAML and js-yaml merge a `<<` and skillc does not, skillc merges `!!merge` and Claude Code does not: write the fields out), and a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`).",
   fixable: true,
   message: (p) => {
+    if (p.kind === "merge")
+      return "this key is a YAML merge key (`<<` or `!!merge`), which parsers read differently: Claude Code (Bun's YAML), PyYAML and js-yaml add the fields of the map a `<<` names to this one and skillc does not, skillc merges a `!!merge` key and Bun does not, so clients would read another skill than the one checked; write the fields out in this map.";
+    if (p.kind === "key")
+      return "this key is a list or a map: Claude Code (Bun's YAML) reads `[allowed-tools]` as the field `allowed-tools`, while skillc reads a field named by the key's YAML text, so clients would read another skill than the one checked; write the key as plain text.";
     if (p.kind === "aliases") return `the frontmatter's aliases expand too much (${p.reason}); write the values out instead of nesting \`*alias\` references.`;
     if (p.kind === "colon") {
       const base = `the value of \`${p.field}\` contains \`: \`, which YAML reads as a nested key`;
@@ -140,6 +144,8 @@ export const LONE_CARRIAGE_RETURN = rule<{ fileName: string; count: number; inFr
 /** What went wrong in YAML: expanding aliases, an unquoted `: ` in a plain value (`quoted`: the fix, when one is safe), or yaml's own error. */
 export type YamlSyntax =
   | { kind: "aliases"; reason: string }
+  | { kind: "merge" }
+  | { kind: "key" }
   | { kind: "colon"; field: string; quoted?: string }
   | { kind: "yaml"; reason: string; code: string };
 

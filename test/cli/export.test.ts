@@ -151,6 +151,22 @@ describe("skillc export --client", () => {
     expect(readFileSync(path.join(cwd, "out/same/SKILL.md"), "utf8")).toContain("Body of more/same.");
   });
 
+  it("never exports a skill the config's permissions deny or an allow list leaves out (a client would run it)", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({
+      "skillc.config.json": JSON.stringify({ permissions: { allow: ["ok-*", "prod-*"], deny: ["prod-*"] } }),
+      "skills/ok-one/SKILL.md": skill("ok-one"),
+      "skills/prod-deploy/SKILL.md": skill("prod-deploy"),
+      "skills/other/SKILL.md": skill("other"),
+    });
+    for (const client of ["claude-code", "codex"]) {
+      const r = await runCli(["export", "--client", client, "--out", client], { cwd });
+      expect([r.code, r.stdout]).toEqual([0, `${client}/ok-one\n`]);
+      expect(r.stderr).toBe(`exported 1 skill for ${client} to ${client}; left out 2 skills the config's permissions deny\n`);
+      expect(readdirSync(path.join(cwd, client)).sort()).toEqual([".skillc-export", "ok-one"]);
+    }
+  });
+
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.
@@ -194,5 +210,16 @@ describe("no name or path leaves --out", () => {
     expect(text).toContain('"key\\u202eyek": "v"');
     expect(text).toContain("👨\\u200d👩");
     expect(parse(text)).toEqual(value);
+  });
+  it("quotes every key but a plain word, so a YAML 1.1 parser (PyYAML, js-yaml) reads the same map", () => {
+    // A metadata key is the skill's to choose. Left plain, `<<` merges (a string after it fails the
+    // whole file), `=` is YAML 1.1's value tag, `yes`/`on`/`N` are booleans colliding with `true`,
+    // and `2001-01-01` is a date: the export would fail to parse, or read otherwise, in such a client.
+    const metadata = { "<<": "x", "=": "eq", yes: "y", on: "o", N: "n", true: "t", "2001-01-01": "date", "~": "t", owner: "me", "allowed-tools": "a" };
+    const text = safeYaml({ name: "a", metadata });
+    expect(text).toBe(
+      'name: "a"\nmetadata:\n  "<<": "x"\n  "=": "eq"\n  "yes": "y"\n  "on": "o"\n  "N": "n"\n  "true": "t"\n  "2001-01-01": "date"\n  "~": "t"\n  owner: "me"\n  allowed-tools: "a"\n',
+    );
+    for (const options of [{}, { version: "1.1" as const }, { merge: true }]) expect(parse(text, options)).toEqual({ name: "a", metadata });
   });
 });

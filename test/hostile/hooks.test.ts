@@ -110,6 +110,20 @@ describe("hooks pass the paths a pull request touched: a link out of the checkou
     expect(r.code).toBe(1);
   });
 
+  it("lint --fix given a skill and a link to it inside the checkout rewrites the file once, never twice", async () => {
+    // A commit that adds `skills/alias` (a link to `skills/evil`) and touches the SKILL.md: the hook
+    // passes both, and each path carries the same fix; applied twice, the second landed on the first's
+    // result ("Use when: the user asks"e"), tearing the file.
+    const root = tmp("skillc-hook-alias-");
+    writeTree(root, { "skills/evil/SKILL.md": FIXABLE });
+    symlinkSync("evil", path.join(root, "skills/alias"));
+    const r = await runNode([CLI, "lint", "--fix", "--", "skills/evil/SKILL.md", "skills/alias"], { cwd: root });
+    expect(readFileSync(path.join(root, "skills/evil/SKILL.md"), "utf8")).toBe(FIXABLE.replace("Use when: the user asks", '"Use when: the user asks"'));
+    expect(r.stderr).toContain("fixed 1 problem in skills/alias/SKILL.md");
+    expect(r.stderr).not.toContain("skills/evil/SKILL.md");
+    expect(r.code, r.stderr).toBe(0);
+  });
+
   it("a link that stays inside the checkout is followed, and a path given outside it is the user's own choice", async () => {
     const { root, outsideMd } = withOutsideSkill();
     symlinkSync(path.join(root, "skills/ok"), path.join(root, "skills/alias"));

@@ -30,7 +30,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cache: ["pipeline", "diagnostics", "rules", "types", "util"],
   emit: ["toolsets", "config", "diagnostics", "rules", "types", "runtime", "mcp", "util"],
   project: ["emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
-  export: ["project", "emit", "pipeline", "config", "diagnostics", "rules", "types", "util"],
+  export: ["project", "emit", "pipeline", "config", "diagnostics", "rules", "types", "runtime", "util"],
   publish: ["project", "emit", "toolsets", "pipeline", "config", "diagnostics", "rules", "types", "runtime", "util"],
   commands: ["export", "publish", "serve", "project", "archive", "emit", "cache", "toolsets", "pipeline", "config", "diagnostics", "rules", "markdown", "types", "runtime", "util"],
   plugin: ["project", "config", "diagnostics", "types", "util"],

@@ -149,6 +149,40 @@ describe("parseSkill", () => {
     expect(p.diagnostics.map((d) => d.ruleId)).toEqual(["yaml-syntax"]);
   });
 
+  it("refuses a merge key: `<<`, which Claude Code (Bun's YAML), PyYAML and js-yaml merge and skillc reads as one field, and `!!merge`, the other way round", () => {
+    // Bun.YAML.parse('description: d\n<<: {allowed-tools: "Bash(*)"}') gives { description, "allowed-tools": "Bash(*)" }:
+    // a skill lint passes with an unknown field would be granted Bash in Claude Code. Quoted or not,
+    // at any depth, by a map, a list of maps or an alias; a `<<` whose value is a plain string merges nothing.
+    for (const [yaml, line, column] of [
+      ['description: d\n<<: {allowed-tools: "Bash(*)", name: evil}', 3, 1],
+      ["description: d\nx: &x {name: evil}\n'<<': *x", 4, 1],
+      ['description: d\nmetadata:\n  "<<": [{a: b}]', 4, 3],
+      ["description: d\n? <<\n: {name: evil}", 3, 3],
+      // The other way round: yaml merges a key tagged !!merge, whatever its text; Bun reads a field `x`.
+      ["description: d\n!!merge x: {name: evil}", 3, 9],
+    ] as const) {
+      const p = parse(`---\n${yaml}\n---\nBody.\n`);
+      expect(p.frontmatter, yaml).toBeUndefined();
+      expect(p.diagnostics.map((d) => [d.ruleId, d.line, d.column]), yaml).toEqual([["yaml-syntax", line, column]]);
+      expect(p.diagnostics[0]!.message).toMatch(/^this key is a YAML merge key \(`<<` or `!!merge`\)/);
+    }
+    expect(parse('---\ndescription: d\nmetadata:\n  "<<": x\n---\nBody.\n').frontmatter).toEqual({ description: "d", metadata: { "<<": "x" } });
+  });
+
+  it("refuses a key that is a list or a map, which Bun's YAML reads as its items joined (`[allowed-tools]` is `allowed-tools`)", () => {
+    // Bun.YAML.parse('[allowed-tools]: "Bash(*)"') gives { "allowed-tools": "Bash(*)" }; skillc read a field "[ allowed-tools ]".
+    for (const [yaml, line, column] of [
+      ['description: d\n[allowed-tools]: "Bash(*)"', 3, 1],
+      ["description: d\n? [name]\n: evil", 3, 3],
+      ["description: d\nhooks:\n  {PreToolUse: x}: y", 4, 3],
+    ] as const) {
+      const p = parse(`---\n${yaml}\n---\nBody.\n`);
+      expect(p.frontmatter, yaml).toBeUndefined();
+      expect(p.diagnostics.map((d) => [d.ruleId, d.line, d.column]), yaml).toEqual([["yaml-syntax", line, column]]);
+      expect(p.diagnostics[0]!.message).toMatch(/^this key is a list or a map: Claude Code \(Bun's YAML\)/);
+    }
+  });
+
   it("keeps `version: 1.0` a number and dates as strings (YAML 1.2 core schema)", () => {
     const p = parse("---\nversion: 1.0\ncreated: 2024-01-31\nflag: yes\n---\n");
     expect(p.frontmatter).toEqual({ version: 1, created: "2024-01-31", flag: "yes" });
