@@ -9,6 +9,7 @@ import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
+import { divergentTags } from "./frontmatter/yaml-tags.js";
 import { sha256Hex } from "../util/sha256.js";
 import { findLoneCrs } from "./lone-cr.js";
 
@@ -105,8 +106,8 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
-  const divergent = divergentKeys(doc.contents);
-  for (const [start, end, kind] of divergent.slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), { kind });
+  const divergent = [...divergentKeys(doc.contents).map(([start, end, kind]) => [start, end, { kind }] as const), ...divergentTags(doc.contents, located.value).map(([start, end, tag]) => [start, end, { kind: "tag" as const, tag }] as const)];
+  for (const [start, end, params] of divergent.sort((a, b) => a[0] - b[0]).slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), params);
   // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
   if (divergent.length > 0) return;
 

@@ -183,6 +183,28 @@ describe("parseSkill", () => {
     }
   });
 
+  it("refuses an explicit tag that skillc applies and Claude Code (Bun's YAML) ignores, at any depth, keys included", () => {
+    // Each pair: skillc's value, and Bun.YAML.parse's (bun 1.4.5) of the same text: one frontmatter, two skills.
+    //   !!bool 'false' → false | "false";  !!int '12' → 12 | "12";  !!binary aGk= → bytes | "aGk=";
+    //   !!set {a} → {} | {a: null};  !!omap [a: 1] → {a: 1} | [{a: 1}];  !!merge << → a symbol | "<<".
+    for (const [yaml, line, column, tag] of [
+      ["description: d\nuser-invocable: !!bool 'false'", 3, 17, "!!bool"],
+      ["description: d\nmetadata:\n  k: !!int '12'", 4, 6, "!!int"],
+      ["description: d\nmetadata:\n  k: [a, !!binary aGk=]", 4, 10, "!!binary"],
+      ["description: d\nmetadata:\n  k: !!set {a}", 4, 6, "!!set"],
+      ["description: d\nmetadata:\n  k: !!omap [a: 1]", 4, 6, "!!omap"],
+      ["description: !!merge <<", 2, 14, "!!merge"],
+      ["description: d\nmetadata:\n  !!timestamp 2001-01-01: k", 4, 3, "!!timestamp"],
+    ] as const) {
+      const p = parse(`---\n${yaml}\n---\nBody.\n`);
+      expect(p.frontmatter, yaml).toBeUndefined();
+      expect(p.diagnostics.map((d) => [d.ruleId, d.line, d.column]), yaml).toEqual([["yaml-syntax", line, column]]);
+      expect(p.diagnostics[0]!.message).toContain(`the explicit YAML tag \`${tag}\`, which parsers read differently`);
+    }
+    // Tags that change nothing pass.
+    expect(parse("---\ndescription: !!str d\nmetadata: !!map {k: ! v, l: !!seq [x]}\n---\nBody.\n").frontmatter).toEqual({ description: "d", metadata: { k: "v", l: ["x"] } });
+  });
+
   it("keeps `version: 1.0` a number and dates as strings (YAML 1.2 core schema)", () => {
     const p = parse("---\nversion: 1.0\ncreated: 2024-01-31\nflag: yes\n---\n");
     expect(p.frontmatter).toEqual({ version: 1, created: "2024-01-31", flag: "yes" });
