@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import type { DirEntry, ListingStore } from "./analysis-store.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { packDirents } from "./packed-entry.js";
 import { statPrint, type StatBatch, type StatLike, type StatThread } from "./stat-thread.js";
 
 /**
@@ -22,7 +23,7 @@ export function readFolder(folder: { abs: string; real: string }, store: Listing
   let fp: string | undefined;
   if (store) {
     try {
-      const st = pre === undefined ? fs.statSync(folder.real) : pre;
+      const st = pre === undefined ? statHere(folder.real) : pre;
       if (st === null) throw new Error("no stat");
       // The stat's fingerprint as the stat thread wrote it, when it made the stat (else made here).
       fp = statPrint(st);
@@ -34,9 +35,16 @@ export function readFolder(folder: { abs: string; real: string }, store: Listing
     }
   }
   // `listed`: the sorted entries made ahead on the early worker (list-ahead.ts).
-  const entries = listed ?? fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name));
+  // Listed here: made the same kind of entries as the worker's (packDirents).
+  const entries = listed ?? packDirents(fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name)));
   store?.set(folder.real, fp, entries);
   return entries;
+}
+
+/** A folder's stat as the early worker and the stat thread hand them (StatLike's members only): one kind of object for statPrint and its callers (see packDirents). */
+function statHere(real: string): StatLike {
+  const s = fs.statSync(real);
+  return { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, mode: s.mode };
 }
 
 /** Folders a level holds at least (unless the thread is forced), and folders a batch holds at most, for their stats to be made ahead. */

@@ -10,10 +10,13 @@
 // system calls and native code (open, read, readdir, sha256): the worker's isolate hardly warms up,
 // and the analysis is compiled once, here.
 import type { Diagnostic, SkillSource } from "../types.js";
-import { readSkill, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import path from "node:path";
+import { cannotRead, fileOptionsOf, type AnalyzeOptions, type SkillAnalysis } from "./analyze.js";
+import { listFiles } from "./files.js";
+import { readBatch } from "./batch-read.js";
 import { sha256Hex } from "../util/sha256.js";
 import type { LeftOut } from "./left-out.js";
-import { analyzeRead, ownBuffer, unpackListings, type PackedListing, type ShareOptions } from "./share-wire.js";
+import { analyzeRead, unpackListings, type PackedListing, type ShareOptions } from "./share-wire.js";
 
 export interface ReadBatch {
   kind: "read";
@@ -24,28 +27,38 @@ export interface ReadBatch {
   listings: PackedListing[];
 }
 
-/** One skill as the worker read it: unreadable (its diagnostics), or its bytes (an ArrayBuffer of their own, transferred), their hash and its files. */
-export type ReadResult = { unreadable: Diagnostic[] } | { bytes: ArrayBuffer; hash: string; paths: string[]; leftOut: LeftOut; fileDiagnostics: Diagnostic[] };
+/** One skill as the worker read it: unreadable (its diagnostics), or its bytes (a view of the batch's one buffer, transferred: batch-read.ts), their hash and its files. */
+export type ReadResult = { unreadable: Diagnostic[] } | { bytes: Uint8Array; hash: string; paths: string[]; leftOut: LeftOut; fileDiagnostics: Diagnostic[] };
 
 export type ReadReply = { id: number; ok: true; results: ReadResult[] } | { id: number; ok: false; error: string };
 
-/** Reads one batch as the worker does. */
+/**
+ * Reads one batch as the worker does: what readSkill reads (lint: the SKILL.md's bytes, then the
+ * files listed), the batch's SKILL.md files first, into one buffer (batch-read.ts).
+ */
 export async function runReadBatch(batch: ReadBatch): Promise<ReadResult[]> {
   const opts: AnalyzeOptions = { ...batch.options, listings: unpackListings(batch.listings), readFiles: false };
+  const fileOpts = fileOptionsOf(opts);
+  const all = readBatch(batch.sources.map((s) => path.join(s.absDir, s.fileName)));
   const out: ReadResult[] = [];
-  for (const source of batch.sources) {
-    const read = await readSkill(source, opts);
-    if ("outcome" in read) out.push({ unreadable: read.diagnostics });
-    else out.push({ bytes: ownBuffer(read.bytes), hash: sha256Hex(read.bytes), paths: read.paths, leftOut: read.leftOut, fileDiagnostics: read.diagnostics });
+  for (let k = 0; k < batch.sources.length; k++) {
+    const source = batch.sources[k]!;
+    const bytes = all[k]!;
+    if (!(bytes instanceof Uint8Array)) {
+      out.push({ unreadable: cannotRead(source, bytes.error, opts) });
+      continue;
+    }
+    const listed = await listFiles(source, fileOpts);
+    out.push({ bytes, hash: sha256Hex(bytes), paths: listed.paths, leftOut: listed.leftOut, fileDiagnostics: listed.diagnostics });
   }
   return out;
 }
 
-/** The ArrayBuffers a read reply transfers: each skill's bytes. */
+/** The ArrayBuffers a read reply transfers: the buffers of the skills' bytes (the batch's one, and any read on its own). */
 export function readTransfers(results: readonly ReadResult[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const r of results) if ("bytes" in r) out.push(r.bytes);
-  return out;
+  const out = new Set<ArrayBuffer>();
+  for (const r of results) if ("bytes" in r) out.add(r.bytes.buffer as ArrayBuffer);
+  return [...out];
 }
 
 /** Whether a worker's result has the shape of a ReadResult (a worker that answers otherwise gets no more). */
@@ -53,11 +66,11 @@ export function isReadResult(r: unknown): r is ReadResult {
   if (typeof r !== "object" || r === null) return false;
   const o = r as Record<string, unknown>;
   if ("unreadable" in o) return Array.isArray(o.unreadable);
-  return o.bytes instanceof ArrayBuffer && typeof o.hash === "string" && Array.isArray(o.paths) && o.leftOut instanceof Map && Array.isArray(o.fileDiagnostics);
+  return o.bytes instanceof Uint8Array && typeof o.hash === "string" && Array.isArray(o.paths) && o.leftOut instanceof Map && Array.isArray(o.fileDiagnostics);
 }
 
 /** The analysis analyzeSkill would have returned for a skill the worker read: analysed here, its record given to the cache as analyzeMiss gives it. */
 export function fromRead(source: SkillSource, r: ReadResult, opts: AnalyzeOptions): SkillAnalysis {
   if ("unreadable" in r) return { outcome: "unreadable", source, diagnostics: r.unreadable };
-  return analyzeRead(source, { bytes: new Uint8Array(r.bytes), paths: r.paths, leftOut: r.leftOut, diagnostics: r.fileDiagnostics }, r.hash, opts);
+  return analyzeRead(source, { bytes: r.bytes, paths: r.paths, leftOut: r.leftOut, diagnostics: r.fileDiagnostics }, r.hash, opts);
 }

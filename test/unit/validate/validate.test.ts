@@ -6,6 +6,7 @@ import type { Profile, SkillSource } from "../../../src/types.js";
 import { PROFILES } from "../../../src/types.js";
 import { parseSkill } from "../../../src/pipeline/parse.js";
 import { validateSkill } from "../../../src/pipeline/validate.js";
+import { buildFields } from "../../../src/pipeline/frontmatter/fields.js";
 import { getValidator, loadSkillSchema, standaloneSource } from "../../../src/pipeline/frontmatter/schema.js";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,6 +67,14 @@ describe("validateSkill", () => {
     const spec = check([...base, "when_to_use: Always.", "---", ""].join("\n"), "agentskills");
     expect(spec.all).toMatchObject([{ ruleId: "unknown-field", severity: "error", line: 4, column: 1 }]);
     expect(spec.all[0].message).toContain("`metadata`");
+  });
+
+  it("keeps a tool list's strings trimmed, without the blank ones or other values, whatever the list holds", () => {
+    const { parsed } = check([...base, "---", "Body."].join("\n"));
+    const fields = buildFields(parsed, { name: "pdf-tools", description: "x", "allowed-tools": [" Read ", "", "  ", 3, null, "Write"], "disallowed-tools": [] });
+    expect(fields.allowedTools).toEqual(["Read", "Write"]);
+    expect(fields.disallowedTools).toEqual([]);
+    expect(buildFields(parsed, { name: "pdf-tools", description: "x", "allowed-tools": [7] }).allowedTools).toEqual([]);
   });
 
   it("normalizes every field into SkillFields", () => {
