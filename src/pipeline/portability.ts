@@ -12,6 +12,7 @@ import { codePoints, folderName, openingFence, rangeAt } from "./frontmatter/con
 import { isAsciiName } from "./frontmatter/checks.js";
 import { validateSkill } from "./validate.js";
 import { checkCodexSidecar } from "./portability-sidecar.js";
+import { locateFrontmatter } from "./frontmatter/locate.js";
 
 /** Claude Code's listing cap on `description` + `when_to_use` (CHANGELOG 2.1.105). */
 export const CLAUDE_CODE_ENTRY_CAP = 1536;
@@ -65,6 +66,7 @@ function checkClient(skill: ValidSkillHead, client: Client, report: Report): voi
   if (client === "openai-skills") openaiRefuses(skill, facts, report);
   if (client === "agentskills") specRefuses(skill, facts, report);
   if (client === "claude-code") claudeTruncates(skill, facts, report);
+  if (client === "claude-code") claudeEndsEarly(skill, report);
   if (facts.closed) return; // a closed client refuses unknown fields (reported above), it does not ignore them
   for (const key of Object.keys(skill.frontmatter)) {
     if (INFORMATIONAL.has(key) || (facts.known.has(key) && !facts.ignores.includes(key))) continue;
@@ -128,6 +130,30 @@ function claudeTruncates(skill: ValidSkillHead, facts: ClientFacts, report: Repo
   if (length <= CLAUDE_CODE_ENTRY_CAP) return;
   const range = when ? at(skill, "/when_to_use") : at(skill, "/description");
   report(P.CLIENT_TRUNCATES, range, { client: facts.title, what: when ? "`description` + `when_to_use`" : "`description`", length, max: CLAUDE_CODE_ENTRY_CAP, source: "anthropics/claude-code CHANGELOG.md 2.1.105" });
+}
+
+/**
+ * Claude Code's frontmatter pattern (its parser in 2.1.332) ends the frontmatter at the first `---`,
+ * even inside a line (`description: Deploys --- when asked`): it reads the fields before that and
+ * takes the rest as body, so a `disable-model-invocation: true` after it, which skillc reads (its
+ * closing fence is a line of its own), is lost there. Checked as Claude Code checks it itself: the
+ * two frontmatters, trimmed, differ. A skill restored from the cache has no text here.
+ */
+const CLAUDE_FRONTMATTER = /^---\s*\n([\s\S]*?)---/;
+function claudeEndsEarly(skill: ValidSkillHead, report: Report): void {
+  if (!("text" in skill)) return;
+  const text = (skill as unknown as ParsedSkill).text;
+  const claude = CLAUDE_FRONTMATTER.exec(text);
+  const own = locateFrontmatter(text);
+  if (!claude || own.kind !== "found" || claude[1]!.trim() === own.value.trim()) return;
+  const at = claude[0].length - 3;
+  const line = text.slice(0, at).split("\n").length;
+  const column = at - text.lastIndexOf("\n", at - 1);
+  report(P.CLIENT_MISREADS, { line, column, endLine: line, endColumn: column + 3 }, {
+    client: "Claude Code",
+    problem: "ends the frontmatter at the first `---`, even inside a line: it reads only the fields before this point and takes the rest as the body; write the dashes otherwise (quotes do not help: the cut comes before the YAML is read)",
+    source: "anthropics/claude-code 2.1.332, its pattern /^---\\s*\\n([\\s\\S]*?)---\\s*\\n?/",
+  });
 }
 
 /** A name outside [a-z0-9-] that the agentskills profile accepted: clients that check refuse it. */

@@ -105,6 +105,19 @@ describe("the portability lint (--clients, config clients)", () => {
     expect(found.find((d) => d.ruleId === "client-misreads")?.message).toContain("so this skill would silently lose `allowed-tools`");
   });
 
+  it("claude-code: the frontmatter ends at the first `---`, even inside a line, so the fields after it are lost (2.1.332's pattern)", async () => {
+    // Claude Code's /^---\s*\n([\s\S]*?)---\s*\n?/ stops inside the description: it reads `name` and
+    // "Deploys to production", and takes `disable-model-invocation: true` as body, where skillc reads all three.
+    const text = "---\nname: pdf-tools\ndescription: Deploys to production --- only when asked.\ndisable-model-invocation: true\n---\nBody\n";
+    const found = await run({ "skills/pdf-tools/SKILL.md": text }, { clients: ["claude-code"] });
+    expect(found.filter((d) => d.ruleId === "client-misreads").map((d) => [d.line, d.column, d.message.slice(0, 71)])).toEqual([
+      [3, 36, "Claude Code ends the frontmatter at the first `---`, even inside a line"],
+    ]);
+    // A `---` only as the fences (also with CRLF and a BOM) is the same frontmatter for both.
+    const plain = await run({ "skills/pdf-tools/SKILL.md": "\ufeff---\r\nname: pdf-tools\r\ndescription: Deploys to production, only when asked.\r\n---\r\nBody --- text\r\n" }, { clients: ["claude-code"] });
+    expect(ids(plain)).not.toContain("client-misreads");
+  });
+
   it("openai-skills: refuses keys beyond its five, a missing name, `<` or `>` in the description (quick_validate.py)", async () => {
     const found = await run({ "skills/pdf-tools/SKILL.md": `---\n${DESC} <b>\ncompatibility: Node 20\n---\nBody\n` }, { clients: ["openai-skills"] });
     expect(found.filter((d) => d.ruleId === "client-skips-skill").map((d) => d.message.replace(/ \(openai\/skills.*$/, ""))).toEqual([
