@@ -12,6 +12,7 @@ import { codePoints, folderName, openingFence, rangeAt } from "./frontmatter/con
 import { isAsciiName } from "./frontmatter/checks.js";
 import { validateSkill } from "./validate.js";
 import { checkCodexSidecar } from "./portability-sidecar.js";
+import { claudeRetryParses } from "./claude-retry.js";
 import { locateFrontmatter } from "./frontmatter/locate.js";
 
 /** Claude Code's listing cap on `description` + `when_to_use` (CHANGELOG 2.1.105). */
@@ -168,17 +169,20 @@ function checkNameCharset(skill: ValidSkillHead, clients: readonly Client[], pro
 
 /**
  * Claude Code 2.1.186 loads a SKILL.md whose YAML does not parse with empty metadata: the keys
- * written there (found line by line, as the YAML could not be read) are silently lost.
+ * written there (found line by line, as the YAML could not be read) are silently lost. 2.1.332
+ * first retries with the values quoted (claude-retry.ts): what that rewrite reads is not lost.
  */
 function malformedYaml(parsed: ParsedSkill, report: Report): void {
   if (!parsed.diagnostics.some((d) => d.ruleId === "yaml-syntax")) return;
+  const own = locateFrontmatter(parsed.text);
+  if (own.kind === "found" && claudeRetryParses(own.value)) return;
   const lines = parsed.text.slice(0, Math.max(0, parsed.bodyOffset)).split("\n");
   const keys = lines.map((l) => /^([A-Za-z][\w-]*):/.exec(l)?.[1]).filter((k): k is string => !!k && k !== "name" && k !== "description");
   const lost = keys.length > 0 ? `\`${[...new Set(keys)].join("`, `")}\`` : "every field but the body";
   report(P.CLIENT_MISREADS, openingFence(), {
     client: "Claude Code",
     problem: `loads a SKILL.md whose YAML does not parse with empty metadata, so this skill would silently lose ${lost} (and use the folder name and the body's first paragraph)`,
-    source: "anthropics/claude-code CHANGELOG.md 2.1.186",
+    source: "anthropics/claude-code CHANGELOG.md 2.1.186; 2.1.332 retries with quoted values first, which does not read this one",
   });
 }
 

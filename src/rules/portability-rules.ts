@@ -35,7 +35,7 @@ export const CLIENT_MISREADS = rule<{ client: string; problem: string; source: s
   id: "client-misreads",
   severity: "warning",
   description: "A named client (`--clients`) reads a field differently from skillc.",
-  help: "Claude Code loads a SKILL.md whose YAML it cannot parse with empty metadata (CHANGELOG 2.1.186): skillc recovers from some of these (an unquoted `: ` in a value), Claude Code does not, so the skill silently loses `allowed-tools`, `disable-model-invocation` and the rest. Quote the value (`skillc lint --fix`). Claude Code also ends the frontmatter at the first `---`, even inside a line (`description: A --- B`), and reads the fields after it as body: write such dashes otherwise.",
+  help: "Claude Code loads a SKILL.md whose YAML it cannot parse with empty metadata (CHANGELOG 2.1.186), so the skill silently loses `allowed-tools`, `disable-model-invocation` and the rest. Since 2.1.332 it first retries with each unquoted top-level `key: value` holding `: ` or `{}[]*&#!|>%@` quoted and leading tabs made spaces; reported is what that retry cannot read either (a `: ` on a continuation line, a bad indent, an unclosed quote). Fix the YAML (skillc's `yaml-syntax` says where). Claude Code also ends the frontmatter at the first `---`, even inside a line (`description: A --- B`), and reads the fields after it as body: write such dashes otherwise.",
   message: ({ client, problem, source }) => `${client} ${problem} (${source}).`,
 });
 

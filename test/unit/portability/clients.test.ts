@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { claudeRetryText } from "../../../src/pipeline/claude-retry.js";
 import { describe, expect, it } from "vitest";
 import { build, lint } from "../../../src/project/api.js";
 import type { Diagnostic, Profile } from "../../../src/types.js";
@@ -100,9 +101,21 @@ describe("the portability lint (--clients, config clients)", () => {
     expect(found.map((d) => [d.ruleId, d.message])).toEqual([["client-truncates", "Claude Code shows only the first 1,536 characters of `description` + `when_to_use` (anthropics/claude-code CHANGELOG.md 2.1.105); this skill's are 1,565, so the last 29 never reach the model."]]);
   });
 
-  it("claude-code: malformed YAML loads with empty metadata, so the skill silently loses allowed-tools (2.1.186)", async () => {
-    const found = await run({ "skills/pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Use when: x\nallowed-tools: Read\n---\nBody\n" }, { clients: ["claude-code"] });
+  it("claude-code: YAML its quoting retry cannot read loads with empty metadata, so the skill silently loses allowed-tools (2.1.186, 2.1.332)", async () => {
+    // A `: ` on a continuation line: 2.1.332's retry quotes only `key: value` lines, so the parse fails again.
+    const found = await run({ "skills/pdf-tools/SKILL.md": "---\nname: pdf-tools\ndescription: Reads PDFs.\n  Use when: x\nallowed-tools: Read\n---\nBody\n" }, { clients: ["claude-code"] });
     expect(found.find((d) => d.ruleId === "client-misreads")?.message).toContain("so this skill would silently lose `allowed-tools`");
+    // An unquoted `: ` in a one-line value, a tab-indented line, an unbalanced `{`: the retry reads them, nothing is lost (skillc's yaml-syntax error stays).
+    for (const fm of ["description: Use when: x\nallowed-tools: Read", "description: ok\nmetadata:\n\tk: v\nallowed-tools: Read", "description: {braces} left open {\nallowed-tools: [Read, Grep]"]) {
+      const retried = await run({ "skills/pdf-tools/SKILL.md": `---\nname: pdf-tools\n${fm}\n---\nBody\n` }, { clients: ["claude-code"] });
+      expect(retried.map((d) => d.ruleId), fm).not.toContain("client-misreads");
+    }
+  });
+
+  it("claude-code's retry text: quotes what its pattern names, leaves quoted values and lists, and turns leading tabs into spaces", () => {
+    expect(claudeRetryText('description: Use when: x\nargument-hint: [list|save] [name]\nallowed-tools: [Read, Grep]\nname: "q: x"\nhint: a\\b "c": d\n\tk: v')).toBe(
+      'description: "Use when: x"\nargument-hint: "[list|save] [name]"\nallowed-tools: [Read, Grep]\nname: "q: x"\nhint: "a\\\\b \\"c\\": d"\n  k: v',
+    );
   });
 
   it("claude-code: the frontmatter ends at the first `---`, even inside a line, so the fields after it are lost (2.1.332's pattern)", async () => {
