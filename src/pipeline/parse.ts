@@ -9,7 +9,7 @@ import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
-import { divergentTags } from "./frontmatter/yaml-tags.js";
+import { divergentValues } from "./frontmatter/divergent-values.js";
 import { sha256Hex } from "../util/sha256.js";
 import { findLoneCrs } from "./lone-cr.js";
 
@@ -106,7 +106,7 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
-  const divergent = [...divergentKeys(doc.contents).map(([start, end, kind]) => [start, end, { kind }] as const), ...divergentTags(doc.contents, located.value).map(([start, end, tag]) => [start, end, { kind: "tag" as const, tag }] as const)];
+  const divergent = [...divergentKeys(doc.contents).map(([start, end, kind]) => [start, end, { kind }] as const), ...divergentValues(doc.contents, located.value)];
   for (const [start, end, params] of divergent.sort((a, b) => a[0] - b[0]).slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), params);
   // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
   if (divergent.length > 0) return;
@@ -185,16 +185,19 @@ function duplicateKeys(root: unknown): YAMLError[] {
  * a map, a list or an alias, and add the fields it names (`<<: {allowed-tools: Bash(*)}` grants a
  * tool skillc never sees), and yaml merges a key tagged `!!merge` (whatever its text) where Bun
  * does not: "merge". A key that is a list or a map skillc reads as its YAML text
- * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key".
+ * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key". A key YAML reads as null
+ * (`null`, `~`): "null-key".
  */
-function divergentKeys(root: unknown): Array<[number, number, "merge" | "key"]> {
-  const out: Array<[number, number, "merge" | "key"]> = [];
+function divergentKeys(root: unknown): Array<[number, number, "merge" | "key" | "null-key"]> {
+  const out: Array<[number, number, "merge" | "key" | "null-key"]> = [];
   const walk = (node: unknown): void => {
     if (isMap(node)) {
       for (const pair of node.items) {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
         if (at && pair.key !== null && !isScalar(pair.key)) out.push([at[0], at[1], "key"]);
         else if (at && ((keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) || (pair.key as Scalar).tag === MERGE_TAG)) out.push([at[0], at[1], "merge"]);
+        // `null:`, `~:` or `Null:`: yaml names the field "", Bun "null".
+        else if (at && isScalar(pair.key) && pair.key.value === null) out.push([at[0], at[1], "null-key"]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {

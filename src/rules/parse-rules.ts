@@ -52,11 +52,15 @@ export const YAML_SYNTAX = rule<YamlSyntax>({
   id: "yaml-syntax",
   severity: "error",
   description: "The frontmatter is not valid YAML.",
-  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` or `!!merge` (Claude Code's YAML, PyYAML and js-yaml merge a `<<` and skillc does not, skillc merges `!!merge` and Claude Code does not: write the fields out), a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`), and an explicit tag other than `!!str` (`!!int '12'`, `!!binary`, `!!set`: skillc applies it, Claude Code reads the text as written).",
+  help: "The most common cause is an unquoted `: ` inside a value (`description: Use when: x`); wrap such a value in double quotes (`--fix` does it). Other causes: tabs used for indentation, unbalanced quotes or brackets, a merge key `<<: {…}` or `!!merge` (Claude Code's YAML, PyYAML and js-yaml merge a `<<` and skillc does not, skillc merges `!!merge` and Claude Code does not: write the fields out), a key that is a list or a map (`[allowed-tools]: …`, which Claude Code reads as `allowed-tools`), an explicit tag other than `!!str` (`!!int '12'`, `!!binary`, `!!set`: skillc applies it, Claude Code reads the text as written), a key that is null (`null:`, `~:`), and `.inf` or `.nan` (numbers JSON cannot hold).",
   fixable: true,
   message: (p) => {
     if (p.kind === "merge")
       return "this key is a YAML merge key (`<<` or `!!merge`), which parsers read differently: Claude Code (Bun's YAML), PyYAML and js-yaml add the fields of the map a `<<` names to this one and skillc does not, skillc merges a `!!merge` key and Bun does not, so clients would read another skill than the one checked; write the fields out in this map.";
+    if (p.kind === "non-finite")
+      return "`.inf` and `.nan` are numbers that JSON cannot hold: skillc's outputs would carry the text `Infinity` or `NaN` where Claude Code reads a number; quote the value if it is text.";
+    if (p.kind === "null-key")
+      return "this key is null (`null`, `~`): skillc's YAML names the field `\"\"` and Claude Code's (Bun's) `null`, so clients would read another skill than the one checked; quote the key (`\"null\":`).";
     if (p.kind === "tag")
       return `this node has the explicit YAML tag \`${p.tag}\`, which parsers read differently: skillc's YAML converts the value (\`!!int '12'\` is a number, \`!!binary\` bytes), Claude Code's (Bun's) ignores the tag and reads the text as written, so clients would read another skill than the one checked; remove the tag.`;
     if (p.kind === "key")
@@ -148,6 +152,8 @@ export type YamlSyntax =
   | { kind: "aliases"; reason: string }
   | { kind: "merge" }
   | { kind: "key" }
+  | { kind: "null-key" }
+  | { kind: "non-finite" }
   | { kind: "tag"; tag: string }
   | { kind: "colon"; field: string; quoted?: string }
   | { kind: "yaml"; reason: string; code: string };

@@ -174,7 +174,7 @@ describe("types and syntax", () => {
     ["name: {a: 1}", "name: {a: 1}\ndescription: x", ["field-type", "name-format"]],
     ["name: null", "name: null\ndescription: x", ["field-type", "name-format", "name-missing"]],
     ["name: 1e3", "name: 1e3\ndescription: x", ["field-type", "name-format"]],
-    ["name: .inf", "name: .inf\ndescription: x", ["field-type", "name-format"]],
+    ["name: .inf", "name: .inf\ndescription: x", ["yaml-syntax"]],
     ["name: 0x1F", "name: 0x1F\ndescription: x", ["field-type", "name-format"]],
     ["description: 123", "name: pdf-tools\ndescription: 123", ["field-type"]],
     ["description: [a, b]", "name: pdf-tools\ndescription: [a, b]", ["field-type"]],
