@@ -13,6 +13,7 @@ import { isAsciiName } from "./frontmatter/checks.js";
 import { validateSkill } from "./validate.js";
 import { checkCodexSidecar } from "./portability-sidecar.js";
 import { claudeRetryParses } from "./claude-retry.js";
+import { frontmatterText } from "./frontmatter-text.js";
 import { locateFrontmatter } from "./frontmatter/locate.js";
 
 /** Claude Code's listing cap on `description` + `when_to_use` (CHANGELOG 2.1.105). */
@@ -138,12 +139,13 @@ function claudeTruncates(skill: ValidSkillHead, facts: ClientFacts, report: Repo
  * even inside a line (`description: Deploys --- when asked`): it reads the fields before that and
  * takes the rest as body, so a `disable-model-invocation: true` after it, which skillc reads (its
  * closing fence is a line of its own), is lost there. Checked as Claude Code checks it itself: the
- * two frontmatters, trimmed, differ. A skill restored from the cache has no text here.
+ * two frontmatters, trimmed, differ. A skill restored from the cache is read again that far
+ * (frontmatter-text.ts), so a warm build reports what a cold one does.
  */
 const CLAUDE_FRONTMATTER = /^---\s*\n([\s\S]*?)---/;
 function claudeEndsEarly(skill: ValidSkillHead, report: Report): void {
-  if (!("text" in skill)) return;
-  const text = (skill as unknown as ParsedSkill).text;
+  const text = frontmatterText(skill);
+  if (text === undefined) return;
   const claude = CLAUDE_FRONTMATTER.exec(text);
   const own = locateFrontmatter(text);
   if (!claude || own.kind !== "found" || claude[1]!.trim() === own.value.trim()) return;

@@ -3,7 +3,7 @@
 // codex-rs/core-skills/src/loader.rs), OpenAI's skill validator (openai/skills
 // skills/.system/skill-creator/scripts/quick_validate.py), the spec (agentskills/agentskills).
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { claudeRetryText } from "../../../src/pipeline/claude-retry.js";
 import { describe, expect, it } from "vitest";
@@ -110,6 +110,21 @@ describe("the portability lint (--clients, config clients)", () => {
       const retried = await run({ "skills/pdf-tools/SKILL.md": `---\nname: pdf-tools\n${fm}\n---\nBody\n` }, { clients: ["claude-code"] });
       expect(retried.map((d) => d.ruleId), fm).not.toContain("client-misreads");
     }
+  });
+
+  it("claude-code: a warm build reports the early `---` as a cold one does, reading the frontmatter of a skill restored from the cache", async () => {
+    // The check reads the text; a rebuild restores an unchanged skill without it, and said nothing.
+    const cwd = tempProject({
+      "skillc.config.json": JSON.stringify({ clients: ["claude-code"] }),
+      "skills/pdf-tools/SKILL.md": "\ufeff---\r\nname: pdf-tools\r\ndescription: Deploys to production --- only when asked. Überall.\r\ndisable-model-invocation: true\r\n---\r\nBody\r\n",
+      "skills/other/SKILL.md": "---\nname: other\ndescription: Another skill.\n---\nBody\n",
+    });
+    const misreads = async () => (await build({ cwd, cache: true })).diagnostics.filter((d) => d.ruleId === "client-misreads").map((d) => [d.file, d.line, d.column]);
+    const cold = await misreads();
+    expect(cold).toEqual([["skills/pdf-tools/SKILL.md", 3, 36]]);
+    writeFileSync(path.join(cwd, "skills/other/SKILL.md"), "---\nname: other\ndescription: Another skill, changed.\n---\nBody\n");
+    expect(await misreads()).toEqual(cold);
+    expect(await misreads()).toEqual(cold);
   });
 
   it("claude-code's retry text: quotes what its pattern names, leaves quoted values and lists, and turns leading tabs into spaces", () => {
