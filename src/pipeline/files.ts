@@ -33,8 +33,8 @@ import { walk, type Entry, type FileOptions } from "./file-walk.js";
 import { errCode } from "./discover-report.js";
 import { sha256Hex } from "../util/sha256.js";
 import { isRegularFile, statPrint, type StatBatch } from "./stat-thread.js";
-import { bytesMayHoldHidden } from "../util/hidden-chars.js";
-import { checkHiddenInFile } from "./text-checks.js";
+import { checkSupportingText } from "./text-checks.js";
+import { pushAll } from "../util/push-all.js";
 import { READ_NO_FOLLOW } from "../util/open-flags.js";
 
 export { isAlwaysExcluded, MAX_FILES, type FileOptions } from "./file-walk.js";
@@ -137,7 +137,7 @@ function readEntry(source: SkillSource, entry: Entry, opts: FileOptions, diagnos
     const interpreter = typeof content === "string" ? shebangInterpreter(content) : undefined;
     if (interpreter) file.interpreter = interpreter;
     // The bytes first (memchr per possible lead byte): most files cannot hold one, and skip the regex.
-    if (typeof content === "string" && bytesMayHoldHidden(buf)) diagnostics.push(...checkHiddenInFile(content, { file: shown, profile: opts.profile, settings: opts.settings }));
+    if (typeof content === "string") pushAll(diagnostics, checkSupportingText(buf, { file: shown, profile: opts.profile, settings: opts.settings }, entry.rel, content));
     return file;
   } catch (e) {
     report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });
@@ -258,9 +258,7 @@ export async function listFiles(source: SkillSource, opts: FileOptions): Promise
       } else {
         paths.push(entry.rel);
         const buf = textToCheck(fd, st.size, opts.maxBytes);
-        if (buf && bytesMayHoldHidden(buf) && !isBinary(buf)) {
-          diagnostics.push(...checkHiddenInFile(buf.toString("utf8"), { file: shown, profile: opts.profile, settings: opts.settings }));
-        }
+        if (buf && !isBinary(buf)) pushAll(diagnostics, checkSupportingText(buf, { file: shown, profile: opts.profile, settings: opts.settings }, entry.rel));
       }
     } catch (e) {
       report(opts, diagnostics, D.READ_ERROR, shown, { kind: "file", path: shown, code: errCode(e) });

@@ -5,8 +5,10 @@ import type { Diagnostic, ParsedSkill } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
 import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH, type HiddenCharacter } from "../rules/text-rules.js";
-import { HIDDEN_RUN, decodeTags, hasHidden, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
+import { HIDDEN_RUN, bytesMayHoldHidden, decodeTags, hasHidden, describeFirstUnsafe, describeHidden, escapeChar, escapeTerminal, hasUnsafe } from "../util/hidden-chars.js";
 import { LineIndex } from "./frontmatter/locate.js";
+import { LONE_CARRIAGE_RETURN } from "../rules/parse-rules.js";
+import { findLoneCrs } from "./lone-cr.js";
 
 /** Runs reported one by one per file; the next one says how many more there are. */
 const MAX_REPORTED = 10;
@@ -89,6 +91,21 @@ function checkRawText(parsed: ParsedSkill, ctx: ReportContext): Diagnostic[] {
  */
 export function checkHiddenInFile(text: string, ctx: ReportContext): Diagnostic[] {
   return hiddenRuns(text, ctx, () => "this file");
+}
+
+/**
+ * A supporting text file's checks from its bytes: hidden characters (only when the bytes may hold
+ * one; `text` is the file decoded, when the caller has it) and lone CRs (`lone-carriage-return`,
+ * which a terminal shows by drawing the text after one over the text before it).
+ */
+export function checkSupportingText(bytes: Buffer, ctx: ReportContext, name: string, text?: string): Diagnostic[] {
+  const out = bytesMayHoldHidden(bytes) ? checkHiddenInFile(text ?? bytes.toString("utf8"), ctx) : [];
+  const lone = findLoneCrs(bytes);
+  if (lone) {
+    const range = { line: lone.line, column: lone.column, endLine: lone.line, endColumn: lone.column + 1 };
+    reportInto(out, ctx)(LONE_CARRIAGE_RETURN, range, { fileName: name, count: lone.count, inFrontmatter: false }, lone.fix);
+  }
+  return out;
 }
 
 /** The runs of `text` that are not benign, reported up to MAX_REPORTED (then one "more"); `where` names the part a run is in. */

@@ -140,11 +140,11 @@ export const SKILL_FILE_TOO_LARGE = rule<File & { bytes: number }>({
 export const LONE_CARRIAGE_RETURN = rule<{ fileName: string; count: number; inFrontmatter: boolean }>({
   id: "lone-carriage-return",
   severity: "warning",
-  description: "SKILL.md holds a carriage return (CR) with no line feed after it.",
+  description: "A SKILL.md or a supporting text file holds a carriage return (CR) with no line feed after it.",
   help: "skillc, markdown and YAML's spec (PyYAML, libyaml) read a lone CR as a line break; the JavaScript `yaml` package, clients that split lines on LF and many diffs and terminals do not. A terminal returns to the line's start at a CR, so `allowed-tools: Bash(*)<CR>description: Helps.` shows only the description while skillc and Claude Code (Bun.YAML.parse, checked with bun 1.4.5) read both fields. Save the file with LF or CRLF line endings; `--fix` replaces each lone CR with LF, which is how skillc reads it already.",
   fixable: true,
   message: ({ fileName, count, inFrontmatter }) =>
-    `${fileName} has ${count === 1 ? "a carriage return" : `${count} carriage returns`} with no line feed after ${count === 1 ? "it" : "them"} (the first here${inFrontmatter ? ", in the frontmatter" : ""}): skillc reads a line break there, other parsers, diffs and terminals may not; use LF line endings (\`--fix\` does it).`,
+    `${fileName} has ${count === 1 ? "a carriage return" : `${count} carriage returns`} with no line feed after ${count === 1 ? "it" : "them"} (the first here${inFrontmatter ? ", in the frontmatter" : ""}): skillc and markdown read a line break there, while the \`yaml\` package, line-splitting clients, diffs and terminals may not; use LF line endings (\`--fix\` does it).`,
 });
 
 /** What went wrong in YAML: expanding aliases, an unquoted `: ` in a plain value (`quoted`: the fix, when one is safe), or yaml's own error. */
