@@ -26,7 +26,8 @@ export function claudeRetryText(yaml: string): string {
 
 /** Whether Claude Code's retry reads `yaml` (which its first parse refused): the rewrite parses without an error. */
 export function claudeRetryParses(yaml: string): boolean {
-  const doc = parseDocument(claudeRetryText(yaml), { uniqueKeys: true, prettyErrors: false });
+  // uniqueKeys off: yaml checks it pairwise, quadratic in the keys (100,000 keys never finish).
+  const doc = parseDocument(claudeRetryText(yaml), { uniqueKeys: false, prettyErrors: false });
   return doc.errors.length === 0;
 }
 
