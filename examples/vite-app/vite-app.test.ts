@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, runModule, serveStatic } from "../../test/helpers/runtimes.js";
+import { CHROMIUM_TEST_MS, launchChromium, openPage, runModule, serveStatic } from "../../test/helpers/runtimes.js";
 import { FETCH_ONCE, tsc, viteAppCopy, viteBuild, viteBuildServer } from "../../test/helpers/vite-app.js";
 import { startWorker } from "../../test/helpers/workerd.js";
 
@@ -91,7 +91,7 @@ describe.each(["single", "split"] as const)("examples/vite-app built by vite bui
     } finally {
       await site.close();
     }
-  });
+  }, CHROMIUM_TEST_MS);
 
   it("types: skillc-env.d.ts declares skillc:skills; the app compiles and a wrong skill name or file does not", async () => {
     const env = await readFile(path.join(dir, "skillc-env.d.ts"), "utf8");

@@ -14,7 +14,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, runCli } from "../helpers/cli.js";
 import { tempProject } from "../helpers/project.js";
-import { launchChromium, openPage, runModule, serveStatic } from "../helpers/runtimes.js";
+import { CHROMIUM_TEST_MS, launchChromium, openPage, runModule, serveStatic } from "../helpers/runtimes.js";
 import { startWorker } from "../helpers/workerd.js";
 
 // Awaited everywhere: the split layout returns Promises from load, file and call.
@@ -118,5 +118,5 @@ describe.each(["single", "split"] as const)("the bundle (%s layout) in every run
     } finally {
       await site.close();
     }
-  });
+  }, CHROMIUM_TEST_MS);
 });

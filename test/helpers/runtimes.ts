@@ -103,14 +103,29 @@ export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--
 /** How long the last launchChromium took (ms), for a page that never became ready. */
 let launchMs: number | undefined;
 
+/** One launch attempt's limit; a launch that stalls (it happened under a loaded CI run: the test's whole 60 s) is killed and tried again. */
+const LAUNCH_MS = 20_000;
+const LAUNCH_TRIES = 2;
+
 /** A headless Chromium for one test file: launch → use → close (in afterAll). */
 export async function launchChromium() {
   const { chromium } = await import("playwright-core");
   const start = performance.now();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
-  launchMs = Math.round(performance.now() - start);
-  return browser;
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= LAUNCH_TRIES; attempt++) {
+    try {
+      const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true, timeout: LAUNCH_MS });
+      launchMs = Math.round(performance.now() - start);
+      return browser;
+    } catch (error) {
+      failures.push(`attempt ${attempt}: ${(error as Error).message.split("\n")[0]}`);
+    }
+  }
+  throw new Error(`Chromium did not start in ${LAUNCH_TRIES} attempts of ${LAUNCH_MS / 1000} s: ${failures.join("; ")}`);
 }
+
+/** A test that launches Chromium and opens a page: two launch attempts and the page's own limit, with room to spare. */
+export const CHROMIUM_TEST_MS = LAUNCH_TRIES * LAUNCH_MS + 45_000;
 
 /** Waits this long for a page to load and pass its ready test, together (under a test's 60 s); then fails saying what the page saw. */
 const PAGE_READY_MS = 30_000;
