@@ -2,14 +2,13 @@
 // breaks (frontmatter/locate.ts), as markdown and YAML's spec do, but the JavaScript `yaml` package,
 // clients that split on "\n", and terminals do not: a terminal returns to the start of the line, so
 // text before a CR is drawn over. `lone-carriage-return` says so, once per file.
-import type { Fix } from "../types.js";
+import type { Fix, Range } from "../types.js";
 
 export interface LoneCrs {
   /** How many lone CRs the file holds. */
   count: number;
-  /** 1-based line and column of the first, counting every CRLF, CR and LF as one line break (as skillc reads the file). */
-  line: number;
-  column: number;
+  /** The first, its line and column 1-based, counting every CRLF, CR and LF as one line break (as skillc reads the file). */
+  range: Range;
   /** Replaces every lone CR with LF, in offsets of the file read as UTF-8 (BOM and CRLFs kept; what --fix rewrites). */
   fix: Fix;
 }
@@ -34,8 +33,7 @@ export function findLoneCrs(bytes: Uint8Array): LoneCrs | undefined {
   const before = original.slice(original.charCodeAt(0) === 0xfeff ? 1 : 0, from).split(/\r\n?|\n/);
   return {
     count: offsets.length,
-    line: before.length,
-    column: before[before.length - 1]!.length + 1,
+    range: { line: before.length, column: before[before.length - 1]!.length + 1, endLine: before.length, endColumn: before[before.length - 1]!.length + 2 },
     fix: { range: [from, to], text: original.slice(from, to).replace(/\r(?!\n)/g, "\n") },
   };
 }

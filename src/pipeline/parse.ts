@@ -1,6 +1,6 @@
 // SKILL.md bytes → ParsedSkill: decode, locate the frontmatter (line-based, remark-equivalent; see
 // frontmatter/locate.ts), parse the YAML with positions, split off the body. Never throws for bad input.
-import { parseDocument, isMap, isScalar, isSeq, YAMLParseError, type Scalar, type YAMLError } from "yaml";
+import { parseDocument, isMap, isSeq, YAMLParseError, type YAMLError } from "yaml";
 import type { Diagnostic, Fix, ParsedSkill, Range, SkillSource } from "../types.js";
 import type { ReportContext } from "../diagnostics/rule.js";
 import { reportInto, type Report } from "../diagnostics/reporter.js";
@@ -9,7 +9,7 @@ import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
-import { divergentValues } from "./frontmatter/divergent-values.js";
+import { divergentNodes } from "./frontmatter/divergent-nodes.js";
 import { sha256Hex } from "../util/sha256.js";
 import { findLoneCrs } from "./lone-cr.js";
 
@@ -18,7 +18,6 @@ const FILE_START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 const MAX_ALIAS_COUNT = 100;
 /** A broken YAML block often yields a cascade of errors; the first few say it all. */
 const MAX_YAML_ERRORS = 5;
-const MERGE_TAG = "tag:yaml.org,2002:merge";
 
 type Found = Extract<Located, { kind: "found" }>;
 
@@ -37,11 +36,9 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
   }
   result.text = decoded.text;
   const located = locateOrReport(decoded.text, source, report);
-  const loneCrs = findLoneCrs(bytes);
-  if (loneCrs) {
-    const at: Range = { line: loneCrs.line, column: loneCrs.column, endLine: loneCrs.line, endColumn: loneCrs.column + 1 };
-    report(R.LONE_CARRIAGE_RETURN, at, { fileName: source.fileName, count: loneCrs.count, inFrontmatter: located !== undefined && loneCrs.line <= located.closeLine }, loneCrs.fix);
-  }
+  // decodeSkill saw them already: the bytes are searched again only in a file that has one.
+  const loneCrs = decoded.loneCr ? findLoneCrs(bytes) : undefined;
+  if (loneCrs) report(R.LONE_CARRIAGE_RETURN, loneCrs.range, { fileName: source.fileName, count: loneCrs.count, inFrontmatter: located !== undefined && loneCrs.range.line <= located.closeLine }, loneCrs.fix);
   // Without a frontmatter the whole text is the body (trimmed once: each trim scans the 10 KB text's ends and allocates).
   setBody(result, located ? located.bodyOffset : 0);
   if (!located) return result;
@@ -106,8 +103,8 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
-  const divergent = [...divergentKeys(doc.contents).map(([start, end, kind]) => [start, end, { kind }] as const), ...divergentValues(doc.contents, located.value)];
-  for (const [start, end, params] of divergent.sort((a, b) => a[0] - b[0]).slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), params);
+  const divergent = divergentNodes(doc.contents, located.value);
+  for (const [start, end, params] of divergent.slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), params);
   // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
   if (divergent.length > 0) return;
 
@@ -168,36 +165,6 @@ function duplicateKeys(root: unknown): YAMLError[] {
         const at = (pair.key as { range?: [number, number, number] } | null)?.range;
         if (k !== undefined && seen.has(k) && at) out.push(new YAMLParseError([at[0], at[1]], "DUPLICATE_KEY", "Map keys must be unique"));
         if (k !== undefined) seen.add(k);
-        walk(pair.value);
-      }
-    } else if (isSeq(node)) {
-      for (const item of node.items) walk(item);
-    }
-  };
-  walk(root);
-  return out;
-}
-
-/**
- * Keys that clients read as other keys than skillc does, at any depth (linear); one text would be two
- * skills, so each is an error. YAML 1.2 reads `<<` as one key named `<<`, as skillc does; Claude
- * Code's parser (Bun's YAML), PyYAML and js-yaml read it, quoted or not, as a merge when its value is
- * a map, a list or an alias, and add the fields it names (`<<: {allowed-tools: Bash(*)}` grants a
- * tool skillc never sees), and yaml merges a key tagged `!!merge` (whatever its text) where Bun
- * does not: "merge". A key that is a list or a map skillc reads as its YAML text
- * (`[ allowed-tools ]`), Bun as its items joined (`allowed-tools`): "key". A key YAML reads as null
- * (`null`, `~`): "null-key".
- */
-function divergentKeys(root: unknown): Array<[number, number, "merge" | "key" | "null-key"]> {
-  const out: Array<[number, number, "merge" | "key" | "null-key"]> = [];
-  const walk = (node: unknown): void => {
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        const at = (pair.key as { range?: [number, number, number] } | null)?.range;
-        if (at && pair.key !== null && !isScalar(pair.key)) out.push([at[0], at[1], "key"]);
-        else if (at && ((keyString(pair.key) === "<<" && pair.value && !isScalar(pair.value)) || (pair.key as Scalar).tag === MERGE_TAG)) out.push([at[0], at[1], "merge"]);
-        // `null:`, `~:` or `Null:`: yaml names the field "", Bun "null".
-        else if (at && isScalar(pair.key) && pair.key.value === null) out.push([at[0], at[1], "null-key"]);
         walk(pair.value);
       }
     } else if (isSeq(node)) {

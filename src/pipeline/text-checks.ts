@@ -101,10 +101,7 @@ export function checkHiddenInFile(text: string, ctx: ReportContext): Diagnostic[
 export function checkSupportingText(bytes: Buffer, ctx: ReportContext, name: string, text?: string): Diagnostic[] {
   const out = bytesMayHoldHidden(bytes) ? checkHiddenInFile(text ?? bytes.toString("utf8"), ctx) : [];
   const lone = findLoneCrs(bytes);
-  if (lone) {
-    const range = { line: lone.line, column: lone.column, endLine: lone.line, endColumn: lone.column + 1 };
-    reportInto(out, ctx)(LONE_CARRIAGE_RETURN, range, { fileName: name, count: lone.count, inFrontmatter: false }, lone.fix);
-  }
+  if (lone) reportInto(out, ctx)(LONE_CARRIAGE_RETURN, lone.range, { fileName: name, count: lone.count, inFrontmatter: false }, lone.fix);
   return out;
 }
 

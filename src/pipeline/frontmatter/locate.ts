@@ -17,7 +17,8 @@ import { ownString } from "../../util/own-string.js";
 import { MAX_FRONTMATTER_BYTES } from "../../rules/parse-rules.js";
 
 export type Decoded =
-  | { ok: true; text: string; map: OffsetMap }
+  /** `loneCr`: the bytes hold a CR with no LF after it (read as a line break; `lone-carriage-return` says so). */
+  | { ok: true; text: string; map: OffsetMap; loneCr: boolean }
   | { ok: false; kind: "invalid-utf8" | "binary"; line: number; column: number };
 
 /**
@@ -62,8 +63,9 @@ export function decodeSkill(bytes: Uint8Array): Decoded {
   }
   const bom = raw.charCodeAt(0) === 0xfeff;
   if (bom) raw = raw.slice(1);
-  if (!hasCr) return { ok: true, text: raw, map: { bom, crlf: [] } };
+  if (!hasCr) return { ok: true, text: raw, map: { bom, crlf: [] }, loneCr: false };
   const crlf: number[] = [];
+  let loneCr = false;
   let out = "";
   let last = 0;
   for (let i = raw.indexOf("\r"); i !== -1; i = raw.indexOf("\r", i + 1)) {
@@ -74,10 +76,11 @@ export function decodeSkill(bytes: Uint8Array): Decoded {
     } else {
       out += "\n";
       last = i + 1;
+      loneCr = true;
     }
   }
   out += raw.slice(last);
-  return { ok: true, text: out, map: { bom, crlf } };
+  return { ok: true, text: out, map: { bom, crlf }, loneCr };
 }
 
 /** 1-based line and column (UTF-16 units, as editors count) of byte `index`. */
