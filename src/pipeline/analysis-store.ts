@@ -122,3 +122,14 @@ export interface ListingStore {
   /** Records a fresh listing; `fp` undefined when the folder changed too recently to be trusted next time. */
   set(realDir: string, fp: string | undefined, entries: readonly DirEntry[]): void;
 }
+
+/** recheck's verdict on one trigger pattern, as trigger-checks.ts gives and keeps it (frontmatter/trigger-regex.ts RegexVerdict). */
+export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
+
+/** Verdicts recheck finished, by pattern source (src/cache/regex-verdicts.ts keeps them between runs). */
+export interface RegexVerdictStore {
+  get(source: string): RegexVerdict | undefined;
+  set(source: string, verdict: RegexVerdict): void;
+  /** Writes what this run used and made. */
+  save(): Promise<void>;
+}

@@ -16,6 +16,9 @@ import { checkPortability } from "../pipeline/portability.js";
 import { analysisSettings, overrideRater, settleAnalyses } from "../pipeline/overrides.js";
 import { AnalysisCache, useCache } from "../cache/analysis-cache.js";
 import { ListingCache } from "../cache/listing-cache.js";
+import { RegexVerdictCache } from "../cache/regex-verdicts.js";
+import { checkTriggerPatterns } from "../pipeline/trigger-checks.js";
+import { recheckVersion } from "../pipeline/frontmatter/trigger-regex-recheck.js";
 import type { CacheMemory } from "../cache/memory.js";
 import { projectRoots } from "./roots.js";
 import { StatThread, statThreadMode } from "../pipeline/stat-thread.js";
@@ -161,7 +164,10 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   listings.clear();
   await cache?.save();
   // The portability lint (`clients`) runs outside the caches: naming other clients re-analyses nothing.
-  addPortability(analyses, checkPortability(analyses, config.clients ?? [], profile, reporter));
+  addFindings(analyses, checkPortability(analyses, config.clients ?? [], profile, reporter));
+  // recheck's run over trigger patterns, bounded per run (pipeline/trigger-checks.ts).
+  const openStore = cache ? () => RegexVerdictCache.open(config.root, recheckVersion()) : undefined;
+  addFindings(analyses, await checkTriggerPatterns(analyses, reporter, { openStore }));
   const suppressed = settleAnalyses(analyses, (d) => reporter.rate(d));
   for (const a of analyses) pushAll(diagnostics, a.diagnostics);
 
@@ -176,7 +182,7 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
 }
 
 /** Hands each finding to its skill's analysis, so suppressions and overrides apply to it as to the others. */
-function addPortability(analyses: SkillAnalysis[], found: Diagnostic[]): void {
+function addFindings(analyses: SkillAnalysis[], found: Diagnostic[]): void {
   if (found.length === 0) return;
   for (const a of analyses) {
     const prefix = a.source.dir + "/";

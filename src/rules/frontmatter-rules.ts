@@ -157,7 +157,7 @@ export const TRIGGER_REGEX_REDOS = rule<{ field: string; reason: string }>({
   id: "trigger-regex-redos",
   severity: "error",
   description: "A `triggers.patterns` entry can backtrack catastrophically (exponential or cubic-and-worse time), or cannot be shown not to.",
-  help: "Patterns run on every user message; a nested quantifier like `(a+)+`, overlapping alternatives like `(a|b|ab)*`, or adjacent overlapping repeats like `a*a*a*b` can hang the agent on a short input. Remove the nesting (`a+`), make the alternatives disjoint, merge the repeats. Checked by a heuristic, then by recheck (no time limit, so the verdict is the same on every machine); patterns over 200 characters, with more than 8 quantifiers, or whose repeats need recheck and use what it cannot analyse (look-ahead, back-references) are refused too.",
+  help: "Patterns run on every user message; a nested quantifier like `(a+)+`, overlapping alternatives like `(a|b|ab)*`, or adjacent overlapping repeats like `a*a*a*b` can hang the agent on a short input. Remove the nesting (`a+`), make the alternatives disjoint, merge the repeats. Checked by a heuristic, then by recheck; patterns over 200 characters, with more than 8 quantifiers, or whose repeats need recheck and use what it cannot analyse (look-ahead, back-references) are refused too, and so is one recheck cannot finish in 5 s, or past the 24 a run sends to recheck (its cost is not bounded by a pattern's length).",
   message: ({ field, reason }) => `\`${field}\` fails the ReDoS check: ${reason}. Rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`, \`a*a*b\` → \`a*b\`), or use \`keywords\`.`,
 });
 

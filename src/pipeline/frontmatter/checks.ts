@@ -5,7 +5,7 @@ import { describeFirstUnsafe, escapeTerminal, hasUnsafe } from "../../util/hidde
 import * as R from "../../rules/frontmatter-rules.js";
 import { codePoints, displayPath, folderName, openingFence, rangeAt, report, type FmContext } from "./context.js";
 import { closest } from "../../util/closest.js";
-import { checkTriggerRegex } from "./trigger-regex.js";
+import { NEEDS_RECHECK, screenTriggerRegex } from "./trigger-regex.js";
 import { firstParagraph } from "./fields.js";
 
 export const NAME_MAX = 64;
@@ -168,6 +168,7 @@ export function checkCompatibility(c: FmContext): void {
   }
 }
 
+/** The fast checks of `triggers.patterns`; what they cannot decide goes to recheck once per run (pipeline/trigger-checks.ts). */
 export function checkTriggers(c: FmContext): void {
   const triggers = c.frontmatter.triggers;
   if (!triggers || typeof triggers !== "object" || Array.isArray(triggers)) return;
@@ -176,8 +177,8 @@ export function checkTriggers(c: FmContext): void {
   patterns.forEach((p, i) => {
     if (typeof p !== "string") return;
     const pointer = `/triggers/patterns/${i}`;
-    const verdict = checkTriggerRegex(p);
-    if (verdict.ok) return;
+    const verdict = screenTriggerRegex(p);
+    if (verdict === NEEDS_RECHECK || verdict.ok) return;
     if (verdict.kind === "invalid") {
       report(c, R.TRIGGER_REGEX_INVALID, rangeAt(c.parsed, pointer), { field: displayPath(pointer), reason: verdict.reason });
     } else {

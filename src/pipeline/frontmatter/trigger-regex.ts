@@ -1,14 +1,16 @@
 // Checks for `triggers.patterns`: does the regex compile, and can it backtrack catastrophically?
-// Two layers, both deterministic: a static look for the classic shapes (a quantified group holding a
-// quantifier, or holding overlapping alternatives; microseconds), then recheck's automaton checker
-// (src/pipeline/recheck.ts) for what the heuristic misses: overlapping alternation (`(a|b|ab)*c`)
-// and adjacent overlapping quantifiers (`a*a*a*b`). Quadratic patterns pass (an unanchored `\d+x`
+// Two layers: a static look for the classic shapes (a quantified group holding a quantifier, or
+// holding overlapping alternatives; microseconds, in each skill's analysis), then recheck's automaton
+// checker (trigger-regex-recheck.ts; once per run, bounded: src/pipeline/trigger-checks.ts) for what
+// the heuristic misses: overlapping alternation (`(a|b|ab)*c`) and adjacent overlapping quantifiers
+// (`a*a*a*b`). Quadratic patterns pass (an unanchored `\d+x`
 // is quadratic on "1111…"): the runtime's match() reads at most 2,000 characters of a message.
 import type { Diagnostics } from "recheck";
-import { checkRegexComplexity } from "./trigger-regex-recheck.js";
+import type { RegexVerdict } from "../analysis-store.js";
+import { checkRegexComplexity, isTimeout } from "./trigger-regex-recheck.js";
 import { deterministicLoops } from "./trigger-regex-loops.js";
 
-export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
+export type { RegexVerdict } from "../analysis-store.js";
 
 /** Flags trigger patterns are compiled with (the runtime matches case-insensitively). */
 export const TRIGGER_FLAGS = "i";
@@ -24,14 +26,17 @@ const MAX_DEGREE = 3;
  */
 export const TRIGGER_QUANTIFIERS_MAX = 8;
 
-export function checkTriggerRegex(source: string): RegexVerdict {
+/** A pattern the fast checks cannot decide: it goes to recheck (trigger-checks.ts, once per run). */
+export const NEEDS_RECHECK = "needs-recheck";
+
+/** The verdict of the fast checks (compile, length, heuristics: microseconds), or NEEDS_RECHECK. */
+export function screenTriggerRegex(source: string): RegexVerdict | typeof NEEDS_RECHECK {
   try {
     new RegExp(source, TRIGGER_FLAGS);
   } catch (error) {
     const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
     return { ok: false, kind: "invalid", reason };
   }
-  const redos = (reason: string): RegexVerdict => ({ ok: false, kind: "redos", reason });
   if (source.length > TRIGGER_PATTERN_MAX) return redos(`it is ${source.length} characters long, over the ${TRIGGER_PATTERN_MAX} that the ReDoS check analyses (split it into shorter patterns)`);
   const nested = staticRedos(source);
   if (nested) return redos(nested);
@@ -41,18 +46,39 @@ export function checkTriggerRegex(source: string): RegexVerdict {
   // stop in one place only (`\d+\.\d+`), and no `{…}`: at most quadratic (allowed). Skips recheck's
   // 0.1–1.5 s of CPU for the usual trigger shapes.
   if (!q.group && !q.bounded && (q.single <= 1 || deterministicLoops(source, TRIGGER_FLAGS))) return { ok: true };
+  return NEEDS_RECHECK;
+}
+
+/**
+ * recheck's verdict on a pattern the fast checks sent on, within `timeLimitMs` in all (none: no
+ * limit). `timedOut` marks a refusal for running out of time: it is not kept between runs.
+ */
+export function recheckTriggerRegex(source: string, timeLimitMs?: number): RegexVerdict & { timedOut?: true } {
+  const deadline = timeLimitMs === undefined ? undefined : performance.now() + timeLimitMs;
+  const left = () => (deadline === undefined ? undefined : Math.max(1, Math.ceil(deadline - performance.now())));
   // `\b` and `\B` consume nothing, so without them a pattern has every backtracking path it had:
   // a verdict of "safe enough" on that relaxed pattern holds for the original, and it comes 2–5×
   // faster. Only a relaxed pattern found vulnerable is checked again as written.
   const relaxed = withoutWordBoundaries(source);
-  let d = checkRegexComplexity(relaxed, TRIGGER_FLAGS);
-  if (relaxed !== source && !acceptable(d)) d = checkRegexComplexity(source, TRIGGER_FLAGS);
+  let d = checkRegexComplexity(relaxed, TRIGGER_FLAGS, left());
+  if (relaxed !== source && !isTimeout(d) && !acceptable(d)) d = checkRegexComplexity(source, TRIGGER_FLAGS, left());
+  if (isTimeout(d)) return { ...redos(`the ReDoS checker did not finish analysing it within ${((timeLimitMs ?? 0) / 1000).toLocaleString("en-US")} s, so it cannot be shown safe (simplify it: fewer repeats, shorter literal runs between them)`), timedOut: true };
   if (d.status === "unknown") return redos(`the ReDoS checker cannot analyse it (${"message" in d.error ? d.error.message : d.error.kind} is not supported), so it cannot be shown safe`);
   if (acceptable(d) || d.status === "safe") return { ok: true };
   const at = d.hotspot.length ? ` around \`${source.slice(d.hotspot[0].start, d.hotspot[d.hotspot.length - 1].end)}\`` : "";
   const how = d.complexity.type === "exponential" ? "exponential" : `degree-${d.complexity.degree} polynomial`;
   return redos(`matching time is ${how} in the input's length${at} (an input that shows it: \`${d.attack.pattern.slice(0, 60)}\`)`);
 }
+
+/** Both checks, recheck without a time limit: for tests and tools (a run uses trigger-checks.ts). */
+export function checkTriggerRegex(source: string): RegexVerdict {
+  const screened = screenTriggerRegex(source);
+  if (screened !== NEEDS_RECHECK) return screened;
+  const { timedOut: _, ...verdict } = recheckTriggerRegex(source);
+  return verdict;
+}
+
+const redos = (reason: string): RegexVerdict => ({ ok: false, kind: "redos", reason });
 
 const acceptable = (d: Diagnostics): boolean =>
   d.status === "safe" || (d.status === "vulnerable" && d.complexity.type === "polynomial" && d.complexity.degree < MAX_DEGREE);
