@@ -16,7 +16,7 @@ import * as R from "../rules/frontmatter-rules.js";
 import type { SkillAnalysis } from "./analyze.js";
 import type { RegexVerdictStore } from "./analysis-store.js";
 import { displayPath, rangeAt } from "./frontmatter/context.js";
-import { NEEDS_RECHECK, recheckTriggerRegex, screenTriggerRegex, type RegexVerdict } from "./frontmatter/trigger-regex.js";
+import { needsRecheck, recheckTriggerRegex, type RegexVerdict } from "./frontmatter/trigger-regex.js";
 
 /** Distinct patterns one run sends to recheck (at most 5 s each). */
 export const RECHECK_RUN_MAX = 24;
@@ -83,11 +83,11 @@ function pendingPatterns(analyses: readonly SkillAnalysis[]): Pending[] {
     // bytes until asked): that is read only for a skill with a pattern to check, for its indices.
     // (fields.triggers is there whenever the frontmatter's `triggers` is a map.)
     const valid = a.outcome === "valid" || a.outcome === "reused";
-    if (valid && !a.skill.fields.triggers?.patterns.some((p) => screenTriggerRegex(p) === NEEDS_RECHECK)) continue;
+    if (valid && !a.skill.fields.triggers?.patterns.some((p) => needsRecheck(p))) continue;
     const patterns = patternsOf(skill.frontmatter) ?? [];
     for (let index = 0; index < patterns.length; index++) {
       const source = patterns[index];
-      if (typeof source === "string" && screenTriggerRegex(source) === NEEDS_RECHECK) out.push({ file: a.source.file, skill, index, source });
+      if (typeof source === "string" && needsRecheck(source)) out.push({ file: a.source.file, skill, index, source });
     }
   }
   return out;

@@ -49,6 +49,14 @@ export function screenTriggerRegex(source: string): RegexVerdict | typeof NEEDS_
   return NEEDS_RECHECK;
 }
 
+/** Whether screenTriggerRegex sends `source` to recheck: the usual shapes are told without compiling it (a run asks of every pattern). */
+export function needsRecheck(source: string): boolean {
+  const q = quantifiers(source);
+  // screenTriggerRegex passes these before recheck, whatever else they are.
+  if (!q.group && !q.bounded && q.single <= 1) return false;
+  return screenTriggerRegex(source) === NEEDS_RECHECK;
+}
+
 /**
  * recheck's verdict on a pattern the fast checks sent on, within `timeLimitMs` in all (none: no
  * limit). `timedOut` marks a refusal for running out of time: it is not kept between runs.

@@ -10,7 +10,7 @@ import { lintRun } from "../../../src/project/lint.js";
 import { Reporter } from "../../../src/diagnostics/reporter.js";
 import { checkTriggerPatterns, RECHECK_TIME_LIMIT_MS } from "../../../src/pipeline/trigger-checks.js";
 import type { RegexVerdictStore } from "../../../src/pipeline/analysis-store.js";
-import { recheckTriggerRegex, screenTriggerRegex, NEEDS_RECHECK, type RegexVerdict } from "../../../src/pipeline/frontmatter/trigger-regex.js";
+import { needsRecheck, recheckTriggerRegex, screenTriggerRegex, NEEDS_RECHECK, type RegexVerdict } from "../../../src/pipeline/frontmatter/trigger-regex.js";
 import { tempProject } from "../../helpers/project.js";
 import { RegexVerdictCache } from "../../../src/cache/regex-verdicts.js";
 
@@ -54,6 +54,22 @@ describe("trigger patterns that need recheck", () => {
   it("are the ones the fast checks cannot decide", () => {
     for (const p of [...SLOW_OK, HOSTILE]) expect(screenTriggerRegex(p), p).toBe(NEEDS_RECHECK);
     expect(screenTriggerRegex("\\bdeploy(ing|ed)? (the )?queues?\\b")).toEqual({ ok: true });
+  });
+
+  it("are told by needsRecheck as screenTriggerRegex tells them, without compiling the usual shapes", () => {
+    // Random strings over the characters that make regex structure (a fixed seed: the same cases every run).
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed);
+    const ALPHA = ["a", "b", "(", ")", "|", "*", "+", "?", "{2}", "{1,}", ".", "\\b", "\\d", "[a-z]", "(?:", "^", "$"];
+    const cases = [...SLOW_OK, HOSTILE, "\\bdeploy(ing|ed)? (the |a )?queues?\\b", "a+b+c+", "(a+)+"];
+    for (let i = 0; i < 3000; i++) cases.push(Array.from({ length: 1 + (next() % 12) }, () => ALPHA[next() % ALPHA.length]).join(""));
+    let sent = 0;
+    for (const p of cases) {
+      const screened = screenTriggerRegex(p) === NEEDS_RECHECK;
+      sent += +screened;
+      expect(needsRecheck(p), p).toBe(screened);
+    }
+    expect(sent).toBeGreaterThan(20); // the random cases reach recheck's side too
   });
 
   it("go to recheck at most runMax a run, the first in skill order; the rest are refused, whatever a cache knows", async () => {
