@@ -84,7 +84,7 @@ describe("trigger patterns that need recheck", () => {
     // A pattern met twice is sent once; the third distinct one (c-three's) is over the count.
     expect(calls).toEqual([SLOW_OK[0], SLOW_OK[1]]);
     expect(found.map((d) => [path.basename(path.dirname(d.file)), d.ruleId, d.line])).toEqual([["c-three", "trigger-regex-redos", 6]]);
-    expect(found[0]!.message).toContain("this run already sent the 2 it allows there");
+    expect(found[0]!.message).toContain("this run already sent the 2 patterns it allows there");
     expect([...store.map.keys()].sort()).toEqual([SLOW_OK[0], SLOW_OK[1]]);
 
     // A second run with the verdicts kept sends nothing to recheck, and still refuses c-three's:
@@ -105,6 +105,21 @@ describe("trigger patterns that need recheck", () => {
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain("did not finish analysing it within 0.3 s");
     expect(store.map.size).toBe(0);
+  });
+
+  it("share the run's time: once it is spent, a pattern recheck has not decided is refused, saying so", async () => {
+    const other = HOSTILE.replace("w", "v");
+    const analyses = await analysesOf({ "skills/a-first/SKILL.md": skill("a-first", [HOSTILE]), "skills/b-second/SKILL.md": skill("b-second", [other, SLOW_OK[0]!]) });
+    const { calls, recheck } = counting();
+    const found = await checkTriggerPatterns(analyses, reporter, { timeLimitMs: 300, runTimeMs: 450, recheck });
+    // The first gets its 0.3 s; the second what is left of the run's 0.45 s (none, if the first ran
+    // over: recheck looks at its clock now and then); the third is not sent.
+    expect(calls[0]).toBe(HOSTILE);
+    expect(calls).not.toContain(SLOW_OK[0]);
+    const said = found.map((d) => d.message.match(/within 0\.3 s|what was left of this run's 0\.45 s|this run's 0\.45 s of it were spent/)?.[0]);
+    expect(said[0]).toBe("within 0.3 s");
+    expect(["what was left of this run's 0.45 s", "this run's 0.45 s of it were spent"]).toContain(said[1]);
+    expect(said[2]).toBe("this run's 0.45 s of it were spent");
   });
 
   it("open no verdict store when no pattern needs recheck, and none at all with the rule off", async () => {
