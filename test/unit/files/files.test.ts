@@ -201,18 +201,15 @@ describe("collectFiles", () => {
     ]);
   });
 
-  it("stops at MAX_FILES with an error, quickly", async () => {
+  it("stops at MAX_FILES with an error", async () => {
     const s = skill();
     const big = path.join(s.absDir, "data");
     mkdirSync(big);
     execFileSync("bash", ["-c", `seq -f "f%g" 1 ${MAX_FILES + 500} | xargs touch`], { cwd: big });
-    const t0 = performance.now();
     const { files, diagnostics } = await collectFiles(s, opts());
-    const ms = performance.now() - t0;
     expect(files).toHaveLength(MAX_FILES);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ ruleId: "too-many-files", severity: "error", file: "skills/s/SKILL.md" });
-    expect(ms).toBeLessThan(5000);
     const excluded = await collectFiles(s, opts({ exclude: ["data"] }));
     // Excluded folders are not listed; the reason is kept for link-missing-file (left-out.ts).
     expect(excluded).toEqual({ files: [], diagnostics: [], leftOut: new Map([["data/", "exclude:data"]]) });
