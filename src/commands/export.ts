@@ -26,6 +26,8 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
   }
   const n = result.denied.length;
   const denied = n > 0 ? `; left out ${n} skill${n === 1 ? "" : "s"} the config's permissions deny` : "";
-  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}\n`);
+  const w = result.withheld.length;
+  const withheld = w > 0 ? `; left out ${w} skill${w === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)` : "";
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}\n`);
   return exitCodeFor(result.diagnostics);
 });

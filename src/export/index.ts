@@ -7,13 +7,14 @@ import type { Client, Diagnostic, Range, ValidSkill } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import type { Reporter } from "../diagnostics/reporter.js";
-import { EXPORT_REFUSED, OWN } from "../rules/dialect-rules.js";
+import { EXPORT_REFUSED, EXPORT_WITHHELD, OWN } from "../rules/dialect-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
 import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
+import { lostRestrictions } from "./restrictions.js";
 import { writeSkill, folderIn } from "./write.js";
 import { notPortable } from "../util/portable-name.js";
 import { permits } from "../runtime/permissions.js";
@@ -32,6 +33,8 @@ export interface ExportResult {
   exported: Array<{ name: string; dir: string; dropped: string[] }>;
   /** Skills the config's permissions deny (or an allow list leaves out): never exported. */
   denied: string[];
+  /** Skills whose `disable-model-invocation: true` or `default_enabled: false` the client cannot hold: never exported weaker. */
+  withheld: string[];
 }
 
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
@@ -41,6 +44,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const out: Diagnostic[] = [];
   const exported: ExportResult["exported"] = [];
   const denied: string[] = [];
+  const withheld: string[] = [];
   // A client runs what it finds in --out: a skill the config keeps from every runtime path (and the
   // build from every catalog) stays out of the client's folder too, as it stays out of publish.
   const permitted = permits(config.permissions.allow, config.permissions.deny);
@@ -58,7 +62,15 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
       continue;
     }
     const name = exportedName(named.name);
-    const plan = planExport(a.skill, name, client, a.paths.includes("agents/openai.yaml"));
+    const hasSidecar = a.paths.includes("agents/openai.yaml");
+    const plan = planExport(a.skill, name, client, hasSidecar);
+    const lost = plan.refusals.length ? [] : lostRestrictions(a.skill, client, plan, a.source.absDir, hasSidecar);
+    if (lost.length) {
+      const report = project.reporter.to(out, a.source.file);
+      for (const l of lost) report(EXPORT_WITHHELD, rangeOf(a.skill, l.key), { client, field: l.field, kind: l.kind });
+      withheld.push(named.name);
+      continue;
+    }
     const folder = folderIn(cwd, opts.out, name);
     // A folder is claimed only by a skill that will be written: one the client refuses leaves it free.
     let unfit = folder ? notPortable(name) : "cannot be a folder name";
@@ -72,7 +84,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
   exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
-  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported, denied: denied.sort(compareCodeUnits) };
+  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported, denied: denied.sort(compareCodeUnits), withheld: withheld.sort(compareCodeUnits) };
 }
 
 /**

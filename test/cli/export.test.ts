@@ -32,9 +32,11 @@ license: MIT
 Tag $version with scripts/tag.sh, then read references/notes.md.   
 `;
 
-function project() {
+/** The project; for a client that cannot hold `disable-model-invocation` (which withholds the skill), the skill without it. */
+function project(client?: string) {
+  const manualOnly = client !== "agentskills" && client !== "openai-skills";
   return tempProject({
-    "skills/ship-it/SKILL.md": SKILL,
+    "skills/ship-it/SKILL.md": manualOnly ? SKILL : SKILL.replace("disable-model-invocation: true\n", ""),
     "skills/ship-it/references/notes.md": "Notes\r\nwith CRLF\r\n",
     "skills/ship-it/scripts/tag.sh": { text: "#!/bin/sh\ngit tag \"$1\"\n", mode: 0o755 },
     "skills/ship-it/assets/logo.bin": BINARY,
@@ -58,7 +60,7 @@ const PROFILE = { "claude-code": "claude-code", codex: "codex", agentskills: "ag
 describe("skillc export --client", () => {
   for (const client of ["claude-code", "codex", "agentskills", "openai-skills"] as const) {
     it(`${client}: lints clean under its profile, same bytes twice, files byte for byte`, async () => {
-      const cwd = project();
+      const cwd = project(client);
       const first = await runCli(["export", "--client", client, "--out", "out"], { cwd });
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain("out/ship-it");
@@ -165,6 +167,41 @@ describe("skillc export --client", () => {
       expect(r.stderr).toBe(`exported 1 skill for ${client} to ${client}; left out 2 skills the config's permissions deny\n`);
       expect(readdirSync(path.join(cwd, client)).sort()).toEqual([".skillc-export", "ok-one"]);
     }
+  });
+
+  it("never exports a skill weaker than its author made it: manual-only or off by default where the client cannot say so", async () => {
+    const skill = (name: string, extra: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n${extra}---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({
+      "skills/manual/SKILL.md": skill("manual", "disable-model-invocation: yes\n"),
+      "skills/off/SKILL.md": skill("off", "default_enabled: false\n"),
+      "skills/off-kebab/SKILL.md": skill("off-kebab", "default-enabled: \"no\"\n"),
+      "skills/own-sidecar/SKILL.md": skill("own-sidecar", "disable-model-invocation: true\n"),
+      "skills/own-sidecar/agents/openai.yaml": "interface:\n  display_name: Own\n",
+      "skills/kept/SKILL.md": skill("kept", "disable-model-invocation: true\n"),
+      "skills/kept/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+      "skills/plain/SKILL.md": skill("plain", "disable-model-invocation: false\ndefault_enabled: true\n"),
+    });
+    const expected: Record<string, string[]> = {
+      agentskills: ["plain"],
+      "openai-skills": ["plain"],
+      // Codex holds manual-only in agents/openai.yaml (written, or the skill's own when it says so), not off-by-default.
+      codex: ["kept", "manual", "plain"],
+      "claude-code": ["kept", "manual", "off", "off-kebab", "own-sidecar", "plain"],
+    };
+    for (const [client, names] of Object.entries(expected)) {
+      const r = await runCli(["export", "--client", client, "--out", client], { cwd });
+      expect(r.code, r.stderr).toBe(0); // a warning: the others are exported
+      expect(readdirSync(path.join(cwd, client)).filter((n) => n !== ".skillc-export").sort(), client).toEqual(names);
+      const left = 6 - names.length;
+      if (left === 0) expect(r.stderr).not.toContain("export-withheld");
+      else expect(r.stderr, client).toContain(`; left out ${left} skill${left === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)\n`);
+    }
+    const r = await runCli(["export", "--client", "agentskills", "--out", "agentskills"], { cwd });
+    expect(r.stderr).toMatch(/skills\/manual\/SKILL\.md\n\s+4:27\s+warning\s+not exported for agentskills: `disable-model-invocation: yes` makes the skill manual-only[^\n]*export it to a client that keeps the field/);
+    expect(r.stderr).toMatch(/skills\/off-kebab\/SKILL\.md\n\s+4:18\s+warning\s+not exported for agentskills: `default-enabled: no` keeps the skill off until a host enables it/);
+    const codex = await runCli(["export", "--client", "codex", "--out", "codex"], { cwd });
+    expect(codex.stderr).toMatch(/skills\/own-sidecar\/SKILL\.md\n[^\n]*not exported for codex: `disable-model-invocation: true`/);
+    expect(readFileSync(path.join(cwd, "codex/manual/agents/openai.yaml"), "utf8")).toContain("allow_implicit_invocation: false");
   });
 
   it("needs a known client and an --out (exit 2)", async () => {
