@@ -28,6 +28,9 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
   const denied = n > 0 ? `; left out ${n} skill${n === 1 ? "" : "s"} the config's permissions deny` : "";
   const w = result.withheld.length;
   const withheld = w > 0 ? `; left out ${w} skill${w === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)` : "";
-  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}\n`);
+  const r = result.removed.length;
+  // The names come from the marker in --out (a checkout's file): escaped.
+  const removed = r > 0 ? `; removed ${r} folder${r === 1 ? "" : "s"} an earlier export wrote and this one does not (${escapeTerminal(result.removed.join(", "))})` : "";
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}${removed}\n`);
   return exitCodeFor(result.diagnostics);
 });

@@ -11,7 +11,8 @@ import { EXPORT_REFUSED, EXPORT_WITHHELD, OWN } from "../rules/dialect-rules.js"
 import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
-import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { EXPORT_MARKER, readRecord, removeStale, writeRecord } from "./record.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { lostRestrictions } from "./restrictions.js";
@@ -35,22 +36,23 @@ export interface ExportResult {
   denied: string[];
   /** Skills whose `disable-model-invocation: true` or `default_enabled: false` the client cannot hold: never exported weaker. */
   withheld: string[];
+  /** Folders an earlier export wrote into --out that this one no longer writes: removed. */
+  removed: string[];
 }
 
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const { cwd, config, client } = opts;
   const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
-  checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
+  const outAbs = checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
-  const exported: ExportResult["exported"] = [];
-  const denied: string[] = [];
-  const withheld: string[] = [];
+  const result: ExportResult = { diagnostics: [], exported: [], denied: [], withheld: [], removed: [] };
   // A client runs what it finds in --out: a skill the config keeps from every runtime path (and the
   // build from every catalog) stays out of the client's folder too, as it stays out of publish.
   const permitted = permits(config.permissions.allow, config.permissions.deny);
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
   const folders = new FolderClaims();
+  const writes: Array<() => Promise<void>> = [];
   // Of skills that would share a folder, the one `override` would keep (the later root) claims it;
   // a stable sort keeps the name order within a root.
   const byPrecedence = [...project.resolved.skills].sort((a, b) => b.source.root.precedence - a.source.root.precedence);
@@ -58,7 +60,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     const a = byFile.get(named.source.file);
     if (!a || a.outcome !== "valid" || failed.has(a.source.file)) continue;
     if (!permitted(named.name)) {
-      denied.push(named.name);
+      result.denied.push(named.name);
       continue;
     }
     const name = exportedName(named.name);
@@ -68,7 +70,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     if (lost.length) {
       const report = project.reporter.to(out, a.source.file);
       for (const l of lost) report(EXPORT_WITHHELD, rangeOf(a.skill, l.key), { client, field: l.field, kind: l.kind });
-      withheld.push(named.name);
+      result.withheld.push(named.name);
       continue;
     }
     const folder = folderIn(cwd, opts.out, name);
@@ -80,11 +82,29 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
       refuse(project.reporter, out, a.skill, client, plan);
       continue;
     }
-    await writeSkill(folder, a.source.absDir, a.skill, a.paths, plan);
-    exported.push({ name, dir: folder.rel, dropped: plan.dropped });
+    writes.push(() => writeSkill(folder, a.source.absDir, a.skill, a.paths, plan));
+    result.exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
-  exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
-  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported, denied: denied.sort(compareCodeUnits), withheld: withheld.sort(compareCodeUnits) };
+  result.removed = await writeAll(outAbs, result.exported.map((e) => e.name), writes);
+  result.exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
+  result.denied.sort(compareCodeUnits);
+  result.withheld.sort(compareCodeUnits);
+  result.diagnostics = [...project.diagnostics, ...project.reporter.rate(out)];
+  return result;
+}
+
+/**
+ * Writes the folders, then removes those an earlier export wrote and this one does not. The record
+ * names the new folders before any is written, so one written by a run cut short is still known to
+ * the next; after the removals it names exactly this run's.
+ */
+async function writeAll(outAbs: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<string[]> {
+  const recorded = readRecord(outAbs);
+  writeRecord(outAbs, [...recorded, ...names]);
+  for (const write of writes) await write();
+  const removed = removeStale(outAbs, recorded, names);
+  writeRecord(outAbs, names);
+  return removed.sort(compareCodeUnits);
 }
 
 /**
@@ -128,7 +148,7 @@ function rangeOf(skill: ValidSkill, key: string): Range {
 
 /** Export replaces folders under --out: the build's own refusals (the project, a source root, the
  * filesystem root, a skill folder…), and never a non-empty folder export did not make. */
-function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): void {
+function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): string {
   const abs = path.resolve(cwd, out);
   checkOutDir({ root: config.root, outDir: abs, sources: roots.map((r) => path.resolve(cwd, r)), cwd });
   // The marker as it is, not what a link there points to: a checkout can hold a link named
@@ -139,9 +159,5 @@ function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots:
   if (!marker && existsSync(abs) && readdirSync(abs).length > 0)
     throw new UsageError(`refusing to export into ${out}: it holds files skillc export did not write (no ${EXPORT_MARKER}); choose a new or empty folder.`);
   mkdirSync(abs, { recursive: true });
-  // "wx": created here, never written through a link that appeared since the check.
-  if (!marker) writeFileSync(path.join(abs, EXPORT_MARKER), "Written by skillc export: it replaces the skill folders in here.\n", { flag: "wx" });
+  return abs;
 }
-
-/** Marks a folder export wrote, so a later export may replace the folders in it. */
-const EXPORT_MARKER = ".skillc-export";

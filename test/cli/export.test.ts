@@ -204,6 +204,31 @@ describe("skillc export --client", () => {
     expect(readFileSync(path.join(cwd, "codex/manual/agents/openai.yaml"), "utf8")).toContain("allow_implicit_invocation: false");
   });
 
+  it("removes the folders an earlier export wrote and this one does not (renamed, removed, now denied), and no other", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({ "skills/one/SKILL.md": skill("one"), "skills/two/SKILL.md": skill("two"), "skills/three/SKILL.md": skill("three") });
+    const run = () => runCli(["export", "--client", "claude-code", "--out", "out"], { cwd });
+    expect((await run()).code).toBe(0);
+    const listed = () => readdirSync(path.join(cwd, "out")).sort();
+    expect(listed()).toEqual([".skillc-export", "one", "three", "two"]);
+    // The user's own folder in --out, made after the export, is not export's to remove.
+    mkdirSync(path.join(cwd, "out/mine"));
+    writeFileSync(path.join(cwd, "out/mine/notes.md"), "mine\n");
+    // `two` renamed to `deux` (folder and name), `three` removed, `one` now denied.
+    const fs = await import("node:fs");
+    fs.renameSync(path.join(cwd, "skills/two"), path.join(cwd, "skills/deux"));
+    writeFileSync(path.join(cwd, "skills/deux/SKILL.md"), skill("deux"));
+    fs.rmSync(path.join(cwd, "skills/three"), { recursive: true });
+    writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ permissions: { deny: ["one"] } }));
+    const r = await run();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny; removed 3 folders an earlier export wrote and this one does not (one, three, two)\n");
+    expect(listed()).toEqual([".skillc-export", "deux", "mine"]);
+    expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe("mine\n");
+    // Once removed, not again: the record names only what this export wrote.
+    expect((await run()).stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny\n");
+  });
+
   it("needs a known client and an --out (exit 2)", async () => {
     const cwd = project();
     // --out may not be, hold or sit inside a source root: export replaces the folders it writes.

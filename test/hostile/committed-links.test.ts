@@ -59,13 +59,41 @@ describe("export --out a folder of the checkout", () => {
     expect(existsSync(path.join(elsewhere, "SKILL.md"))).toBe(false);
   });
 
-  it("an export marker that is a regular file is kept, and export writes as before", async () => {
+  it("an export marker of an older skillc (plain text) is taken as one, records nothing to remove, and becomes the record", async () => {
     const { cwd } = project();
-    writeTree(cwd, { "out/.skillc-export": "marker\n" });
+    writeTree(cwd, { "out/.skillc-export": "marker\n", "out/mine/notes.md": PRECIOUS });
     const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).toBe("marker\n");
+    expect(JSON.parse(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).folders).toEqual(["a"]);
     expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
+    expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe(PRECIOUS);
+  });
+
+  it("a committed record naming paths out of --out, a link, a file or a huge list removes nothing but real folders directly in --out", async () => {
+    rec.tried("links: export");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "docs");
+    writeTree(elsewhere, { "keep.md": PRECIOUS });
+    writeTree(cwd, { "skills/keep-me/SKILL.md": skillMd("keep-me"), "out/file.txt": PRECIOUS, "out/stale/SKILL.md": "old\n", "out/A/SKILL.md": "old\n" });
+    symlinkSync(elsewhere, path.join(cwd, "out/link"));
+    const folders = ["../skills", "../../docs", path.join(cwd, "skills"), "..", ".", "", "a/../../skills", "link", "file.txt", "stale", "A"];
+    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ folders }));
+    const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    if (!existsSync(path.join(cwd, "skills/keep-me/SKILL.md")) || !existsSync(path.join(elsewhere, "keep.md"))) rec.escape("links: export");
+    expect(readFileSync(path.join(elsewhere, "keep.md"), "utf8")).toBe(PRECIOUS);
+    expect(existsSync(path.join(cwd, "skills/keep-me/SKILL.md"))).toBe(true);
+    expect(lstatSync(path.join(cwd, "out/link")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(cwd, "out/file.txt"), "utf8")).toBe(PRECIOUS);
+    // Only the recorded real folder export no longer writes is gone; `A` (the folder `a` on macOS and Windows) is not touched.
+    expect(readdirSync(path.join(cwd, "out")).sort()).toEqual([".skillc-export", "A", "a", "file.txt", "keep-me", "link"]);
+    expect(r.stderr).toContain("removed 1 folder an earlier export wrote and this one does not (stale)");
+    // A record past 1 MiB names nothing.
+    writeTree(cwd, { "out/stale/SKILL.md": "old\n" });
+    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ folders: ["stale", "x".repeat(1024 * 1024)] }));
+    expect((await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 })).code).toBe(0);
+    expect(existsSync(path.join(cwd, "out/stale/SKILL.md"))).toBe(true);
+    rec.rejected("links: export");
   });
 });
 

@@ -1,0 +1,70 @@
+// What an earlier `export` wrote into --out, so this one can remove the folders it no longer writes
+// (a skill renamed, removed, now denied or refused: a client keeps running what it finds in --out).
+// The record is the `.skillc-export` marker itself, as JSON: the folder names export wrote. A marker
+// of an older skillc (plain text) names none, so nothing is removed on its account. The marker is
+// untrusted (a checkout can hold one): only plain names directly under --out are taken, only real
+// folders (never a link, never followed) are removed, and it is read bounded and never through a link.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Marks a folder export wrote, so a later export may replace the folders in it. */
+export const EXPORT_MARKER = ".skillc-export";
+const NOTE = "Written by skillc export: it replaces the skill folders in here, and removes the ones it wrote before and no longer writes.";
+/** Far more than a record of thousands of folder names; a bigger marker names none. */
+const MAX_BYTES = 1024 * 1024;
+/** One path segment: no separator, not `.` or `..`, no NUL (write.ts folderIn's test). */
+const SEGMENT = /^(?!\.{1,2}$)[^/\\\0]+$/;
+
+/** How macOS and Windows compare names (case, NFC/NFD folded): a folder recorded as `Foo` is the one `foo` was written to. */
+export const folderKey = (name: string): string => name.normalize("NFC").toLowerCase();
+
+/** The folder names the marker in `out` records ([] when it is absent, of an older skillc, or not a record). */
+export function readRecord(out: string): string[] {
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a link put in its place since the check is not read; O_NONBLOCK: a FIFO does not block.
+    fd = openSync(path.join(out, EXPORT_MARKER), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return [];
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_BYTES) return [];
+    const buf = Buffer.alloc(st.size);
+    const n = readSync(fd, buf, 0, st.size, 0);
+    const data = JSON.parse(buf.subarray(0, n).toString("utf8")) as { folders?: unknown };
+    return Array.isArray(data.folders) ? data.folders.filter((f): f is string => typeof f === "string" && SEGMENT.test(f) && f.length <= 255) : [];
+  } catch {
+    return []; // not JSON: an older skillc's marker
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the record of `folders` as the marker: to a new file renamed over it, so never through a link at its place. */
+export function writeRecord(out: string, folders: readonly string[]): void {
+  const marker = path.join(out, EXPORT_MARKER);
+  const temp = `${marker}.${process.pid}.tmp`;
+  rmSync(temp, { force: true });
+  const sorted = [...new Set(folders)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  writeFileSync(temp, `${JSON.stringify({ note: NOTE, folders: sorted }, null, 2)}\n`, { flag: "wx" });
+  renameSync(temp, marker);
+}
+
+/**
+ * Removes each recorded folder that this export did not write (compared as macOS and Windows compare
+ * names): only a real folder directly under `out`; a link or file at its place is left alone. Returns
+ * the names removed.
+ */
+export function removeStale(out: string, recorded: readonly string[], written: readonly string[]): string[] {
+  const kept = new Set(written.map(folderKey));
+  const removed: string[] = [];
+  for (const name of recorded) {
+    if (kept.has(folderKey(name)) || !SEGMENT.test(name)) continue;
+    const abs = path.join(out, name);
+    if (path.dirname(abs) !== out || !lstatSync(abs, { throwIfNoEntry: false })?.isDirectory()) continue;
+    rmSync(abs, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
