@@ -12,7 +12,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
 import { existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
-import { EXPORT_MARKER, readRecord, removeStale, writeRecord } from "./record.js";
+import { EXPORT_MARKER, readRecord, recordAfter, removeStale, writeRecord } from "./record.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { lostRestrictions } from "./restrictions.js";
@@ -85,7 +85,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     writes.push(() => writeSkill(folder, a.source.absDir, a.skill, a.paths, plan));
     result.exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
-  result.removed = await writeAll(outAbs, result.exported.map((e) => e.name), writes);
+  result.removed = await writeAll(outAbs, config.root, result.exported.map((e) => e.name), writes);
   result.exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
   result.denied.sort(compareCodeUnits);
   result.withheld.sort(compareCodeUnits);
@@ -94,16 +94,18 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
 }
 
 /**
- * Writes the folders, then removes those an earlier export wrote and this one does not. The record
- * names the new folders before any is written, so one written by a run cut short is still known to
- * the next; after the removals it names exactly this run's.
+ * Writes the folders, then removes those this project's earlier export wrote and this one does not.
+ * The record names the new folders before any is written, so one written by a run cut short is still
+ * known to the next; after the removals it names exactly this run's.
  */
-async function writeAll(outAbs: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<string[]> {
-  const recorded = readRecord(outAbs);
-  writeRecord(outAbs, [...recorded, ...names]);
+async function writeAll(outAbs: string, root: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<string[]> {
+  const project = path.relative(outAbs, root).split(path.sep).join("/") || ".";
+  const record = readRecord(outAbs);
+  const before = record.get(project) ?? [];
+  writeRecord(outAbs, recordAfter(record, project, [...before, ...names]));
   for (const write of writes) await write();
-  const removed = removeStale(outAbs, recorded, names);
-  writeRecord(outAbs, names);
+  const removed = removeStale(outAbs, before, names);
+  writeRecord(outAbs, recordAfter(record, project, names));
   return removed.sort(compareCodeUnits);
 }
 

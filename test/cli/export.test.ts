@@ -2,7 +2,7 @@
 // profile (and its portability check), twice gives the same bytes, supporting files are copied byte
 // for byte, and neither a name nor a path can leave --out.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, readdirSync, readFileSync, statSync, existsSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { runCli } from "../helpers/cli.js";
@@ -215,10 +215,9 @@ describe("skillc export --client", () => {
     mkdirSync(path.join(cwd, "out/mine"));
     writeFileSync(path.join(cwd, "out/mine/notes.md"), "mine\n");
     // `two` renamed to `deux` (folder and name), `three` removed, `one` now denied.
-    const fs = await import("node:fs");
-    fs.renameSync(path.join(cwd, "skills/two"), path.join(cwd, "skills/deux"));
+    renameSync(path.join(cwd, "skills/two"), path.join(cwd, "skills/deux"));
     writeFileSync(path.join(cwd, "skills/deux/SKILL.md"), skill("deux"));
-    fs.rmSync(path.join(cwd, "skills/three"), { recursive: true });
+    rmSync(path.join(cwd, "skills/three"), { recursive: true });
     writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ permissions: { deny: ["one"] } }));
     const r = await run();
     expect(r.code, r.stderr).toBe(0);
@@ -227,6 +226,30 @@ describe("skillc export --client", () => {
     expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe("mine\n");
     // Once removed, not again: the record names only what this export wrote.
     expect((await run()).stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny\n");
+  });
+
+  it("projects sharing one --out (a client's global folder) never remove each other's folders", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const a = tempProject({ "skills/alpha/SKILL.md": skill("alpha"), "skills/shared/SKILL.md": skill("shared") });
+    const b = tempProject({ "skills/beta/SKILL.md": skill("beta") });
+    const shared = path.join(tempProject({}), "client-skills");
+    const run = (cwd: string) => runCli(["export", "--client", "claude-code", "--out", shared], { cwd });
+    expect((await run(a)).code).toBe(0);
+    expect((await run(b)).code).toBe(0);
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "beta", "shared"]);
+    // b now exports `shared` too: it takes the folder over, and a's next export, without it, leaves it to b.
+    mkdirSync(path.join(b, "skills/shared"));
+    writeFileSync(path.join(b, "skills/shared/SKILL.md"), skill("shared"));
+    expect((await run(b)).code).toBe(0);
+    rmSync(path.join(a, "skills/shared"), { recursive: true });
+    const again = await run(a);
+    expect(again.stderr).not.toContain("removed");
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "beta", "shared"]);
+    expect(readFileSync(path.join(shared, "shared/SKILL.md"), "utf8")).toContain("Body of shared.");
+    // b drops beta: only b's folder goes.
+    rmSync(path.join(b, "skills/beta"), { recursive: true });
+    expect((await run(b)).stderr).toContain("removed 1 folder an earlier export wrote and this one does not (beta)");
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "shared"]);
   });
 
   it("needs a known client and an --out (exit 2)", async () => {

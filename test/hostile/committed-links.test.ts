@@ -64,7 +64,7 @@ describe("export --out a folder of the checkout", () => {
     writeTree(cwd, { "out/.skillc-export": "marker\n", "out/mine/notes.md": PRECIOUS });
     const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).folders).toEqual(["a"]);
+    expect(JSON.parse(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).projects).toEqual({ "..": ["a"] });
     expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
     expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe(PRECIOUS);
   });
@@ -77,7 +77,7 @@ describe("export --out a folder of the checkout", () => {
     writeTree(cwd, { "skills/keep-me/SKILL.md": skillMd("keep-me"), "out/file.txt": PRECIOUS, "out/stale/SKILL.md": "old\n", "out/A/SKILL.md": "old\n" });
     symlinkSync(elsewhere, path.join(cwd, "out/link"));
     const folders = ["../skills", "../../docs", path.join(cwd, "skills"), "..", ".", "", "a/../../skills", "link", "file.txt", "stale", "A"];
-    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ folders }));
+    writeFileSync(path.join(cwd, "out/.skillc-export"), `{"projects":{"..":${JSON.stringify(folders)},"__proto__":["x"]}}`);
     const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     if (!existsSync(path.join(cwd, "skills/keep-me/SKILL.md")) || !existsSync(path.join(elsewhere, "keep.md"))) rec.escape("links: export");
@@ -90,7 +90,7 @@ describe("export --out a folder of the checkout", () => {
     expect(r.stderr).toContain("removed 1 folder an earlier export wrote and this one does not (stale)");
     // A record past 1 MiB names nothing.
     writeTree(cwd, { "out/stale/SKILL.md": "old\n" });
-    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ folders: ["stale", "x".repeat(1024 * 1024)] }));
+    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ projects: { "..": ["stale", "x".repeat(1024 * 1024)] } }));
     expect((await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 })).code).toBe(0);
     expect(existsSync(path.join(cwd, "out/stale/SKILL.md"))).toBe(true);
     rec.rejected("links: export");
