@@ -8,6 +8,7 @@
 // folders (never a link, never followed) are removed, and it is read bounded and never through a link.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */
 export const EXPORT_MARKER = ".skillc-export";
@@ -54,8 +55,8 @@ export function readRecord(out: string): ExportRecord {
 /** Writes `record` as the marker: to a new file renamed over it, so never through a link at its place. */
 export function writeRecord(out: string, record: ExportRecord): void {
   const marker = path.join(out, EXPORT_MARKER);
-  const temp = `${marker}.${process.pid}.tmp`;
-  rmSync(temp, { force: true });
+  // A name no checkout can have placed (a pid is predictable in a CI container); "wx" never writes through one.
+  const temp = `${marker}.${randomBytes(8).toString("hex")}.tmp`;
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const projects: Record<string, string[]> = {};
   for (const key of [...record.keys()].sort(order)) {
