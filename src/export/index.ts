@@ -66,7 +66,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     const name = exportedName(named.name);
     const hasSidecar = a.paths.includes("agents/openai.yaml");
     const plan = planExport(a.skill, name, client, hasSidecar);
-    const lost = plan.refusals.length ? [] : lostRestrictions(a.skill, client, plan, a.source.absDir, hasSidecar);
+    const lost = plan.refusals.length ? [] : lostRestrictions(a.skill, client, plan, hasSidecar);
     if (lost.length) {
       const report = project.reporter.to(out, a.source.file);
       for (const l of lost) report(EXPORT_WITHHELD, rangeOf(a.skill, l.key), { client, field: l.field, kind: l.kind });

@@ -5,7 +5,9 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import type { Client, ValidSkill } from "../types.js";
+import type { Client, SkillSource, ValidSkill } from "../types.js";
+import type { Report } from "../diagnostics/reporter.js";
+import { checkCodexSidecar } from "../pipeline/portability-sidecar.js";
 import { bool } from "../pipeline/frontmatter/fields.js";
 import type { ExportPlan } from "./plan.js";
 
@@ -27,13 +29,13 @@ const SIDECAR_MAX = 64 * 1024;
  * when the plan writes that sidecar, or when the skill's own sidecar (copied as it is) sets
  * `policy.allow_implicit_invocation: false`.
  */
-export function lostRestrictions(skill: ValidSkill, client: Client, plan: ExportPlan, sourceDir: string, hasSidecar: boolean): LostRestriction[] {
+export function lostRestrictions(skill: ValidSkill, client: Client, plan: ExportPlan, hasSidecar: boolean): LostRestriction[] {
   const fm = skill.frontmatter;
   const dropped = new Set(plan.dropped);
   const out: LostRestriction[] = [];
   const manual = fm["disable-model-invocation"];
   if (dropped.has("disable-model-invocation") && bool(manual, false)) {
-    const kept = client === "codex" && (plan.sidecar?.policy !== undefined || (hasSidecar && ownSidecarForbidsImplicit(sourceDir)));
+    const kept = client === "codex" && (plan.sidecar?.policy !== undefined || (hasSidecar && ownSidecarForbidsImplicit(skill.source)));
     if (!kept) out.push({ key: "disable-model-invocation", field: `disable-model-invocation: ${String(manual)}`, kind: "manual-only" });
   }
   for (const key of DEFAULT_ENABLED) {
@@ -42,12 +44,20 @@ export function lostRestrictions(skill: ValidSkill, client: Client, plan: Export
   return out;
 }
 
-/** Whether the skill's own agents/openai.yaml (a regular file inside the skill folder) sets `policy.allow_implicit_invocation: false`. */
-function ownSidecarForbidsImplicit(sourceDir: string): boolean {
+/**
+ * Whether the skill's own agents/openai.yaml (a regular file inside the skill folder) sets
+ * `policy.allow_implicit_invocation: false`, in a file Codex reads: one it ignores whole (a field of
+ * the wrong type, portability-sidecar.ts) keeps nothing.
+ */
+function ownSidecarForbidsImplicit(source: SkillSource): boolean {
   try {
-    const file = path.join(sourceDir, "agents", "openai.yaml");
-    if (!existsSync(file) || !realpathSync(file).startsWith(realpathSync(sourceDir) + path.sep)) return false;
+    const file = path.join(source.absDir, "agents", "openai.yaml");
+    if (!existsSync(file) || !realpathSync(file).startsWith(realpathSync(source.absDir) + path.sep)) return false;
     if (!statSync(file).isFile() || statSync(file).size > SIDECAR_MAX) return false;
+    let ignored = false;
+    const report: Report = (_rule, _range, params) => void (ignored ||= (params as { whole?: boolean }).whole === true);
+    checkCodexSidecar(source, report);
+    if (ignored) return false;
     const doc = parse(readFileSync(file, "utf8")) as unknown;
     const policy = isMap(doc) ? doc.policy : undefined;
     return isMap(policy) && policy.allow_implicit_invocation === false;

@@ -180,19 +180,22 @@ describe("skillc export --client", () => {
       "skills/kept/SKILL.md": skill("kept", "disable-model-invocation: true\n"),
       "skills/kept/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
       "skills/plain/SKILL.md": skill("plain", "disable-model-invocation: false\ndefault_enabled: true\n"),
+      // Codex ignores a sidecar whole when a field has the wrong type: its policy keeps nothing.
+      "skills/ignored/SKILL.md": skill("ignored", "disable-model-invocation: true\n"),
+      "skills/ignored/agents/openai.yaml": "interface: 5\npolicy:\n  allow_implicit_invocation: false\n",
     });
     const expected: Record<string, string[]> = {
       agentskills: ["plain"],
       "openai-skills": ["plain"],
       // Codex holds manual-only in agents/openai.yaml (written, or the skill's own when it says so), not off-by-default.
       codex: ["kept", "manual", "plain"],
-      "claude-code": ["kept", "manual", "off", "off-kebab", "own-sidecar", "plain"],
+      "claude-code": ["ignored", "kept", "manual", "off", "off-kebab", "own-sidecar", "plain"],
     };
     for (const [client, names] of Object.entries(expected)) {
       const r = await runCli(["export", "--client", client, "--out", client], { cwd });
       expect(r.code, r.stderr).toBe(0); // a warning: the others are exported
       expect(readdirSync(path.join(cwd, client)).filter((n) => n !== ".skillc-export").sort(), client).toEqual(names);
-      const left = 6 - names.length;
+      const left = 7 - names.length;
       if (left === 0) expect(r.stderr).not.toContain("export-withheld");
       else expect(r.stderr, client).toContain(`; left out ${left} skill${left === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)\n`);
     }
