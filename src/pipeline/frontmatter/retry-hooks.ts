@@ -14,7 +14,7 @@ import { collectPositions, toPlain } from "./yaml-positions.js";
 
 /** `yaml`: the frontmatter text, which starts at `base` in `parsed.text`; only when it did not parse. */
 export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: number, ctx: ReportContext): void {
-  if (!/^hooks[ \t]*:/m.test(yaml)) return; // most broken frontmatters have none: no second parse
+  if (!yaml.includes("hooks")) return; // most broken frontmatters have none: no second parse (the key may be quoted, or in a flow map)
   const retried = claudeRetryText(yaml);
   const doc = parseDocument(retried, { uniqueKeys: false, prettyErrors: false, strict: true });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return;
