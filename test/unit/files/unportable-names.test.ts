@@ -69,4 +69,11 @@ describe("skill folders Windows cannot hold", () => {
     expect(unportable(result.diagnostics).sort()).toEqual(EXPECTED_FOLDERS);
     expect(result.skills.map((s) => s.name).sort()).toEqual(["con", "console", "x"]);
   });
+
+  it("and a source root that is itself the skill's folder", async () => {
+    const root = tempProject({ "skillc.config.json": JSON.stringify({ sources: ["nul"] }), "nul/SKILL.md": skill("nul") });
+    const report = await lint({ cwd: root, cache: false });
+    const found = report.results.flatMap((r) => r.diagnostics.map((d) => ({ ...d, file: d.file ?? r.file })));
+    expect(unportable(found)).toEqual([["nul/SKILL.md", '"nul" is "nul", a device name Windows reserves in every folder, so a checkout or an install on Windows cannot hold it as written; rename it.']]);
+  });
 });
