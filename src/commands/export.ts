@@ -31,6 +31,8 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
   const r = result.removed.length;
   // The names come from the marker in --out (a checkout's file): escaped.
   const removed = r > 0 ? `; removed ${r} folder${r === 1 ? "" : "s"} an earlier export wrote and this one does not (${escapeTerminal(result.removed.join(", "))})` : "";
-  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}${removed}\n`);
+  const k = result.kept.length;
+  const kept = k > 0 ? `; kept ${k} folder${k === 1 ? "" : "s"} an earlier export wrote that changed since (${escapeTerminal(result.kept.join(", "))}): remove ${k === 1 ? "it" : "them"} by hand if no longer wanted` : "";
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}${removed}${kept}\n`);
   return exitCodeFor(result.diagnostics);
 });

@@ -12,7 +12,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
 import { existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
-import { EXPORT_MARKER, readRecord, recordAfter, removeStale, writeRecord } from "./record.js";
+import { EXPORT_MARKER, folderDigest, readRecord, recordAfter, removeStale, writeRecord } from "./record.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
 import { lostRestrictions } from "./restrictions.js";
@@ -36,8 +36,10 @@ export interface ExportResult {
   denied: string[];
   /** Skills whose `disable-model-invocation: true` or `default_enabled: false` the client cannot hold: never exported weaker. */
   withheld: string[];
-  /** Folders an earlier export wrote into --out that this one no longer writes: removed. */
+  /** Folders this project's earlier export wrote into --out that this one no longer writes: removed. */
   removed: string[];
+  /** Such folders that changed since export wrote them: kept, as they are not provably export's. */
+  kept: string[];
 }
 
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
@@ -45,7 +47,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
   const outAbs = checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
-  const result: ExportResult = { diagnostics: [], exported: [], denied: [], withheld: [], removed: [] };
+  const result: ExportResult = { diagnostics: [], exported: [], denied: [], withheld: [], removed: [], kept: [] };
   // A client runs what it finds in --out: a skill the config keeps from every runtime path (and the
   // build from every catalog) stays out of the client's folder too, as it stays out of publish.
   const permitted = permits(config.permissions.allow, config.permissions.deny);
@@ -85,7 +87,7 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     writes.push(() => writeSkill(folder, a.source.absDir, a.skill, a.paths, plan));
     result.exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
-  result.removed = await writeAll(outAbs, config.root, result.exported.map((e) => e.name), writes);
+  Object.assign(result, await writeAll(outAbs, config.root, result.exported.map((e) => e.name), writes));
   result.exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
   result.denied.sort(compareCodeUnits);
   result.withheld.sort(compareCodeUnits);
@@ -94,19 +96,21 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
 }
 
 /**
- * Writes the folders, then removes those this project's earlier export wrote and this one does not.
- * The record names the new folders before any is written, so one written by a run cut short is still
- * known to the next; after the removals it names exactly this run's.
+ * Writes the folders, records each with the digest of what it now holds, and removes those this
+ * project's earlier export wrote, unchanged since, that this one does not write.
  */
-async function writeAll(outAbs: string, root: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<string[]> {
+async function writeAll(outAbs: string, root: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<{ removed: string[]; kept: string[] }> {
   const project = path.relative(outAbs, root).split(path.sep).join("/") || ".";
   const record = readRecord(outAbs);
-  const before = record.get(project) ?? [];
-  writeRecord(outAbs, recordAfter(record, project, [...before, ...names]));
   for (const write of writes) await write();
-  const removed = removeStale(outAbs, before, names);
-  writeRecord(outAbs, recordAfter(record, project, names));
-  return removed.sort(compareCodeUnits);
+  const written = new Map<string, string>();
+  for (const name of names) {
+    const digest = await folderDigest(path.join(outAbs, name));
+    if (digest) written.set(name, digest);
+  }
+  const stale = await removeStale(outAbs, record.get(project) ?? new Map(), names);
+  writeRecord(outAbs, recordAfter(record, project, written));
+  return { removed: stale.removed.sort(compareCodeUnits), kept: stale.kept.sort(compareCodeUnits) };
 }
 
 /**
@@ -161,5 +165,7 @@ function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots:
   if (!marker && existsSync(abs) && readdirSync(abs).length > 0)
     throw new UsageError(`refusing to export into ${out}: it holds files skillc export did not write (no ${EXPORT_MARKER}); choose a new or empty folder.`);
   mkdirSync(abs, { recursive: true });
+  // Marked before anything is written, so a run cut short leaves a folder the next export may write into.
+  if (!marker) writeRecord(abs, new Map());
   return abs;
 }

@@ -1,28 +1,33 @@
 // What an earlier `export` wrote into --out, so this one can remove the folders it no longer writes
 // (a skill renamed, removed, now denied or refused: a client keeps running what it finds in --out).
 // The record is the `.skillc-export` marker itself, as JSON: per project (its path from --out, so
-// one committed inside the project reads the same in every checkout), the folders its export wrote;
-// projects sharing one --out (a client's global folder) never remove each other's. A marker of an
-// older skillc (plain text) names none, so nothing is removed on its account. The marker is
-// untrusted (a checkout can hold one): only plain names directly under --out are taken, only real
-// folders (never a link, never followed) are removed, and it is read bounded and never through a link.
+// one committed inside the project reads the same in every checkout), each folder its export wrote
+// with the digest of the files it wrote there. Projects sharing one --out (a client's global folder)
+// never remove each other's. The marker is untrusted (a checkout can hold one, a pull request can
+// edit it): a folder is removed only when it is a real folder directly in --out (never a link) that
+// still holds exactly the files recorded, which a record cannot claim of a folder of the user's
+// without knowing its bytes; one changed since is kept. A marker of an older skillc (plain text)
+// names nothing. It is read bounded, and never through a link.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { readSkillSource } from "../archive/skill.js";
+import { filesDigest } from "../archive/well-known.js";
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */
 export const EXPORT_MARKER = ".skillc-export";
-const NOTE = "Written by skillc export: it replaces the skill folders in here, and removes the ones it wrote before and no longer writes.";
-/** Far more than a record of thousands of folder names; a bigger marker names none. */
+const NOTE = "Written by skillc export: it replaces the skill folders in here, and removes the ones it wrote before, unchanged since, and no longer writes.";
+/** Far more than a record of thousands of folders; a bigger marker names none. */
 const MAX_BYTES = 1024 * 1024;
 /** One path segment: no separator, not `.` or `..`, no NUL (write.ts folderIn's test). */
 const SEGMENT = /^(?!\.{1,2}$)[^/\\\0]+$/;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 /** How macOS and Windows compare names (case, NFC/NFD folded): a folder recorded as `Foo` is the one `foo` was written to. */
 export const folderKey = (name: string): string => name.normalize("NFC").toLowerCase();
 
-/** Project (its path from --out, posix) → the folders its last export wrote there. */
-export type ExportRecord = Map<string, string[]>;
+/** Project (its path from --out, posix) → folder name → digest of the files export wrote there. */
+export type ExportRecord = Map<string, Map<string, string>>;
 
 /** The record in the marker in `out` (empty when it is absent, of an older skillc, or not a record). */
 export function readRecord(out: string): ExportRecord {
@@ -40,9 +45,11 @@ export function readRecord(out: string): ExportRecord {
     const buf = Buffer.alloc(st.size);
     const n = readSync(fd, buf, 0, st.size, 0);
     const projects = (JSON.parse(buf.subarray(0, n).toString("utf8")) as { projects?: unknown }).projects;
-    if (typeof projects !== "object" || projects === null) return record;
+    if (!isMap(projects)) return record;
     for (const [project, folders] of Object.entries(projects)) {
-      if (Array.isArray(folders)) record.set(project, folders.filter((f): f is string => typeof f === "string" && SEGMENT.test(f) && f.length <= 255));
+      if (!isMap(folders)) continue;
+      const kept = Object.entries(folders).filter(([f, d]) => SEGMENT.test(f) && f.length <= 255 && typeof d === "string" && DIGEST.test(d));
+      record.set(project, new Map(kept as Array<[string, string]>));
     }
     return record;
   } catch {
@@ -58,38 +65,63 @@ export function writeRecord(out: string, record: ExportRecord): void {
   // A name no checkout can have placed (a pid is predictable in a CI container); "wx" never writes through one.
   const temp = `${marker}.${randomBytes(8).toString("hex")}.tmp`;
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const projects: Record<string, string[]> = {};
+  const projects: Record<string, Record<string, string>> = {};
   for (const key of [...record.keys()].sort(order)) {
-    const folders = [...new Set(record.get(key))].sort(order);
-    if (folders.length) Object.defineProperty(projects, key, { value: folders, enumerable: true, writable: true, configurable: true });
+    const folders = record.get(key)!;
+    if (folders.size === 0) continue;
+    const sorted: Record<string, string> = {};
+    for (const name of [...folders.keys()].sort(order)) own(sorted, name, folders.get(name)!);
+    own(projects, key, sorted);
   }
   writeFileSync(temp, `${JSON.stringify({ note: NOTE, projects }, null, 2)}\n`, { flag: "wx" });
   renameSync(temp, marker);
 }
 
-/** The record after `project`'s export wrote `written`: its entry is those folders, and no other project's names one of them. */
-export function recordAfter(record: ExportRecord, project: string, written: readonly string[]): ExportRecord {
-  const taken = new Set(written.map(folderKey));
+/** The record after `project`'s export wrote `written` (name → digest): its entry is those, and no other project's names one of them. */
+export function recordAfter(record: ExportRecord, project: string, written: ReadonlyMap<string, string>): ExportRecord {
+  const taken = new Set([...written.keys()].map(folderKey));
   const next: ExportRecord = new Map();
-  for (const [key, folders] of record) if (key !== project) next.set(key, folders.filter((f) => !taken.has(folderKey(f))));
-  next.set(project, [...written]);
+  for (const [key, folders] of record) if (key !== project) next.set(key, new Map([...folders].filter(([f]) => !taken.has(folderKey(f)))));
+  next.set(project, new Map(written));
   return next;
 }
 
+/** The digest of the files in the folder at `dir` (as `import` digests a folder), or undefined when it cannot be read as a skill. */
+export async function folderDigest(dir: string): Promise<string | undefined> {
+  try {
+    return filesDigest((await readSkillSource(dir)).files);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Removes each recorded folder that this export did not write (compared as macOS and Windows compare
- * names): only a real folder directly under `out`; a link or file at its place is left alone. Returns
- * the names removed.
+ * Removes each folder of `before` that this export did not write (compared as macOS and Windows
+ * compare names) and that still holds exactly the files recorded: only a real folder directly under
+ * `out`; a link, a file, or a folder changed since is kept. Returns the names removed and kept.
  */
-export function removeStale(out: string, recorded: readonly string[], written: readonly string[]): string[] {
-  const kept = new Set(written.map(folderKey));
+export async function removeStale(out: string, before: ReadonlyMap<string, string>, written: readonly string[]): Promise<{ removed: string[]; kept: string[] }> {
+  const writing = new Set(written.map(folderKey));
   const removed: string[] = [];
-  for (const name of recorded) {
-    if (kept.has(folderKey(name)) || !SEGMENT.test(name)) continue;
+  const kept: string[] = [];
+  for (const [name, digest] of before) {
+    if (writing.has(folderKey(name)) || !SEGMENT.test(name)) continue;
     const abs = path.join(out, name);
     if (path.dirname(abs) !== out || !lstatSync(abs, { throwIfNoEntry: false })?.isDirectory()) continue;
+    if ((await folderDigest(abs)) !== digest) {
+      kept.push(name);
+      continue;
+    }
     rmSync(abs, { recursive: true, force: true });
     removed.push(name);
   }
-  return removed;
+  return { removed, kept };
+}
+
+function own(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

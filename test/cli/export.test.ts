@@ -227,8 +227,14 @@ describe("skillc export --client", () => {
     expect(r.stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny; removed 3 folders an earlier export wrote and this one does not (one, three, two)\n");
     expect(listed()).toEqual([".skillc-export", "deux", "mine"]);
     expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe("mine\n");
-    // Once removed, not again: the record names only what this export wrote.
-    expect((await run()).stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny\n");
+    // A folder export wrote and the user changed since is not provably export's: kept, and said so.
+    writeFileSync(path.join(cwd, "out/deux/notes.md"), "my note\n");
+    rmSync(path.join(cwd, "skills/deux"), { recursive: true });
+    const kept = await run();
+    expect(kept.stderr).toContain("; kept 1 folder an earlier export wrote that changed since (deux): remove it by hand if no longer wanted\n");
+    expect(readFileSync(path.join(cwd, "out/deux/notes.md"), "utf8")).toBe("my note\n");
+    // Once removed or kept, not again: the record names only what this export wrote.
+    expect((await run()).stderr).toBe("exported 0 skills for claude-code to out; left out 1 skill the config's permissions deny\n");
   });
 
   it("projects sharing one --out (a client's global folder) never remove each other's folders", async () => {
