@@ -5,14 +5,13 @@
 // with the digest of the files it wrote there. Projects sharing one --out (a client's global folder)
 // never remove each other's. The marker is untrusted (a checkout can hold one, a pull request can
 // edit it): a folder is removed only when it is a real folder directly in --out (never a link) that
-// still holds exactly the files recorded, which a record cannot claim of a folder of the user's
+// still holds exactly the files recorded (folder-digest.ts), which a record cannot claim of a folder of the user's
 // without knowing its bytes; one changed since is kept. A marker of an older skillc (plain text)
 // names nothing. It is read bounded, and never through a link.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { readSkillSource } from "../archive/skill.js";
-import { filesDigest } from "../archive/well-known.js";
+import { folderDigest } from "./folder-digest.js";
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */
 export const EXPORT_MARKER = ".skillc-export";
@@ -84,15 +83,6 @@ export function recordAfter(record: ExportRecord, project: string, written: Read
   for (const [key, folders] of record) if (key !== project) next.set(key, new Map([...folders].filter(([f]) => !taken.has(folderKey(f)))));
   next.set(project, new Map(written));
   return next;
-}
-
-/** The digest of the files in the folder at `dir` (as `import` digests a folder), or undefined when it cannot be read as a skill. */
-export async function folderDigest(dir: string): Promise<string | undefined> {
-  try {
-    return filesDigest((await readSkillSource(dir)).files);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, sy
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCacheFile } from "../../src/cache/build-cache.js";
-import { folderDigest } from "../../src/export/record.js";
+import { folderDigest } from "../../src/export/folder-digest.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
