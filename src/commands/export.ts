@@ -26,6 +26,13 @@ export const command = defineCommand(EXPORT, async (values, _positionals, ctx) =
   }
   const n = result.denied.length;
   const denied = n > 0 ? `; left out ${n} skill${n === 1 ? "" : "s"} the config's permissions deny` : "";
-  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}\n`);
+  const w = result.withheld.length;
+  const withheld = w > 0 ? `; left out ${w} skill${w === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)` : "";
+  const r = result.removed.length;
+  // The names come from the marker in --out (a checkout's file): escaped.
+  const removed = r > 0 ? `; removed ${r} folder${r === 1 ? "" : "s"} an earlier export wrote and this one does not (${escapeTerminal(result.removed.join(", "))})` : "";
+  const k = result.kept.length;
+  const kept = k > 0 ? `; kept ${k} folder${k === 1 ? "" : "s"} an earlier export wrote that changed since (${escapeTerminal(result.kept.join(", "))}): remove ${k === 1 ? "it" : "them"} by hand if no longer wanted` : "";
+  ctx.stderr.write(`exported ${result.exported.length} skill${result.exported.length === 1 ? "" : "s"} for ${client} to ${values.out}${denied}${withheld}${removed}${kept}\n`);
   return exitCodeFor(result.diagnostics);
 });

@@ -98,5 +98,7 @@ export function resultsByFile(diagnostics: readonly Diagnostic[], cwd?: string):
 function displayPath(file: string, cwd: string | undefined): string {
   let p = file;
   if (cwd && path.isAbsolute(p)) p = path.relative(cwd, p) || ".";
-  return p.replace(/\\/g, "/");
+  // Only Windows' separator becomes "/": elsewhere a backslash is a character of the name, and
+  // `refs\a.md` shown as `refs/a.md` would name another file (one the skill may hold too).
+  return path.sep === "\\" ? p.replace(/\\/g, "/") : p;
 }

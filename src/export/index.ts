@@ -7,13 +7,16 @@ import type { Client, Diagnostic, Range, ValidSkill } from "../types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import type { Reporter } from "../diagnostics/reporter.js";
-import { EXPORT_REFUSED, OWN } from "../rules/dialect-rules.js";
+import { EXPORT_REFUSED, EXPORT_WITHHELD, OWN } from "../rules/dialect-rules.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { UsageError } from "../diagnostics/usage-error.js";
 import path from "node:path";
-import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { EXPORT_MARKER, readRecord, recordAfter, removeStale, writeRecord } from "./record.js";
+import { folderDigest } from "./folder-digest.js";
 import { checkOutDir } from "../emit/out-dir.js";
 import { planExport, type ExportPlan } from "./plan.js";
+import { lostRestrictions } from "./restrictions.js";
 import { writeSkill, folderIn } from "./write.js";
 import { notPortable } from "../util/portable-name.js";
 import { permits } from "../runtime/permissions.js";
@@ -32,21 +35,27 @@ export interface ExportResult {
   exported: Array<{ name: string; dir: string; dropped: string[] }>;
   /** Skills the config's permissions deny (or an allow list leaves out): never exported. */
   denied: string[];
+  /** Skills whose `disable-model-invocation: true` or `default_enabled: false` the client cannot hold: never exported weaker. */
+  withheld: string[];
+  /** Folders this project's earlier export wrote into --out that this one no longer writes: removed. */
+  removed: string[];
+  /** Such folders that changed since export wrote them: kept, as they are not provably export's. */
+  kept: string[];
 }
 
 export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
   const { cwd, config, client } = opts;
   const project = await analyzeProject({ cwd, config, cache: false, readFiles: false });
-  checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
+  const outAbs = checkExportOut(cwd, config, opts.out, project.sources.map((s) => s.root.dir));
   const out: Diagnostic[] = [];
-  const exported: ExportResult["exported"] = [];
-  const denied: string[] = [];
+  const result: ExportResult = { diagnostics: [], exported: [], denied: [], withheld: [], removed: [], kept: [] };
   // A client runs what it finds in --out: a skill the config keeps from every runtime path (and the
   // build from every catalog) stays out of the client's folder too, as it stays out of publish.
   const permitted = permits(config.permissions.allow, config.permissions.deny);
   const failed = new Set([...project.diagnostics, ...project.resolved.diagnostics].filter((d) => d.severity === "error").map((d) => d.file));
   const byFile = new Map(project.analyses.map((a) => [a.source.file, a]));
   const folders = new FolderClaims();
+  const writes: Array<() => Promise<void>> = [];
   // Of skills that would share a folder, the one `override` would keep (the later root) claims it;
   // a stable sort keeps the name order within a root.
   const byPrecedence = [...project.resolved.skills].sort((a, b) => b.source.root.precedence - a.source.root.precedence);
@@ -54,11 +63,19 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
     const a = byFile.get(named.source.file);
     if (!a || a.outcome !== "valid" || failed.has(a.source.file)) continue;
     if (!permitted(named.name)) {
-      denied.push(named.name);
+      result.denied.push(named.name);
       continue;
     }
     const name = exportedName(named.name);
-    const plan = planExport(a.skill, name, client, a.paths.includes("agents/openai.yaml"));
+    const hasSidecar = a.paths.includes("agents/openai.yaml");
+    const plan = planExport(a.skill, name, client, hasSidecar);
+    const lost = plan.refusals.length ? [] : lostRestrictions(a.skill, client, plan, hasSidecar);
+    if (lost.length) {
+      const report = project.reporter.to(out, a.source.file);
+      for (const l of lost) report(EXPORT_WITHHELD, rangeOf(a.skill, l.key), { client, field: l.field, kind: l.kind });
+      result.withheld.push(named.name);
+      continue;
+    }
     const folder = folderIn(cwd, opts.out, name);
     // A folder is claimed only by a skill that will be written: one the client refuses leaves it free.
     let unfit = folder ? notPortable(name) : "cannot be a folder name";
@@ -68,11 +85,33 @@ export async function exportSkills(opts: ExportOptions): Promise<ExportResult> {
       refuse(project.reporter, out, a.skill, client, plan);
       continue;
     }
-    await writeSkill(folder, a.source.absDir, a.skill, a.paths, plan);
-    exported.push({ name, dir: folder.rel, dropped: plan.dropped });
+    writes.push(() => writeSkill(folder, a.source.absDir, a.skill, a.paths, plan));
+    result.exported.push({ name, dir: folder.rel, dropped: plan.dropped });
   }
-  exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
-  return { diagnostics: [...project.diagnostics, ...project.reporter.rate(out)], exported, denied: denied.sort(compareCodeUnits) };
+  Object.assign(result, await writeAll(outAbs, config.root, result.exported.map((e) => e.name), writes));
+  result.exported.sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.dir, b.dir));
+  result.denied.sort(compareCodeUnits);
+  result.withheld.sort(compareCodeUnits);
+  result.diagnostics = [...project.diagnostics, ...project.reporter.rate(out)];
+  return result;
+}
+
+/**
+ * Writes the folders, records each with the digest of what it now holds, and removes those this
+ * project's earlier export wrote, unchanged since, that this one does not write.
+ */
+async function writeAll(outAbs: string, root: string, names: string[], writes: ReadonlyArray<() => Promise<void>>): Promise<{ removed: string[]; kept: string[] }> {
+  const project = path.relative(outAbs, root).split(path.sep).join("/") || ".";
+  const record = readRecord(outAbs);
+  for (const write of writes) await write();
+  const written = new Map<string, string>();
+  for (const name of names) {
+    const digest = await folderDigest(path.join(outAbs, name));
+    if (digest) written.set(name, digest);
+  }
+  const stale = await removeStale(outAbs, record.get(project) ?? new Map(), names);
+  writeRecord(outAbs, recordAfter(record, project, written));
+  return { removed: stale.removed.sort(compareCodeUnits), kept: stale.kept.sort(compareCodeUnits) };
 }
 
 /**
@@ -116,7 +155,7 @@ function rangeOf(skill: ValidSkill, key: string): Range {
 
 /** Export replaces folders under --out: the build's own refusals (the project, a source root, the
  * filesystem root, a skill folder…), and never a non-empty folder export did not make. */
-function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): void {
+function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots: readonly string[]): string {
   const abs = path.resolve(cwd, out);
   checkOutDir({ root: config.root, outDir: abs, sources: roots.map((r) => path.resolve(cwd, r)), cwd });
   // The marker as it is, not what a link there points to: a checkout can hold a link named
@@ -127,9 +166,7 @@ function checkExportOut(cwd: string, config: ResolvedConfig, out: string, roots:
   if (!marker && existsSync(abs) && readdirSync(abs).length > 0)
     throw new UsageError(`refusing to export into ${out}: it holds files skillc export did not write (no ${EXPORT_MARKER}); choose a new or empty folder.`);
   mkdirSync(abs, { recursive: true });
-  // "wx": created here, never written through a link that appeared since the check.
-  if (!marker) writeFileSync(path.join(abs, EXPORT_MARKER), "Written by skillc export: it replaces the skill folders in here.\n", { flag: "wx" });
+  // Marked before anything is written, so a run cut short leaves a folder the next export may write into.
+  if (!marker) writeRecord(abs, new Map());
+  return abs;
 }
-
-/** Marks a folder export wrote, so a later export may replace the folders in it. */
-const EXPORT_MARKER = ".skillc-export";

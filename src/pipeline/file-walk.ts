@@ -19,6 +19,7 @@ import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 import { checkPath } from "../runtime/paths.js";
 import { PATH_MAX } from "../runtime/limits.js";
 import { notPortable } from "../util/portable-name.js";
+import { checkSkillFolders } from "./skill-folder-names.js"; // the skill's own folders get the same check
 
 export interface FileOptions {
   /** Globs (relative to the skill folder) a file must match: the config's `files.include`. */
@@ -35,7 +36,6 @@ export interface FileOptions {
 
 /** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
 export const MAX_FILES = 10_000;
-
 const ALWAYS_OUT = new Set([".git", "node_modules"]);
 const JUNK = new Set([".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini"]);
 
@@ -111,6 +111,7 @@ export class FileWalker {
 
   /** Lists the files to bundle, reporting what is left out and why (and recording it in `leftOut`). */
   walk(): Entry[] {
+    checkSkillFolders(this.source, this.opts, this.diagnostics);
     this.walkDir(this.source.absDir, "");
     for (let i = 0; i < this.links.length; i++) this.enter(this.links[i].real, this.links[i].rel);
     return this.files;

@@ -8,6 +8,7 @@ import * as R from "../rules/parse-rules.js";
 import type { YamlSyntax } from "../rules/parse-rules.js";
 import { decodeSkill, frontmatterBytes, locateFrontmatter, LineIndex, toOriginalOffset, type Located, type OffsetMap } from "./frontmatter/locate.js";
 import { collectPositions, keyString, spanPositions, toPlain } from "./frontmatter/yaml-positions.js";
+import { checkRetriedHooks } from "./frontmatter/retry-hooks.js";
 import { fastFrontmatter } from "./frontmatter/fast-yaml.js";
 import { divergentNodes } from "./frontmatter/divergent-nodes.js";
 import { sha256Hex } from "../util/sha256.js";
@@ -50,6 +51,7 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
     return result;
   }
   readFrontmatter(result, located, decoded.map, report);
+  if (!result.frontmatter && result.diagnostics.some((d) => d.ruleId === R.YAML_SYNTAX.id)) checkRetriedHooks(result, located.value, located.valueStart, ctx);
   return result;
 }
 

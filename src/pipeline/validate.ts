@@ -8,6 +8,7 @@ import { reportSchemaErrors } from "./frontmatter/schema-errors.js";
 import { openingFence, report, type FmContext } from "./frontmatter/context.js";
 import { checkCompatibility, checkDescription, checkName, checkTriggers, checkUnknownFields, checkXml } from "./frontmatter/checks.js";
 import { buildFields } from "./frontmatter/fields.js";
+import { checkHooks } from "./frontmatter/hooks.js";
 
 export interface ValidateOptions {
   /** Which fields are known and how strict the rules are. */
@@ -41,6 +42,7 @@ export function validateSkill(parsed: ParsedSkill, opts: ValidateOptions): { ski
   checkXml(c);
   checkCompatibility(c);
   checkTriggers(c);
+  checkHooks(c);
 
   const failed = c.diagnostics.some((d) => d.severity === "error") || parsed.diagnostics.some((d) => d.severity === "error");
   if (failed) return { diagnostics: c.diagnostics };

@@ -161,8 +161,8 @@ export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
 export const UNPORTABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
   id: "unportable-file-name",
   severity: "warning",
-  description: 'A supporting file or folder name Windows cannot hold as written: it holds `:*?"<>|`, ends with a dot or a space, or is a device name (`CON`, `nul.md`, `COM1`).',
-  help: "Linux keeps the name, so the skill builds here, but a checkout or an install on Windows cannot write it (git refuses such paths there), writes it as another name (a trailing dot or space is dropped), or writes into something else (`a:b.md` is an NTFS alternate data stream of `a`; `nul.md` is the null device). `skillc import` refuses such archives for the same reason. Rename it.",
+  description: 'A skill folder, or a supporting file or folder, whose name Windows cannot hold as written: it holds `:*?"<>|`, ends with a dot or a space, or is a device name (`CON`, `nul.md`, `COM1`).',
+  help: "Linux keeps the name, so the skill builds here, but a checkout or an install on Windows cannot write it (git refuses such paths there), writes it as another name (a trailing dot or space is dropped), or writes into something else (`a:b.md` is an NTFS alternate data stream of `a`; `nul.md` is the null device). `skillc import` refuses such archives for the same reason, and `skillc export` a skill whose folder would be so named. Rename it.",
   message: ({ path, why }) => `"${path}" ${why}, so a checkout or an install on Windows cannot hold it as written; rename it.`,
 });
 

@@ -161,6 +161,19 @@ export const TRIGGER_REGEX_REDOS = rule<{ field: string; reason: string }>({
   message: ({ field, reason }) => `\`${field}\` fails the ReDoS check: ${reason}. Rewrite it without nested or overlapping repetition (e.g. \`(a+)+\` → \`a+\`, \`a*a*b\` → \`a*b\`), or use \`keywords\`.`,
 });
 
+export const HOOK_COMMAND = rule<{ field: string; event: string; kind: "command" | "http" | "mcp_tool"; target: string }>({
+  id: "hook-command",
+  severity: "warning",
+  description: "A frontmatter `hooks` entry makes Claude Code run a shell command (or post to a URL, or call an MCP tool) while the skill is active.",
+  help:
+    "Claude Code runs a skill's `hooks` (the shape of settings hooks) on their events for as long as the skill is active, without asking: a `command` hook runs in a shell, an `http` hook posts the event's data (tool inputs included) to its URL, an `mcp_tool` hook calls a tool. " +
+    "A skill from someone else can run code this way; read each hook before you trust the skill. skillc's runtime never runs hooks (nor do the other clients), so do not rely on them for behaviour either.",
+  message: ({ field, event, kind, target }) => {
+    const act = kind === "command" ? `runs \`${target}\` in a shell` : kind === "http" ? `posts the event's data (tool inputs included) to \`${target}\`` : `calls the MCP tool ${target}`;
+    return `\`${field}\` ${act}: Claude Code does so on each \`${event}\` event while the skill is active, without asking (skillc's runtime never runs hooks); read it before you trust the skill.`;
+  },
+});
+
 /** Rules reported by the frontmatter stage. */
 export const FRONTMATTER_RULES: AnyRule[] = [
   FIELD_TYPE,
@@ -178,6 +191,7 @@ export const FRONTMATTER_RULES: AnyRule[] = [
   VERSION_NUMBER,
   TRIGGER_REGEX_INVALID,
   TRIGGER_REGEX_REDOS,
+  HOOK_COMMAND,
 ];
 
 /** A skill without `name` is called by its folder (`folder` arrives escaped for a terminal). */

@@ -2,7 +2,7 @@
 // profile (and its portability check), twice gives the same bytes, supporting files are copied byte
 // for byte, and neither a name nor a path can leave --out.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, readdirSync, readFileSync, statSync, existsSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { runCli } from "../helpers/cli.js";
@@ -32,9 +32,11 @@ license: MIT
 Tag $version with scripts/tag.sh, then read references/notes.md.   
 `;
 
-function project() {
+/** The project; for a client that cannot hold `disable-model-invocation` (which withholds the skill), the skill without it. */
+function project(client?: string) {
+  const manualOnly = client !== "agentskills" && client !== "openai-skills";
   return tempProject({
-    "skills/ship-it/SKILL.md": SKILL,
+    "skills/ship-it/SKILL.md": manualOnly ? SKILL : SKILL.replace("disable-model-invocation: true\n", ""),
     "skills/ship-it/references/notes.md": "Notes\r\nwith CRLF\r\n",
     "skills/ship-it/scripts/tag.sh": { text: "#!/bin/sh\ngit tag \"$1\"\n", mode: 0o755 },
     "skills/ship-it/assets/logo.bin": BINARY,
@@ -58,7 +60,7 @@ const PROFILE = { "claude-code": "claude-code", codex: "codex", agentskills: "ag
 describe("skillc export --client", () => {
   for (const client of ["claude-code", "codex", "agentskills", "openai-skills"] as const) {
     it(`${client}: lints clean under its profile, same bytes twice, files byte for byte`, async () => {
-      const cwd = project();
+      const cwd = project(client);
       const first = await runCli(["export", "--client", client, "--out", "out"], { cwd });
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain("out/ship-it");
@@ -165,6 +167,98 @@ describe("skillc export --client", () => {
       expect(r.stderr).toBe(`exported 1 skill for ${client} to ${client}; left out 2 skills the config's permissions deny\n`);
       expect(readdirSync(path.join(cwd, client)).sort()).toEqual([".skillc-export", "ok-one"]);
     }
+  });
+
+  it("never exports a skill weaker than its author made it: manual-only or off by default where the client cannot say so", async () => {
+    const skill = (name: string, extra: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n${extra}---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({
+      "skills/manual/SKILL.md": skill("manual", "disable-model-invocation: yes\n"),
+      "skills/off/SKILL.md": skill("off", "default_enabled: false\n"),
+      "skills/off-kebab/SKILL.md": skill("off-kebab", "default-enabled: \"no\"\n"),
+      "skills/own-sidecar/SKILL.md": skill("own-sidecar", "disable-model-invocation: true\n"),
+      "skills/own-sidecar/agents/openai.yaml": "interface:\n  display_name: Own\n",
+      "skills/kept/SKILL.md": skill("kept", "disable-model-invocation: true\n"),
+      "skills/kept/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+      "skills/plain/SKILL.md": skill("plain", "disable-model-invocation: false\ndefault_enabled: true\n"),
+      // Codex ignores a sidecar whole when a field has the wrong type: its policy keeps nothing.
+      "skills/ignored/SKILL.md": skill("ignored", "disable-model-invocation: true\n"),
+      "skills/ignored/agents/openai.yaml": "interface: 5\npolicy:\n  allow_implicit_invocation: false\n",
+    });
+    const expected: Record<string, string[]> = {
+      agentskills: ["plain"],
+      "openai-skills": ["plain"],
+      // Codex holds manual-only in agents/openai.yaml (written, or the skill's own when it says so), not off-by-default.
+      codex: ["kept", "manual", "plain"],
+      "claude-code": ["ignored", "kept", "manual", "off", "off-kebab", "own-sidecar", "plain"],
+    };
+    for (const [client, names] of Object.entries(expected)) {
+      const r = await runCli(["export", "--client", client, "--out", client], { cwd });
+      expect(r.code, r.stderr).toBe(0); // a warning: the others are exported
+      expect(readdirSync(path.join(cwd, client)).filter((n) => n !== ".skillc-export").sort(), client).toEqual(names);
+      const left = 7 - names.length;
+      if (left === 0) expect(r.stderr).not.toContain("export-withheld");
+      else expect(r.stderr, client).toContain(`; left out ${left} skill${left === 1 ? "" : "s"} whose restriction ${client} cannot hold (export-withheld)\n`);
+    }
+    const r = await runCli(["export", "--client", "agentskills", "--out", "agentskills"], { cwd });
+    expect(r.stderr).toMatch(/skills\/manual\/SKILL\.md\n\s+4:27\s+warning\s+not exported for agentskills: `disable-model-invocation: yes` makes the skill manual-only[^\n]*export it to a client that keeps the field/);
+    expect(r.stderr).toMatch(/skills\/off-kebab\/SKILL\.md\n\s+4:18\s+warning\s+not exported for agentskills: `default-enabled: no` keeps the skill off until a host enables it/);
+    const codex = await runCli(["export", "--client", "codex", "--out", "codex"], { cwd });
+    expect(codex.stderr).toMatch(/skills\/own-sidecar\/SKILL\.md\n[^\n]*not exported for codex: `disable-model-invocation: true`/);
+    expect(readFileSync(path.join(cwd, "codex/manual/agents/openai.yaml"), "utf8")).toContain("allow_implicit_invocation: false");
+  });
+
+  it("removes the folders an earlier export wrote and this one does not (renamed, removed, now denied), and no other", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({ "skills/one/SKILL.md": skill("one"), "skills/two/SKILL.md": skill("two"), "skills/three/SKILL.md": skill("three") });
+    const run = () => runCli(["export", "--client", "claude-code", "--out", "out"], { cwd });
+    expect((await run()).code).toBe(0);
+    const listed = () => readdirSync(path.join(cwd, "out")).sort();
+    expect(listed()).toEqual([".skillc-export", "one", "three", "two"]);
+    // The user's own folder in --out, made after the export, is not export's to remove.
+    mkdirSync(path.join(cwd, "out/mine"));
+    writeFileSync(path.join(cwd, "out/mine/notes.md"), "mine\n");
+    // `two` renamed to `deux` (folder and name), `three` removed, `one` now denied.
+    renameSync(path.join(cwd, "skills/two"), path.join(cwd, "skills/deux"));
+    writeFileSync(path.join(cwd, "skills/deux/SKILL.md"), skill("deux"));
+    rmSync(path.join(cwd, "skills/three"), { recursive: true });
+    writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ permissions: { deny: ["one"] } }));
+    const r = await run();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("exported 1 skill for claude-code to out; left out 1 skill the config's permissions deny; removed 3 folders an earlier export wrote and this one does not (one, three, two)\n");
+    expect(listed()).toEqual([".skillc-export", "deux", "mine"]);
+    expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe("mine\n");
+    // A folder export wrote and the user changed since is not provably export's: kept, and said so.
+    writeFileSync(path.join(cwd, "out/deux/notes.md"), "my note\n");
+    rmSync(path.join(cwd, "skills/deux"), { recursive: true });
+    const kept = await run();
+    expect(kept.stderr).toContain("; kept 1 folder an earlier export wrote that changed since (deux): remove it by hand if no longer wanted\n");
+    expect(readFileSync(path.join(cwd, "out/deux/notes.md"), "utf8")).toBe("my note\n");
+    // Once removed or kept, not again: the record names only what this export wrote.
+    expect((await run()).stderr).toBe("exported 0 skills for claude-code to out; left out 1 skill the config's permissions deny\n");
+  });
+
+  it("projects sharing one --out (a client's global folder) never remove each other's folders", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const a = tempProject({ "skills/alpha/SKILL.md": skill("alpha"), "skills/shared/SKILL.md": skill("shared") });
+    const b = tempProject({ "skills/beta/SKILL.md": skill("beta") });
+    const shared = path.join(tempProject({}), "client-skills");
+    const run = (cwd: string) => runCli(["export", "--client", "claude-code", "--out", shared], { cwd });
+    expect((await run(a)).code).toBe(0);
+    expect((await run(b)).code).toBe(0);
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "beta", "shared"]);
+    // b now exports `shared` too: it takes the folder over, and a's next export, without it, leaves it to b.
+    mkdirSync(path.join(b, "skills/shared"));
+    writeFileSync(path.join(b, "skills/shared/SKILL.md"), skill("shared"));
+    expect((await run(b)).code).toBe(0);
+    rmSync(path.join(a, "skills/shared"), { recursive: true });
+    const again = await run(a);
+    expect(again.stderr).not.toContain("removed");
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "beta", "shared"]);
+    expect(readFileSync(path.join(shared, "shared/SKILL.md"), "utf8")).toContain("Body of shared.");
+    // b drops beta: only b's folder goes.
+    rmSync(path.join(b, "skills/beta"), { recursive: true });
+    expect((await run(b)).stderr).toContain("removed 1 folder an earlier export wrote and this one does not (beta)");
+    expect(readdirSync(shared).sort()).toEqual([".skillc-export", "alpha", "shared"]);
   });
 
   it("needs a known client and an --out (exit 2)", async () => {

@@ -9,6 +9,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, sy
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCacheFile } from "../../src/cache/build-cache.js";
+import { folderDigest } from "../../src/export/folder-digest.js";
 import { CLI, REPO, Recorder, cleanupTmp, ensureCli, runNode, skillMd, tmp, writeTree } from "./helpers.js";
 
 const rec = new Recorder("committed-links");
@@ -59,13 +60,47 @@ describe("export --out a folder of the checkout", () => {
     expect(existsSync(path.join(elsewhere, "SKILL.md"))).toBe(false);
   });
 
-  it("an export marker that is a regular file is kept, and export writes as before", async () => {
+  it("an export marker of an older skillc (plain text) is taken as one, records nothing to remove, and becomes the record", async () => {
     const { cwd } = project();
-    writeTree(cwd, { "out/.skillc-export": "marker\n" });
+    writeTree(cwd, { "out/.skillc-export": "marker\n", "out/mine/notes.md": PRECIOUS });
     const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).toBe("marker\n");
+    expect(JSON.parse(readFileSync(path.join(cwd, "out/.skillc-export"), "utf8")).projects).toEqual({ "..": { a: await folderDigest(path.join(cwd, "out/a")) } });
     expect(existsSync(path.join(cwd, "out/a/SKILL.md"))).toBe(true);
+    expect(readFileSync(path.join(cwd, "out/mine/notes.md"), "utf8")).toBe(PRECIOUS);
+  });
+
+  it("a record a pull request edits removes only a real folder directly in --out that holds exactly what it records: never a path out, a link, a file, or a folder of the user's", async () => {
+    rec.tried("links: export");
+    const { cwd, victim } = project();
+    const elsewhere = path.join(path.dirname(victim), "docs");
+    writeTree(elsewhere, { "SKILL.md": PRECIOUS });
+    writeTree(cwd, { "skills/keep-me/SKILL.md": skillMd("keep-me"), "out/file.txt": PRECIOUS, "out/stale/SKILL.md": "old\n", "out/A/SKILL.md": "old\n", "out/mine/SKILL.md": PRECIOUS });
+    symlinkSync(elsewhere, path.join(cwd, "out/link"));
+    const stale = (await folderDigest(path.join(cwd, "out/stale")))!;
+    // Each name recorded with the digest of the files it holds (or would hold), so only the check of the folder itself stops it.
+    const same = (await folderDigest(elsewhere))!;
+    const folders: Record<string, string> = { "../skills": same, "../../docs": same, "..": same, ".": same, "": same, "a/../../skills": same, link: same, "file.txt": same, stale, A: stale };
+    // The user's own folder: the pull request cannot know its bytes, so any digest it records is wrong.
+    folders.mine = stale;
+    writeFileSync(path.join(cwd, "out/.skillc-export"), `{"projects":{"..":${JSON.stringify(folders)},"__proto__":{"x":"${stale}"}}}`);
+    const r = await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    if (!existsSync(path.join(cwd, "skills/keep-me/SKILL.md")) || !existsSync(path.join(elsewhere, "SKILL.md")) || !existsSync(path.join(cwd, "out/mine"))) rec.escape("links: export");
+    expect(readFileSync(path.join(elsewhere, "SKILL.md"), "utf8")).toBe(PRECIOUS);
+    expect(existsSync(path.join(cwd, "skills/keep-me/SKILL.md"))).toBe(true);
+    expect(lstatSync(path.join(cwd, "out/link")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(cwd, "out/file.txt"), "utf8")).toBe(PRECIOUS);
+    expect(readFileSync(path.join(cwd, "out/mine/SKILL.md"), "utf8")).toBe(PRECIOUS);
+    // Only the recorded, unchanged folder export no longer writes is gone; `A` (the folder `a` on macOS and Windows) is not touched.
+    expect(readdirSync(path.join(cwd, "out")).sort()).toEqual([".skillc-export", "A", "a", "file.txt", "keep-me", "link", "mine"]);
+    expect(r.stderr).toContain("removed 1 folder an earlier export wrote and this one does not (stale); kept 1 folder an earlier export wrote that changed since (mine)");
+    // A record past 1 MiB names nothing.
+    writeTree(cwd, { "out/stale/SKILL.md": "old\n" });
+    writeFileSync(path.join(cwd, "out/.skillc-export"), JSON.stringify({ projects: { "..": { stale, x: "y".repeat(1024 * 1024) } } }));
+    expect((await runNode([CLI, "export", "--client", "codex", "--out", "out"], { cwd, timeoutMs: 30_000 })).code).toBe(0);
+    expect(existsSync(path.join(cwd, "out/stale/SKILL.md"))).toBe(true);
+    rec.rejected("links: export");
   });
 });
 

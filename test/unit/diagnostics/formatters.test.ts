@@ -64,6 +64,13 @@ describe("stylish", () => {
     expect(lines.some((l) => l.includes("/repo"))).toBe(false);
   });
 
+  it("shows a backslash in a file's name as it is (a name's character off Windows), never as a folder separator", () => {
+    const d = { file: "skills/x/refs\\a.md", line: 1, column: 1, severity: "warning" as const, ruleId: "unservable-file-name", message: "m" };
+    const results = [{ file: d.file, diagnostics: [d] }];
+    expect(formatResults("stylish", results, OPTS).split("\n")[1]).toBe("skills/x/refs\\a.md");
+    expect(JSON.parse(formatResults("json", results, OPTS))[0].filePath).toBe("skills/x/refs\\a.md");
+  });
+
   it("prints nothing when there is nothing to report", () => {
     expect(formatResults("stylish", [], OPTS)).toBe("");
     expect(formatResults("stylish", [{ file: "a/SKILL.md", diagnostics: [] }], OPTS)).toBe("");

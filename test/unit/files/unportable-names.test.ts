@@ -46,3 +46,34 @@ describe("file names Windows cannot hold", () => {
     expect(result.skills[0]!.files.map((f) => f.path)).toEqual(expect.arrayContaining(["refs/a:b.md", "refs/nul.md", "COM1/x.md", "refs/console.md"]));
   });
 });
+
+describe("skill folders Windows cannot hold", () => {
+  // `import` refuses an archive holding `con/`, and `export` a skill it would write there: lint and build say so first.
+  const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use when asked.\n---\n\nBody.\n`;
+  const cwd = () =>
+    tempProject({
+      "skills/con/SKILL.md": skill("con"),
+      "skills/LPT1./x/SKILL.md": skill("x"),
+      "skills/console/SKILL.md": skill("console"),
+    });
+  const EXPECTED_FOLDERS = [
+    ["skills/LPT1./x/SKILL.md", '"skills/LPT1." ends with a dot or a space, which Windows drops, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+    ["skills/con/SKILL.md", '"skills/con" is "con", a device name Windows reserves in every folder, so a checkout or an install on Windows cannot hold it as written; rename it.'],
+  ];
+
+  it("are reported by lint and build at the skill's SKILL.md, each folder of its path", async () => {
+    const report = await lint({ cwd: cwd(), cache: false });
+    const found = report.results.flatMap((r) => r.diagnostics.map((d) => ({ ...d, file: d.file ?? r.file })));
+    expect(unportable(found).sort()).toEqual(EXPECTED_FOLDERS);
+    const result = await build({ cwd: cwd(), write: false, cache: false });
+    expect(unportable(result.diagnostics).sort()).toEqual(EXPECTED_FOLDERS);
+    expect(result.skills.map((s) => s.name).sort()).toEqual(["con", "console", "x"]);
+  });
+
+  it("and a source root that is itself the skill's folder", async () => {
+    const root = tempProject({ "skillc.config.json": JSON.stringify({ sources: ["nul"] }), "nul/SKILL.md": skill("nul") });
+    const report = await lint({ cwd: root, cache: false });
+    const found = report.results.flatMap((r) => r.diagnostics.map((d) => ({ ...d, file: d.file ?? r.file })));
+    expect(unportable(found)).toEqual([["nul/SKILL.md", '"nul" is "nul", a device name Windows reserves in every folder, so a checkout or an install on Windows cannot hold it as written; rename it.']]);
+  });
+});
