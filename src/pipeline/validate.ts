@@ -9,6 +9,7 @@ import { openingFence, report, type FmContext } from "./frontmatter/context.js";
 import { checkCompatibility, checkDescription, checkName, checkTriggers, checkUnknownFields, checkXml } from "./frontmatter/checks.js";
 import { buildFields } from "./frontmatter/fields.js";
 import { checkHooks } from "./frontmatter/hooks.js";
+import { checkToolGrants } from "./frontmatter/tool-grants.js";
 
 export interface ValidateOptions {
   /** Which fields are known and how strict the rules are. */
@@ -43,6 +44,7 @@ export function validateSkill(parsed: ParsedSkill, opts: ValidateOptions): { ski
   checkCompatibility(c);
   checkTriggers(c);
   checkHooks(c);
+  checkToolGrants(c);
 
   const failed = c.diagnostics.some((d) => d.severity === "error") || parsed.diagnostics.some((d) => d.severity === "error");
   if (failed) return { diagnostics: c.diagnostics };

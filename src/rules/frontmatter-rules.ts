@@ -174,6 +174,17 @@ export const HOOK_COMMAND = rule<{ field: string; event: string; kind: "command"
   },
 });
 
+export const SHELL_GRANTED = rule<{ tool: string; shell: string }>({
+  id: "shell-granted",
+  severity: "warning",
+  description: "`allowed-tools` approves a shell tool for every command (`Bash`, `Bash(*)`): Claude Code then runs any shell command the model asks for without a prompt while the skill is active.",
+  help:
+    "In Claude Code, `allowed-tools` only pre-approves: each tool named runs without asking while the skill is active. `Bash` with no command pattern, like `Bash(*)`, approves every shell command, so a model steered by any text it reads (a web page, an issue, a file) can run anything unasked. " +
+    "Name the commands the skill needs instead (`Bash(git status:*)`, `Bash(npm run test:*)`), or leave the tool out and let Claude Code ask. skillc's runtime grants nothing (it runs no commands).",
+  message: ({ tool, shell }) =>
+    `\`allowed-tools\` approves \`${tool}\` for every command: while the skill is active, Claude Code runs any ${shell} command the model asks for without a prompt; name the commands the skill needs (e.g. \`${shell}(git status:*)\`) or leave it out.`,
+});
+
 /** Rules reported by the frontmatter stage. */
 export const FRONTMATTER_RULES: AnyRule[] = [
   FIELD_TYPE,
@@ -192,6 +203,7 @@ export const FRONTMATTER_RULES: AnyRule[] = [
   TRIGGER_REGEX_INVALID,
   TRIGGER_REGEX_REDOS,
   HOOK_COMMAND,
+  SHELL_GRANTED,
 ];
 
 /** A skill without `name` is called by its folder (`folder` arrives escaped for a terminal). */

@@ -70,6 +70,7 @@ const CASES: Case[] = [
   { rule: "frontmatter/trigger-regex-invalid", folder: "pdf-tools", line: 7, column: 7, severity: "error" },
   { rule: "frontmatter/trigger-regex-redos", folder: "pdf-tools", line: 6, column: 7, severity: "error" },
   { rule: "frontmatter/hook-command", folder: "pdf-tools", line: 9, column: 20, severity: "warning" },
+  { rule: "frontmatter/shell-granted", folder: "pdf-tools", line: 4, column: 16, severity: "warning" },
 ];
 
 const only = (all: Diagnostic[], id: string) => all.filter((d) => d.ruleId === id);

@@ -1,0 +1,34 @@
+// shell-granted: `allowed-tools` that approves a shell for every command (Claude Code's permission
+// docs: `Bash` matches all Bash commands, `Bash(*)` is the same), as a string or a list.
+import { describe, expect, it } from "vitest";
+import { lint } from "../../../src/project/api.js";
+import { tempProject } from "../../helpers/project.js";
+
+const skill = (grant: string) => `---\nname: pdf-tools\ndescription: Extracts text from PDF files. Use when the user asks about PDFs.\n${grant}\n---\n\n# PDF\n\nBody.\n`;
+
+async function found(grant: string) {
+  const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill(grant) }), cache: false });
+  return report.results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId === "shell-granted").map((d) => [d.line, d.column, d.message.match(/approves `([^`]*)`/)?.[1]]);
+}
+
+describe("shell-granted", () => {
+  it("reports a shell approved for every command, in each spelling", async () => {
+    for (const g of ["Bash", "Bash(*)", "bash(:*)", "Bash( * )", "PowerShell", "Read, Bash"]) {
+      const tool = g.replace(/^Read, /, "");
+      expect(await found(`allowed-tools: ${g}`), g).toEqual([[4, 16, tool]]);
+    }
+  });
+
+  it("leaves scoped commands and other tools alone", async () => {
+    for (const g of ["Bash(git status:*)", "Read Grep", "Bash(npm run test:*) Write", "Bashful"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([]);
+  });
+
+  it("points at the list entry, and escapes what it shows", async () => {
+    expect(await found("allowed-tools:\n  - Read\n  - Bash")).toEqual([[6, 5, "Bash"]]);
+    // Only stars, colons and white space count as "every command"; U+2028 is white space, and is shown escaped.
+    const esc = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill('allowed-tools: ["Bash(*\\u2028)"]') }), cache: false });
+    const messages = esc.results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId === "shell-granted").map((d) => d.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).not.toContain("\u2028");
+  });
+});
