@@ -151,7 +151,8 @@ const SOURCE = `var ${SPLIT_GLOBAL} = (() => {
   };
   const fetchLoader = (base, o) => {
     const root = String(base).replace(/\\/?$/, "/");
-    const max = (o && o.maxBytes) || ${FETCH_MAX_BYTES}, ms = (o && o.timeoutMs) || ${FETCH_TIMEOUT_MS};
+    // A timer holds at most 2^31-1 ms: more (Infinity too) would fire at once, so it is capped there.
+    const max = (o && o.maxBytes) || ${FETCH_MAX_BYTES}, ms = Math.min((o && o.timeoutMs) || ${FETCH_TIMEOUT_MS}, 2147483647);
     return async (h) => {
       if (!/^[0-9a-f]{64}$/.test(h)) throw err("Not a chunk hash: " + String(h).slice(0, 80));
       const u = new URL("chunks/" + h + ".js", root);

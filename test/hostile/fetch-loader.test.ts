@@ -99,3 +99,14 @@ describe("fetchLoader: redirects", () => {
     expect(e).toMatchObject({ code: "EXECUTION_ERROR", message: expect.stringContaining("does not match its SHA-256 hash: refused") });
   });
 });
+
+describe("fetchLoader: options", () => {
+  it("a timeoutMs past what a timer can hold (Infinity, 2^31 ms) waits, instead of failing every load at once", async () => {
+    const served = path.join(out, "chunks");
+    const url = await host((req, res) => res.end(readFileSync(path.join(served, path.basename(req.url!)))));
+    for (const timeoutMs of [Infinity, 2 ** 31, 1e12]) {
+      expect((await m.createSkills({ loader: m.fetchLoader(url, { timeoutMs }) }).load("a")).content, String(timeoutMs)).toContain("Use a.");
+    }
+  });
+});
+
