@@ -194,9 +194,15 @@ export function shardFile(dir: string, i: number): string {
   return path.join(dir, `${i.toString(16).padStart(2, "0")}.json`);
 }
 
-/** A cache file's key: the skillc version and the config's part that changes its records. */
+/**
+ * The records' form (analysis-store.ts encodeAnalysisRecord), part of every file's key: a shard written
+ * in another form is ignored whole. "2": positions as flat arrays (pipeline/positions-wire.ts).
+ */
+const RECORD_FORM = "2";
+
+/** A cache file's key: the skillc version, the records' form and the config's part that changes its records. */
 export function configCacheKey(configKey: unknown): string {
-  return sha256Hex(cacheVersion() + "\0" + stableJson(configKey));
+  return sha256Hex(cacheVersion() + "\0" + RECORD_FORM + "\0" + stableJson(configKey));
 }
 
 /** A record's JSON, or undefined when there is none or it is not JSON (a miss, never a crash). */

@@ -1,5 +1,6 @@
 // One analysis-cache record as stored: three JSON texts joined by tabs (JSON text holds no raw tab),
 //   {"key":…,"value":<the snapshot less frontmatter and positions>,"desc":<positions["/description"]>} \t <frontmatter or null> \t <positions>
+// (positions and desc in the flat form of pipeline/positions-wire.ts: a record of the nested form is a miss).
 // A rebuild restores ~10,000 skills it does not read, and all of them live to the end of the run: every
 // object JSON.parse makes of them is copied by the young-generation GC before it is promoted (a
 // rebuild's scavenges took ~1 s, its largest line). Of a reused skill a build needs the head (fields
@@ -10,9 +11,9 @@
 // entry and parses the rest only when another pointer is asked for (a collision, a portability finding).
 // Written by pipeline/analysis-store.ts encodeAnalysisRecord (which a lint worker runs too). A record
 // without a tab is the whole `{ key, value }` as JSON (a file written before this form).
-import { isAnalysisSnapshot, isObj, isPositions, isRange, isSnapshotHead } from "./shape.js";
+import { isAnalysisSnapshot, isObj, isSnapshotHead } from "./shape.js";
 import { deepFreeze } from "./memory.js";
-import { parseAnalysisRecord, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
+import { decodeDesc, decodeRecordPositions as decodePositions, parseAnalysisRecord, type AnalysisSnapshot } from "../pipeline/analysis-store.js";
 import type { NodePositions } from "../types.js";
 import { types } from "node:util";
 
@@ -39,12 +40,13 @@ export function decodeRecord(raw: Buffer | string | undefined, entryKey: string,
   // A valid skill's snapshot has a frontmatter (analyze-text.ts snapshotOf).
   if (frontmatter === null ? entry.value.fields !== undefined : !isObj(frontmatter)) return undefined;
   let positions: NodePositions | undefined;
-  if (view && bytes[t2 + 1] === 0x7b && (entry.desc === undefined || isEntry(entry.desc))) {
-    positions = positionsView(bytes.subarray(t2 + 1), entry.desc);
+  const desc = entry.desc === undefined ? undefined : decodeDesc(entry.desc);
+  if (entry.desc !== undefined && !desc) return undefined;
+  if (view && bytes[t2 + 1] === 0x7b) {
+    positions = positionsView(bytes.subarray(t2 + 1), desc);
   } else {
-    const all = parseJson(bytes.toString("utf8", t2 + 1));
-    if (!isPositions(all)) return undefined;
-    positions = all;
+    positions = decodePositions(parseJson(bytes.toString("utf8", t2 + 1)));
+    if (!positions) return undefined;
   }
   // Set on the parsed head, not spread into a copy: one object less per skill for the GC to copy.
   const snap = entry.value as AnalysisSnapshot;
@@ -73,8 +75,6 @@ export function recordJson(bytes: Buffer): unknown {
   return parseAnalysisRecord(bytes.toString("utf8"));
 }
 
-const isEntry = (e: unknown): e is NodePositions[string] => isObj(e) && isRange(e.value) && (e.key === undefined || isRange(e.key));
-
 interface ViewTarget {
   /** The positions' JSON, until parsed. */
   json: Uint8Array | undefined;
@@ -86,7 +86,7 @@ interface ViewTarget {
 function allOf(t: ViewTarget): NodePositions {
   if (!t.all) {
     const all = parseJson(Buffer.from(t.json!.buffer, t.json!.byteOffset, t.json!.byteLength).toString("utf8"));
-    t.all = isPositions(all) ? all : {};
+    t.all = decodePositions(all) ?? {};
     t.json = undefined;
   }
   return t.all;

@@ -5,6 +5,7 @@
 import { hash } from "node:crypto";
 import type { Dirent } from "node:fs";
 import type { Diagnostic, NodePositions, Range, SkillFields, SkillFileMeta } from "../types.js";
+import { decodeEntry, decodePositions, encodeEntryArray, encodePositions } from "./positions-wire.js";
 
 /**
  * One skill's analysis as plain data, without the source, text and body (re-derived from the bytes,
@@ -53,23 +54,39 @@ export interface AnalysisStore {
 /**
  * An analysis cache record as stored (src/cache/analysis-record.ts reads it): three JSON texts joined
  * by tabs (JSON text holds no raw tab), `{"key","value":<the snapshot less frontmatter and positions>,
- * "desc":<positions["/description"]>}`, the frontmatter (or null), the positions. A rebuild parses
- * the first two of a skill it does not read, and of its positions only what it asks for.
+ * "desc":<positions["/description"]>}`, the frontmatter (or null), the positions; the positions and
+ * `desc` in the flat form of positions-wire.ts. A rebuild parses the first two of a skill it does not
+ * read, and of its positions only what it asks for.
  */
 export function encodeAnalysisRecord(key: string, value: AnalysisSnapshot): string {
   const { frontmatter, positions, ...head } = value;
-  const desc = Object.hasOwn(positions, "/description") ? positions["/description"] : undefined;
-  return JSON.stringify({ key, value: head, desc }) + "\t" + (frontmatter === undefined ? "null" : JSON.stringify(frontmatter)) + "\t" + JSON.stringify(positions);
+  const desc = Object.hasOwn(positions, "/description") ? encodeEntryArray(positions["/description"]!) : undefined;
+  return JSON.stringify({ key, value: head, desc }) + "\t" + (frontmatter === undefined ? "null" : JSON.stringify(frontmatter)) + "\t" + encodePositions(positions);
 }
 
-/** A record as the `{ key, value }` it stands for, whole (a record stored as one JSON text too); throws when it is not JSON. */
+/**
+ * A record as the `{ key, value }` it stands for, whole (a record stored as one JSON text too); throws
+ * when it is not JSON or its positions are not of positions-wire.ts's form.
+ */
 export function parseAnalysisRecord(record: string): { key: string; value: AnalysisSnapshot } {
   const t1 = record.indexOf("\t");
   if (t1 < 0) return JSON.parse(record) as { key: string; value: AnalysisSnapshot };
   const t2 = record.indexOf("\t", t1 + 1);
   const { key, value } = JSON.parse(record.slice(0, t1)) as { key: string; value: AnalysisSnapshot };
   const frontmatter = JSON.parse(record.slice(t1 + 1, t2)) as Record<string, unknown> | null;
-  return { key, value: { ...value, ...(frontmatter !== null && { frontmatter }), positions: JSON.parse(record.slice(t2 + 1)) as AnalysisSnapshot["positions"] } };
+  const positions = decodePositions(JSON.parse(record.slice(t2 + 1)));
+  if (!positions) throw new Error("positions of another form");
+  return { key, value: { ...value, ...(frontmatter !== null && { frontmatter }), positions } };
+}
+
+/** A record head's `desc` (encodeAnalysisRecord), or undefined when it is not of positions-wire.ts's form. */
+export function decodeDesc(desc: unknown): NodePositions[string] | undefined {
+  return decodeEntry(desc);
+}
+
+/** A record's parsed positions part (encodeAnalysisRecord), or undefined when it is not of positions-wire.ts's form. */
+export function decodeRecordPositions(json: unknown): NodePositions | undefined {
+  return decodePositions(json);
 }
 
 /** The key of one skill's analysis: the hash of its SKILL.md bytes and the names of its files. */

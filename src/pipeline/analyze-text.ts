@@ -15,6 +15,7 @@ import { bytesMayHoldHidden } from "../util/hidden-chars.js";
 import { sha256Hex } from "../util/sha256.js";
 import { ownString } from "../util/own-string.js";
 import { pushAll } from "../util/push-all.js";
+import { decodePositions } from "./positions-wire.js";
 
 /** What analyzeText depends on besides the skill's bytes and file names. */
 export interface TextOptions {
@@ -213,7 +214,8 @@ const LAZY_JSON: PropertyDescriptorMap = {
   positions: {
     get(this: object) {
       const s = lazyOf(this);
-      if (s.positionsText !== undefined) s.positions = parseJsonText(s.positionsText) as ParsedSkill["positions"];
+      // Written by this run (a worker or this thread): of another form only through a bug, and then none.
+      if (s.positionsText !== undefined) s.positions = decodePositions(parseJsonText(s.positionsText)) ?? {};
       s.positionsText = undefined;
       return s.positions;
     },

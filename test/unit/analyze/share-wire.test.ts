@@ -8,6 +8,7 @@ import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import { analyzeMiss, fromShare, replyTransfers, runShareBatch, type ShareResult } from "../../../src/pipeline/share-wire.js";
 import { analyzeSkill, type AnalyzeOptions } from "../../../src/pipeline/analyze.js";
 import { encodeAnalysisRecord, type AnalysisSnapshot } from "../../../src/pipeline/analysis-store.js";
+import { encodePositions } from "../../../src/pipeline/positions-wire.js";
 import type { SkillSource } from "../../../src/types.js";
 
 const root = { dir: "skills", scope: "skills", precedence: 0 };
@@ -45,7 +46,8 @@ describe("fromShare", () => {
 
   it("reads them as the record holds them, once, and keeps what is set", () => {
     const fm = JSON.stringify({ name: "a", description: "An A. Use when testing." });
-    const positions = JSON.stringify({ "/name": { key: range, value: range } });
+    // As a record holds them (pipeline/positions-wire.ts).
+    const positions = encodePositions({ "/name": { key: range, value: range } });
     const fields = { name: "a", description: "An A. Use when testing." } as unknown as AnalysisSnapshot["fields"];
     const a = fromShare(source, result(fields, fm, positions), undefined);
     if (a.outcome !== "valid") throw new Error(`outcome ${a.outcome}`);

@@ -110,6 +110,27 @@ describe("analysis records", () => {
     expect(decodeRecord(Buffer.from(text.slice(0, text.lastIndexOf("\t") + 1) + '{"/name":5}'), "k1", FILE)).toBeUndefined();
   });
 
+  it("hold the positions as flat arrays, value then key", () => {
+    const [head, , positions] = encodeRecord("k1", snapshot()).split("\t");
+    expect(JSON.parse(positions!)).toEqual({ "": [2, 1, 2, 20], "/name": [2, 7, 2, 8, 2, 1, 2, 5], "/description": [3, 14, 3, 30, 3, 1, 3, 12] });
+    expect(JSON.parse(head!).desc).toEqual([3, 14, 3, 30, 3, 1, 3, 12]);
+  });
+
+  it("are a miss when written in the nested form of before (positions or the description's as range objects)", () => {
+    const s = snapshot();
+    const [head, fm] = encodeRecord("k1", s).split("\t");
+    const { desc: _flat, ...rest } = JSON.parse(head!) as Record<string, unknown>;
+    const oldHead = JSON.stringify({ ...rest, desc: s.positions["/description"] });
+    const old = Buffer.from([oldHead, fm, JSON.stringify(s.positions)].join("\t"));
+    expect(decodeRecord(old, "k1", FILE)).toBeUndefined();
+    expect(decodeRecord(old, "k1", FILE, true)).toBeUndefined();
+    // Only the positions part nested: a miss whole; as a view, the positions read as none.
+    const oldPositions = Buffer.from([head, fm, JSON.stringify(s.positions)].join("\t"));
+    expect(decodeRecord(oldPositions, "k1", FILE)).toBeUndefined();
+    expect(Object.keys(decodeRecord(oldPositions, "k1", FILE, true)!.positions)).toEqual([]);
+    expect(() => recordJson(old)).toThrow();
+  });
+
   it("still read a record stored whole as JSON", () => {
     const s = snapshot();
     expect(decodeRecord(Buffer.from(JSON.stringify({ key: "k1", value: s })), "k1", FILE, true)).toEqual(s);
