@@ -38,8 +38,11 @@ export function lostRestrictions(skill: ValidSkill, client: Client, plan: Export
     const kept = client === "codex" && (plan.sidecar?.policy !== undefined || (hasSidecar && ownSidecarForbidsImplicit(skill.source)));
     if (!kept) out.push({ key: "disable-model-invocation", field: `disable-model-invocation: ${String(manual)}`, kind: "manual-only" });
   }
+  // No client holds off-by-default for a skill: Claude Code keeps the key (it knows it) but gives it no
+  // effect on skills (2.1.332's bundle reads defaultEnabled from a plugin's manifest only), and the
+  // others leave it out. So such a skill is withheld from every client.
   for (const key of DEFAULT_ENABLED) {
-    if (dropped.has(key) && fm[key] !== undefined && !bool(fm[key], true)) out.push({ key, field: `${key}: ${String(fm[key])}`, kind: "off-by-default" });
+    if (fm[key] !== undefined && !bool(fm[key], true)) out.push({ key, field: `${key}: ${String(fm[key])}`, kind: "off-by-default" });
   }
   return out;
 }

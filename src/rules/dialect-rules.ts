@@ -18,12 +18,12 @@ export const EXPORT_WITHHELD = rule<{ client: string; field: string; kind: "manu
   severity: "warning",
   description: "`skillc export --client` left a skill out: the client cannot hold its `disable-model-invocation: true` or `default_enabled: false`, and would run it with fewer restrictions than its author set.",
   help:
-    "A manual-only skill (`disable-model-invocation: true`) exported to a client that cannot express it (agentskills, openai-skills: the field is left out) could be invoked by that client's model on its own; one off by default (`default_enabled: false`, any spelling) would be active. " +
-    "Export never weakens an author's restriction: such a skill is not exported to that client. Export it to a client that keeps the field (claude-code; codex for `disable-model-invocation`, which it writes as `policy.allow_implicit_invocation: false` in agents/openai.yaml, or finds in the skill's own), or remove the field if the skill may be invoked or active there.",
+    "A manual-only skill (`disable-model-invocation: true`) exported to a client that cannot express it (agentskills, openai-skills: the field is left out) could be invoked by that client's model on its own. One off by default (`default_enabled: false`, any spelling) would be active in every client: the others leave the field out, and Claude Code keeps it but gives it no effect on skills (it reads `defaultEnabled` from a plugin's manifest only). " +
+    "Export never weakens an author's restriction: such a skill is not exported to that client. Export a manual-only skill to a client that keeps the field (claude-code; codex, which gets `policy.allow_implicit_invocation: false` in agents/openai.yaml, or finds it in the skill's own), or remove the field if the skill may be invoked, or on by default, there.",
   message: ({ client, field, kind }) =>
     kind === "manual-only"
       ? `not exported for ${client}: \`${field}\` makes the skill manual-only, and ${client} cannot express it, so its model could invoke the skill on its own; export it to a client that keeps the field (claude-code, codex), or remove the field if the model may invoke it.`
-      : `not exported for ${client}: \`${field}\` keeps the skill off until a host enables it, and ${client} cannot express it, so it would be active there; export it to a client that keeps the field (claude-code), or remove the field if the skill may be on by default.`,
+      : `not exported for ${client}: \`${field}\` keeps the skill off until a host enables it, and ${client} cannot express it${client === "claude-code" ? " (it keeps the key but gives it no effect on skills)" : ""}, so it would be active there; no client skillc exports to can, so remove the field if the skill may be on by default.`,
 });
 
 export const DIALECT_RULES: AnyRule[] = [EXPORT_REFUSED, EXPORT_WITHHELD];

@@ -189,7 +189,8 @@ describe("skillc export --client", () => {
       "openai-skills": ["plain"],
       // Codex holds manual-only in agents/openai.yaml (written, or the skill's own when it says so), not off-by-default.
       codex: ["kept", "manual", "plain"],
-      "claude-code": ["ignored", "kept", "manual", "off", "off-kebab", "own-sidecar", "plain"],
+      // Claude Code holds manual-only; it keeps default_enabled but gives it no effect on skills (2.1.332).
+      "claude-code": ["ignored", "kept", "manual", "own-sidecar", "plain"],
     };
     for (const [client, names] of Object.entries(expected)) {
       const r = await runCli(["export", "--client", client, "--out", client], { cwd });
@@ -202,6 +203,8 @@ describe("skillc export --client", () => {
     const r = await runCli(["export", "--client", "agentskills", "--out", "agentskills"], { cwd });
     expect(r.stderr).toMatch(/skills\/manual\/SKILL\.md\n\s+4:27\s+warning\s+not exported for agentskills: `disable-model-invocation: yes` makes the skill manual-only[^\n]*export it to a client that keeps the field/);
     expect(r.stderr).toMatch(/skills\/off-kebab\/SKILL\.md\n\s+4:18\s+warning\s+not exported for agentskills: `default-enabled: no` keeps the skill off until a host enables it/);
+    const claude = await runCli(["export", "--client", "claude-code", "--out", "claude-code"], { cwd });
+    expect(claude.stderr).toMatch(/skills\/off\/SKILL\.md\n\s+4:18\s+warning\s+not exported for claude-code: `default_enabled: false` keeps the skill off until a host enables it, and claude-code cannot express it \(it keeps the key but gives it no effect on skills\)/);
     const codex = await runCli(["export", "--client", "codex", "--out", "codex"], { cwd });
     expect(codex.stderr).toMatch(/skills\/own-sidecar\/SKILL\.md\n[^\n]*not exported for codex: `disable-model-invocation: true`/);
     expect(readFileSync(path.join(cwd, "codex/manual/agents/openai.yaml"), "utf8")).toContain("allow_implicit_invocation: false");
