@@ -13,14 +13,14 @@ async function found(grant: string) {
 
 describe("shell-granted", () => {
   it("reports a shell approved for every command, in each spelling", async () => {
-    for (const g of ["Bash", "Bash(*)", "bash(:*)", "Bash( * )", "PowerShell", "Read, Bash"]) {
+    for (const g of ["Bash", "Bash(*)", "Bash()", "bash(**)", "Bash( * )", "PowerShell", "Read, Bash"]) {
       const tool = g.replace(/^Read, /, "");
       expect(await found(`allowed-tools: ${g}`), g).toEqual([[4, 16, tool]]);
     }
   });
 
   it("leaves scoped commands and other tools alone", async () => {
-    for (const g of ["Bash(git status:*)", "Read Grep", "Bash(npm run test:*) Write", "Bashful"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([]);
+    for (const g of ["Bash(git status:*)", "Read Grep", "Bash(npm run test:*) Write", "Bashful", "Bash(:*)"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([]);
   });
 
   it("points at the list entry, and escapes what it shows", async () => {
