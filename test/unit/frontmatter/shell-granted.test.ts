@@ -31,4 +31,12 @@ describe("shell-granted", () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).not.toContain("\u2028");
   });
+
+  it("reports a grant in a frontmatter only Claude Code's retry reads (an unquoted `: ` elsewhere)", async () => {
+    // skillc's YAML refuses it (yaml-syntax); Claude Code quotes the `: ` line, reads the rest, and approves Bash.
+    const text = "---\nname: pdf-tools\ndescription: Extracts text. Use when: asked.\nallowed-tools: Read, Bash\n---\n\n# PDF\n";
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": text }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+    expect(ids).toEqual([["yaml-syntax", 3, 14], ["shell-granted", 4, 16]]);
+  });
 });
