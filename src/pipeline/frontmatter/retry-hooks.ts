@@ -5,13 +5,15 @@
 // command or approves a shell. The hooks and shell grants of the retried text are reported as a valid
 // frontmatter's are (hooks.ts, tool-grants.ts). The retry rewrites lines in
 // place, so a node's line is its line in the file (a column can differ on a rewritten or tab-indented line).
-import { isMap, parseDocument } from "yaml";
-import type { ParsedSkill } from "../../types.js";
+// A merge key `<<` is a yaml-syntax error in skillc too, while Claude Code's YAML merges it: the retried
+// text is read with the merge, so hooks and grants written inside one are reported as well.
+import { isMap, parseDocument, type Document } from "yaml";
 import type { ReportContext } from "../../diagnostics/rule.js";
 import { claudeRetryText } from "../claude-retry.js";
 import { checkHooks } from "./hooks.js";
 import { checkToolGrants } from "./tool-grants.js";
 import { LineIndex } from "./locate.js";
+import type { NodePositions, ParsedSkill } from "../../types.js";
 import { collectPositions, toPlain } from "./yaml-positions.js";
 
 /** `yaml`: the frontmatter text, which starts at `base` in `parsed.text`; only when it did not parse. */
@@ -19,18 +21,49 @@ export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: numbe
   // Most broken frontmatters have neither: no second parse (the key may be quoted, or in a flow map).
   if (!yaml.includes("hooks") && !yaml.includes("allowed-tools")) return;
   const retried = claudeRetryText(yaml);
-  const doc = parseDocument(retried, { uniqueKeys: false, prettyErrors: false, strict: true });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return;
-  let data: unknown;
-  try {
-    data = toPlain(doc.toJS({ maxAliasCount: 100 }));
-  } catch {
-    return; // an alias bomb: Claude Code's parser gives up too
-  }
+  // merge: Claude Code's YAML (Bun's) adds the fields of a `<<` map, which skillc refuses (yaml-syntax):
+  // hooks or grants written inside one still apply there. A `<<` that cannot merge (`<<: 5`) is read
+  // as a plain key instead: a report too many is harmless, one too few is not.
+  const read = readRetried(retried, true) ?? readRetried(retried, false);
+  if (!read) return;
+  const { doc, data } = read;
   const lines = new LineIndex(parsed.text.slice(0, base) + retried);
-  const positions = collectPositions(doc.contents, base, lines);
+  const positions = mergedPositions(collectPositions(doc.contents, base, lines));
   const frontmatter = data as Record<string, unknown>;
   const c = { parsed: { ...parsed, positions }, frontmatter, ctx, diagnostics: parsed.diagnostics };
   checkHooks(c);
   checkToolGrants(c);
+}
+
+/** The retried text's document and its data, or undefined when it does not parse (or is an alias bomb: Claude Code's parser gives up too). */
+function readRetried(retried: string, merge: boolean): { doc: Document.Parsed; data: unknown } | undefined {
+  const doc = parseDocument(retried, { uniqueKeys: false, prettyErrors: false, strict: true, merge });
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  try {
+    return { doc, data: toPlain(doc.toJS({ maxAliasCount: 100 })) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The positions of fields a top-level `<<` added (under `<<`, or its nth map in a list of maps) also
+ * under the pointer they are read at (`/hooks`), so a report points into the merged map; the map's
+ * own fields, and an earlier map of a list, win as in the merge. (Fields of an alias point at `<<`.)
+ */
+/** The pointer yaml's merge key gets (its key is a Symbol, which keyString shows as its description). */
+const MERGE = "/Symbol(<<)";
+
+function mergedPositions(positions: NodePositions): NodePositions {
+  // Top-level field → the prefix its value is read from ("" for the map's own).
+  const from = new Map<string, string>();
+  for (const p of Object.keys(positions)) if (/^\/[^/]+$/.test(p) && p !== MERGE) from.set(p, "");
+  for (const p of Object.keys(positions)) {
+    const m = /^(\/Symbol\(<<\)(?:\/\d+)?)(\/[^/]+)(.*)$/.exec(p);
+    if (!m || m[2] === MERGE) continue;
+    const [, prefix, field, rest] = m as unknown as [string, string, string, string];
+    if (!from.has(field)) from.set(field, prefix);
+    if (from.get(field) === prefix) positions[field + rest] = positions[p]!;
+  }
+  return positions;
 }
