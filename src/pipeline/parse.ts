@@ -51,7 +51,8 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
     return result;
   }
   readFrontmatter(result, located, decoded.map, report);
-  if (!result.frontmatter && result.diagnostics.some((d) => d.ruleId === R.YAML_SYNTAX.id)) checkRetriedHooks(result, located.value, located.valueStart, ctx);
+  // A duplicate key too: Bun's YAML (Claude Code's) let the last one win, so its hooks and grants apply.
+  if (!result.frontmatter && result.diagnostics.some((d) => d.ruleId === R.YAML_SYNTAX.id || d.ruleId === R.YAML_DUPLICATE_KEY.id)) checkRetriedHooks(result, located.value, located.valueStart, ctx);
   return result;
 }
 

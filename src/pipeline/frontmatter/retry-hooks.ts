@@ -6,7 +6,8 @@
 // frontmatter's are (hooks.ts, tool-grants.ts). The retry rewrites lines in
 // place, so a node's line is its line in the file (a column can differ on a rewritten or tab-indented line).
 // A merge key `<<` is a yaml-syntax error in skillc too, while Claude Code's YAML merges it: the retried
-// text is read with the merge, so hooks and grants written inside one are reported as well.
+// text is read with the merge, so hooks and grants written inside one are reported as well. So is a
+// frontmatter with a duplicate key (yaml-duplicate-key): read here with the last one winning, as Bun did.
 import { isMap, parseDocument, type Document } from "yaml";
 import type { ReportContext } from "../../diagnostics/rule.js";
 import { claudeRetryText } from "../claude-retry.js";

@@ -39,4 +39,11 @@ describe("shell-granted", () => {
     const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
     expect(ids).toEqual([["yaml-syntax", 3, 14], ["shell-granted", 4, 16]]);
   });
+
+  it("reports a grant a duplicate key sets last (Bun's YAML, which Claude Code uses, let the last one win)", async () => {
+    const text = skill("allowed-tools: Read\nallowed-tools: Bash");
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": text }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+    expect(ids).toEqual([["yaml-duplicate-key", 5, 1], ["shell-granted", 5, 16]]);
+  });
 });
