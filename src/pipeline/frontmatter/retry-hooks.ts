@@ -8,7 +8,7 @@
 // A merge key `<<` is a yaml-syntax error in skillc too, while Claude Code's YAML merges it: the retried
 // text is read with the merge, so hooks and grants written inside one are reported as well. So is a
 // frontmatter with a duplicate key (yaml-duplicate-key): read here with the last one winning, as Bun did.
-import { isMap, parseDocument, type Document } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document } from "yaml";
 import type { ReportContext } from "../../diagnostics/rule.js";
 import { claudeRetryText } from "../claude-retry.js";
 import { checkHooks } from "./hooks.js";
@@ -40,11 +40,28 @@ export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: numbe
 function readRetried(retried: string, merge: boolean): { doc: Document.Parsed; data: unknown } | undefined {
   const doc = parseDocument(retried, { uniqueKeys: false, prettyErrors: false, strict: true, merge });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  // A key that is a list or a map: Bun reads its items joined (`[allowed-tools]` is `allowed-tools`),
+  // yaml its YAML text, with a warning on stderr. Read as Bun does (skillc reported it: yaml-syntax).
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isCollection(pair.key)) return;
+      const key = new Scalar(joinedKey(pair.key));
+      key.range = pair.key.range;
+      pair.key = key;
+    },
+  });
   try {
     return { doc, data: toPlain(doc.toJS({ maxAliasCount: 100 })) };
   } catch {
     return undefined;
   }
+}
+
+/** A collection key as JavaScript's String() gives it, which is how Bun names the field: items joined by commas. */
+function joinedKey(node: unknown): string {
+  if (isSeq(node)) return node.items.map(joinedKey).join(",");
+  if (isCollection(node)) return "[object Object]";
+  return isScalar(node) ? String(node.value ?? "") : "";
 }
 
 /**

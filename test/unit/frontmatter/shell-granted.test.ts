@@ -46,4 +46,19 @@ describe("shell-granted", () => {
     const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
     expect(ids).toEqual([["yaml-duplicate-key", 5, 1], ["shell-granted", 5, 16]]);
   });
+
+  it("reports a grant under a key that is a list (Bun's YAML reads `[allowed-tools]` as `allowed-tools`), and prints no yaml warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill("[allowed-tools]: Bash") }), cache: false });
+      const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+      expect(ids).toEqual([["yaml-syntax", 4, 1], ["shell-granted", 4, 18]]);
+      await new Promise((resolve) => setImmediate(resolve)); // process warnings are emitted on the next tick
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
 });
