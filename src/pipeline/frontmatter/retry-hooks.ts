@@ -21,14 +21,14 @@ import { collectPositions, toPlain } from "./yaml-positions.js";
 export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: number, ctx: ReportContext): void {
   // Most broken frontmatters have neither: no second parse (the key may be quoted, or in a flow map).
   if (!yaml.includes("hooks") && !yaml.includes("allowed-tools")) return;
+  // Claude Code parses the text as written first, and retries with the rewrite only when that fails:
+  // a merge, a duplicate key or a list key fails only skillc's parse, and the rewrite would turn a
+  // flow map beside them (`hooks: {…}`) into a string. So the text as written first, then the retry.
   const retried = claudeRetryText(yaml);
-  // merge: Claude Code's YAML (Bun's) adds the fields of a `<<` map, which skillc refuses (yaml-syntax):
-  // hooks or grants written inside one still apply there. A `<<` that cannot merge (`<<: 5`) is read
-  // as a plain key instead: a report too many is harmless, one too few is not.
-  const read = readRetried(retried, true) ?? readRetried(retried, false);
+  const read = readBoth(yaml) ?? readBoth(retried);
   if (!read) return;
-  const { doc, data } = read;
-  const lines = new LineIndex(parsed.text.slice(0, base) + retried);
+  const { doc, data, text } = read;
+  const lines = new LineIndex(parsed.text.slice(0, base) + text);
   const positions = mergedPositions(collectPositions(doc.contents, base, lines));
   const frontmatter = data as Record<string, unknown>;
   const c = { parsed: { ...parsed, positions }, frontmatter, ctx, diagnostics: parsed.diagnostics };
@@ -36,9 +36,19 @@ export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: numbe
   checkToolGrants(c);
 }
 
-/** The retried text's document and its data, or undefined when it does not parse (or is an alias bomb: Claude Code's parser gives up too). */
-function readRetried(retried: string, merge: boolean): { doc: Document.Parsed; data: unknown } | undefined {
-  const doc = parseDocument(retried, { uniqueKeys: false, prettyErrors: false, strict: true, merge });
+/**
+ * merge: Claude Code's YAML (Bun's) adds the fields of a `<<` map, which skillc refuses (yaml-syntax):
+ * hooks or grants written inside one still apply there. A `<<` that cannot merge (`<<: 5`) is read
+ * as a plain key instead: a report too many is harmless, one too few is not.
+ */
+function readBoth(text: string): { doc: Document.Parsed; data: unknown; text: string } | undefined {
+  const read = readText(text, true) ?? readText(text, false);
+  return read && { ...read, text };
+}
+
+/** The text's document and its data, or undefined when it does not parse (or is an alias bomb: Claude Code's parser gives up too). */
+function readText(text: string, merge: boolean): { doc: Document.Parsed; data: unknown } | undefined {
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, merge });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
   // A key that is a list or a map: Bun reads its items joined (`[allowed-tools]` is `allowed-tools`),
   // yaml its YAML text, with a warning on stderr. Read as Bun does (skillc reported it: yaml-syntax).

@@ -90,6 +90,17 @@ describe("hook-command", () => {
     expect(scalar.diagnostics.map((d) => d.ruleId)).toEqual(["yaml-syntax", "hook-command"]);
   });
 
+  it("reads the frontmatter as written first, as Claude Code does: its retry's quoting applies only when that fails", () => {
+    // Bun's YAML reads these as written (a merge, a duplicate key, a list key): the flow map stays a
+    // map there, while the retry's rewrite would quote it into a string.
+    const ctx = { file: source.file, profile: "skillc" as const, settings: {} };
+    for (const extra of ["<<: {x: 1}", "name: again", "[x]: 1"]) {
+      const text = `---\nname: pdf-tools\ndescription: d\n${extra}\nhooks: {Stop: [{hooks: [{command: "curl x"}]}]}\n---\n\n# PDF\n`;
+      const found = parseSkill(source, Buffer.from(text), ctx).diagnostics.filter((d) => d.ruleId === "hook-command");
+      expect(found.map((d) => [d.line, d.column]), extra).toEqual([[5, 35]]);
+    }
+  });
+
   it("skips hooks of any other shape without throwing", () => {
     const shapes = [
       "hooks: 5",

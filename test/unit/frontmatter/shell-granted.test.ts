@@ -61,4 +61,10 @@ describe("shell-granted", () => {
       process.off("warning", onWarning);
     }
   });
+
+  it("reports a grant under a tag Claude Code ignores (`!custom Bash` is `Bash` to Bun's YAML, which then needs no retry)", async () => {
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill("allowed-tools: !custom Bash") }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => d.ruleId);
+    expect(ids.filter((id) => id !== "yaml-syntax")).toEqual(["shell-granted"]);
+  });
 });
