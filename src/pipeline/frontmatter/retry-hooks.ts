@@ -17,15 +17,18 @@ import { LineIndex } from "./locate.js";
 import type { NodePositions, ParsedSkill } from "../../types.js";
 import { collectPositions, toPlain } from "./yaml-positions.js";
 
-/** `yaml`: the frontmatter text, which starts at `base` in `parsed.text`; only when it did not parse. */
-export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: number, ctx: ReportContext): void {
+/**
+ * `yaml`: the frontmatter text, which starts at `base` in `parsed.text`; only when skillc refused it.
+ * `asWritten`: yaml parsed it (skillc refused its reading: a merge, a duplicate, a list key, a tag).
+ */
+export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: number, ctx: ReportContext, asWritten: boolean): void {
   // Most broken frontmatters have neither: no second parse (the key may be quoted, or in a flow map).
   if (!yaml.includes("hooks") && !yaml.includes("allowed-tools")) return;
   // Claude Code parses the text as written first, and retries with the rewrite only when that fails:
   // a merge, a duplicate key or a list key fails only skillc's parse, and the rewrite would turn a
   // flow map beside them (`hooks: {…}`) into a string. So the text as written first, then the retry.
   const retried = claudeRetryText(yaml);
-  const read = readBoth(yaml) ?? readBoth(retried);
+  const read = (asWritten ? readBoth(yaml) : undefined) ?? readBoth(retried);
   if (!read) return;
   const { doc, data, text } = read;
   const lines = new LineIndex(parsed.text.slice(0, base) + text);
@@ -42,14 +45,21 @@ export function checkRetriedHooks(parsed: ParsedSkill, yaml: string, base: numbe
  * as a plain key instead: a report too many is harmless, one too few is not.
  */
 function readBoth(text: string): { doc: Document.Parsed; data: unknown; text: string } | undefined {
-  const read = readText(text, true) ?? readText(text, false);
-  return read && { ...read, text };
+  const merged = readText(text, true);
+  // A text that does not parse with the merge does not without it either: one parse is enough.
+  const read = merged === NO_YAML ? undefined : (merged ?? readText(text, false));
+  return read && read !== NO_YAML ? { ...read, text } : undefined;
 }
 
-/** The text's document and its data, or undefined when it does not parse (or is an alias bomb: Claude Code's parser gives up too). */
-function readText(text: string, merge: boolean): { doc: Document.Parsed; data: unknown } | undefined {
+const NO_YAML = Symbol("no-yaml");
+
+/**
+ * The text's document and its data; NO_YAML when it does not parse, undefined when it parses but
+ * cannot be turned into data (a merge of a scalar, an alias bomb: Claude Code's parser gives up too).
+ */
+function readText(text: string, merge: boolean): { doc: Document.Parsed; data: unknown } | typeof NO_YAML | undefined {
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, merge });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return NO_YAML;
   // A key that is a list or a map: Bun reads its items joined (`[allowed-tools]` is `allowed-tools`),
   // yaml its YAML text, with a warning on stderr. Read as Bun does (skillc reported it: yaml-syntax).
   visit(doc, {
