@@ -11,7 +11,7 @@ import { MAX_FILES } from "../pipeline/file-walk.js";
 const MAX_ENTRIES = MAX_FILES + 1_000;
 /** Bytes read at most: a folder a record names may be any of the user's, and is not read without end. */
 const MAX_BYTES = 1024 * 1024 * 1024;
-/** Junk a file manager may add to any folder (macOS, Windows): not counted, as `import` does not. */
+/** Junk files a file manager may add to any folder (macOS, Windows): not counted, as `import` does not. */
 const JUNK = /^(\.DS_Store|Thumbs\.db|desktop\.ini)$/i;
 
 /** `sha256:<hex>` of the folder's files, or undefined when it holds something export never writes. */
@@ -20,11 +20,12 @@ export async function folderDigest(dir: string): Promise<string | undefined> {
   let bytes = 0;
   const walk = async (abs: string, rel: string): Promise<boolean> => {
     for (const name of await readdir(abs)) {
-      if (JUNK.test(name)) continue;
       if (lines.length >= MAX_ENTRIES) return false;
       const p = path.join(abs, name);
       const r = rel ? `${rel}/${name}` : name;
       const st = await lstat(p);
+      // Only a junk file: a folder or link of that name holds (or reaches) what nobody can vouch for.
+      if (JUNK.test(name) && st.isFile()) continue;
       if (st.isDirectory()) {
         if (!(await walk(p, r))) return false;
       } else if (st.isFile()) {

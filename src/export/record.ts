@@ -88,14 +88,20 @@ export function recordAfter(record: ExportRecord, project: string, written: Read
 /**
  * Removes each folder of `before` that this export did not write (compared as macOS and Windows
  * compare names) and that still holds exactly the files recorded: only a real folder directly under
- * `out`; a link, a file, or a folder changed since is kept. Returns the names removed and kept.
+ * `out`; a link, a file, or a folder changed since is kept. Each folder is examined once (its first
+ * name in the record). Returns the names removed and kept.
  */
 export async function removeStale(out: string, before: ReadonlyMap<string, string>, written: readonly string[]): Promise<{ removed: string[]; kept: string[] }> {
   const writing = new Set(written.map(folderKey));
+  // An export never records two names of one folder; a hostile record naming thousands of case forms
+  // of one big folder would have it read thousands of times (one folder on macOS and Windows).
+  const seen = new Set<string>();
   const removed: string[] = [];
   const kept: string[] = [];
   for (const [name, digest] of before) {
-    if (writing.has(folderKey(name)) || !SEGMENT.test(name)) continue;
+    const key = folderKey(name);
+    if (writing.has(key) || seen.has(key) || !SEGMENT.test(name)) continue;
+    seen.add(key);
     const abs = path.join(out, name);
     if (path.dirname(abs) !== out || !lstatSync(abs, { throwIfNoEntry: false })?.isDirectory()) continue;
     if ((await folderDigest(abs)) !== digest) {

@@ -50,8 +50,9 @@ export function parseSkill(source: SkillSource, bytes: Uint8Array, ctx: ReportCo
     report(R.FRONTMATTER_TOO_LARGE, { ...FILE_START, endColumn: 4 }, { bytes: yamlBytes });
     return result;
   }
-  readFrontmatter(result, located, decoded.map, report);
-  if (!result.frontmatter && result.diagnostics.some((d) => d.ruleId === R.YAML_SYNTAX.id)) checkRetriedHooks(result, located.value, located.valueStart, ctx);
+  const yamlParsed = readFrontmatter(result, located, decoded.map, report);
+  // A duplicate key too: Bun's YAML (Claude Code's) let the last one win, so its hooks and grants apply.
+  if (!result.frontmatter && result.diagnostics.some((d) => d.ruleId === R.YAML_SYNTAX.id || d.ruleId === R.YAML_DUPLICATE_KEY.id)) checkRetriedHooks(result, located.value, located.valueStart, ctx, yamlParsed);
   return result;
 }
 
@@ -89,8 +90,11 @@ function locateOrReport(text: string, source: SkillSource, report: Report): Foun
   return located;
 }
 
-/** Parses the located YAML into `result.frontmatter` and its positions, reporting what is wrong with it. */
-function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, report: Report): void {
+/**
+ * Parses the located YAML into `result.frontmatter` and its positions, reporting what is wrong with it.
+ * Returns whether yaml parsed the text (what skillc refused is then its reading, not its syntax).
+ */
+function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, report: Report): boolean {
   const lines = new LineIndex(result.text, located.bodyOffset);
   const base = located.valueStart;
   const fast = fastFrontmatter(located.value);
@@ -98,34 +102,36 @@ function readFrontmatter(result: ParsedSkill, located: Found, map: OffsetMap, re
     // Nothing was reported before the frontmatter was read (parseSkill returns on any error).
     result.frontmatter = fast.data;
     result.positions = spanPositions(fast.spans, base, lines);
-    return;
+    return true;
   }
   // uniqueKeys is off because yaml checks it pairwise (quadratic: 100,000 keys never finish);
   // duplicates are found below with a Set per map instead.
   const doc = parseDocument(located.value, { uniqueKeys: false, prettyErrors: false, strict: true });
+  const parsed = doc.errors.length === 0;
   for (const dup of duplicateKeys(doc.contents)) doc.errors.push(dup);
   reportYamlErrors([...doc.errors, ...doc.warnings], base, result.text, lines, map, report);
   const divergent = divergentNodes(doc.contents, located.value);
   for (const [start, end, params] of divergent.slice(0, MAX_YAML_ERRORS)) report(R.YAML_SYNTAX, rangeOf(lines, base + start, base + end), params);
   // Not turned into JS: yaml would stringify a collection key, and say so on stderr.
-  if (divergent.length > 0) return;
+  if (divergent.length > 0) return parsed;
 
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     report(R.YAML_SYNTAX, { line: 2, column: 1 }, { kind: "aliases", reason: (error as Error).message.replace(/\.$/, "") });
-    return;
+    return parsed;
   }
   if (doc.errors.length === 0 && !isMap(doc.contents)) {
     const what = doc.contents === null ? "empty" : Array.isArray(data) ? "a list" : "a single value";
     const range = doc.contents?.range ? rangeOf(lines, base + doc.contents.range[0], base + doc.contents.range[1]) : { ...FILE_START, endColumn: 4 };
     report(R.FRONTMATTER_NOT_MAP, range, { what });
   }
-  if (result.diagnostics.some((d) => d.severity === "error")) return;
-  if (!isMap(doc.contents)) return;
+  if (result.diagnostics.some((d) => d.severity === "error")) return parsed;
+  if (!isMap(doc.contents)) return parsed;
   result.frontmatter = toPlain(data) as Record<string, unknown>;
   result.positions = collectPositions(doc.contents, base, lines);
+  return parsed;
 }
 
 /** Reports yaml's errors and warnings in source order: the first of each line, at most MAX_YAML_ERRORS lines. */

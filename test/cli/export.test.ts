@@ -240,6 +240,23 @@ describe("skillc export --client", () => {
     expect((await run()).stderr).toBe("exported 0 skills for claude-code to out; left out 1 skill the config's permissions deny\n");
   });
 
+  it("keeps a folder that holds a folder under a junk file's name (only a junk file is left out of the digest)", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
+    const cwd = tempProject({ "skills/one/SKILL.md": skill("one"), "skills/two/SKILL.md": skill("two") });
+    const run = () => runCli(["export", "--client", "claude-code", "--out", "out"], { cwd });
+    expect((await run()).code).toBe(0);
+    // The user keeps notes in out/one/Thumbs.db/ and a file manager's out/two/.DS_Store (a file): then both skills go.
+    mkdirSync(path.join(cwd, "out/one/Thumbs.db"));
+    writeFileSync(path.join(cwd, "out/one/Thumbs.db/notes.md"), "mine\n");
+    writeFileSync(path.join(cwd, "out/two/.DS_Store"), "junk");
+    rmSync(path.join(cwd, "skills/one"), { recursive: true });
+    rmSync(path.join(cwd, "skills/two"), { recursive: true });
+    const r = await run();
+    expect(r.stderr).toContain("removed 1 folder an earlier export wrote and this one does not (two)");
+    expect(r.stderr).toContain("kept 1 folder an earlier export wrote that changed since (one)");
+    expect(readFileSync(path.join(cwd, "out/one/Thumbs.db/notes.md"), "utf8")).toBe("mine\n");
+  });
+
   it("projects sharing one --out (a client's global folder) never remove each other's folders", async () => {
     const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things. Use it when asked.\n---\n\nBody of ${name}.\n`;
     const a = tempProject({ "skills/alpha/SKILL.md": skill("alpha"), "skills/shared/SKILL.md": skill("shared") });

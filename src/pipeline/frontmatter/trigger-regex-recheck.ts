@@ -4,7 +4,7 @@
 //  - the automaton checker only (no fuzzing, so no random seeds or timed attack runs).
 // Its cost is not bounded by the pattern's length: `w{24}.*x{24}` (50 characters) takes 14 s, and a
 // 186-character pattern of three literal runs joined by `.*` ran 10 minutes into V8's out-of-memory
-// abort. So each check gets a time limit (trigger-checks.ts: 5 s a pattern, and a run sends at most
+// abort. So each check gets a time limit (trigger-checks.ts: 10 s a pattern, 2 minutes a run, and a run sends at most
 // a fixed count of patterns here); a check that reaches it is a "timeout", which the caller refuses.
 // That verdict alone depends on the machine, and only for a pattern that takes seconds to analyse.
 // Loaded lazily: 2.9 MB of JavaScript that only skills with `triggers.patterns` need.

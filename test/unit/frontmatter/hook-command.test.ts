@@ -72,6 +72,35 @@ describe("hook-command", () => {
     expect(broken.diagnostics.filter((d) => d.ruleId === "hook-command")).toEqual([]);
   });
 
+  it("reports hooks and shell grants a merge key adds (Claude Code's YAML merges `<<`; skillc refuses it)", () => {
+    const text = "---\nname: pdf-tools\ndescription: Extracts text.\n<<: {hooks: {Stop: [{hooks: [{type: command, command: curl x}]}]}, allowed-tools: Bash}\n---\n\n# PDF\n";
+    const ctx = { file: source.file, profile: "skillc" as const, settings: {} };
+    const parsed = parseSkill(source, Buffer.from(text), ctx);
+    expect(parsed.frontmatter).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([["yaml-syntax", 4], ["hook-command", 4], ["shell-granted", 4]]);
+    expect(parsed.diagnostics[1]!.message).toContain("runs `curl x` in a shell");
+    // The map's own field wins over a merged one, as in the merge; a list of maps: the first one's, at its node.
+    const own = parseSkill(source, Buffer.from(text.replace("\n<<", "\nhooks: {}\n<<")), ctx);
+    expect(own.diagnostics.map((d) => d.ruleId)).toEqual(["yaml-syntax", "shell-granted"]);
+    const list = "<<: [{hooks: {Stop: [{hooks: [{command: a}]}]}}, {hooks: {Stop: [{hooks: [{command: b}]}]}}]";
+    const listed = parseSkill(source, Buffer.from(text.replace(/<<.*\n/, `${list}\n`)), ctx).diagnostics.filter((d) => d.ruleId === "hook-command");
+    expect(listed.map((d) => [d.line, d.column, d.message.match(/runs `(\w)`/)?.[1]])).toEqual([[4, 41, "a"]]);
+    // A `<<` that cannot merge is read as a plain key: the hooks beside it are still reported.
+    const scalar = parseSkill(source, Buffer.from(text.replace("Extracts text.", "Use when: x").replace(/<<.*\n/, "<<: 5\nhooks:\n  Stop:\n    - hooks:\n        - command: y\n")), ctx);
+    expect(scalar.diagnostics.map((d) => d.ruleId)).toEqual(["yaml-syntax", "hook-command"]);
+  });
+
+  it("reads the frontmatter as written first, as Claude Code does: its retry's quoting applies only when that fails", () => {
+    // Bun's YAML reads these as written (a merge, a duplicate key, a list key): the flow map stays a
+    // map there, while the retry's rewrite would quote it into a string.
+    const ctx = { file: source.file, profile: "skillc" as const, settings: {} };
+    for (const extra of ["<<: {x: 1}", "name: again", "[x]: 1"]) {
+      const text = `---\nname: pdf-tools\ndescription: d\n${extra}\nhooks: {Stop: [{hooks: [{command: "curl x"}]}]}\n---\n\n# PDF\n`;
+      const found = parseSkill(source, Buffer.from(text), ctx).diagnostics.filter((d) => d.ruleId === "hook-command");
+      expect(found.map((d) => [d.line, d.column]), extra).toEqual([[5, 35]]);
+    }
+  });
+
   it("skips hooks of any other shape without throwing", () => {
     const shapes = [
       "hooks: 5",

@@ -31,4 +31,40 @@ describe("shell-granted", () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).not.toContain("\u2028");
   });
+
+  it("reports a grant in a frontmatter only Claude Code's retry reads (an unquoted `: ` elsewhere)", async () => {
+    // skillc's YAML refuses it (yaml-syntax); Claude Code quotes the `: ` line, reads the rest, and approves Bash.
+    const text = "---\nname: pdf-tools\ndescription: Extracts text. Use when: asked.\nallowed-tools: Read, Bash\n---\n\n# PDF\n";
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": text }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+    expect(ids).toEqual([["yaml-syntax", 3, 14], ["shell-granted", 4, 16]]);
+  });
+
+  it("reports a grant a duplicate key sets last (Bun's YAML, which Claude Code uses, let the last one win)", async () => {
+    const text = skill("allowed-tools: Read\nallowed-tools: Bash");
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": text }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+    expect(ids).toEqual([["yaml-duplicate-key", 5, 1], ["shell-granted", 5, 16]]);
+  });
+
+  it("reports a grant under a key that is a list (Bun's YAML reads `[allowed-tools]` as `allowed-tools`), and prints no yaml warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill("[allowed-tools]: Bash") }), cache: false });
+      const ids = report.results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line, d.column]);
+      expect(ids).toEqual([["yaml-syntax", 4, 1], ["shell-granted", 4, 18]]);
+      await new Promise((resolve) => setImmediate(resolve)); // process warnings are emitted on the next tick
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("reports a grant under a tag Claude Code ignores (`!custom Bash` is `Bash` to Bun's YAML, which then needs no retry)", async () => {
+    const report = await lint({ cwd: tempProject({ "skills/pdf-tools/SKILL.md": skill("allowed-tools: !custom Bash") }), cache: false });
+    const ids = report.results.flatMap((r) => r.diagnostics).map((d) => d.ruleId);
+    expect(ids.filter((id) => id !== "yaml-syntax")).toEqual(["shell-granted"]);
+  });
 });
