@@ -143,10 +143,17 @@ export interface ListingStore {
 /** recheck's verdict on one trigger pattern, as trigger-checks.ts gives and keeps it (frontmatter/trigger-regex.ts RegexVerdict). */
 export type RegexVerdict = { ok: true } | { ok: false; kind: "invalid" | "redos"; reason: string };
 
+/** A verdict recheck finished, with what it cost. */
+export interface KeptVerdict {
+  verdict: RegexVerdict;
+  ms: number;
+}
+
 /** Verdicts recheck finished, by pattern source (src/cache/regex-verdicts.ts keeps them between runs). */
 export interface RegexVerdictStore {
-  get(source: string): RegexVerdict | undefined;
-  set(source: string, verdict: RegexVerdict): void;
+  /** The verdict, and the milliseconds recheck took to reach it (a rebuild charges them to its run's time, as the first run did). */
+  get(source: string): KeptVerdict | undefined;
+  set(source: string, kept: KeptVerdict): void;
   /** Writes what this run used and made. */
   save(): Promise<void>;
 }

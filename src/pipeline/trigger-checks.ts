@@ -12,7 +12,8 @@
 //    `\b\w+\.(ts|tsx|js|jsx)\b.*\berror\b`, takes 1.2 s; a refusal for time instead of for its
 //    shape changes nothing for a pattern that would be refused anyway).
 // So no input makes a run spend more than 2 minutes in recheck. Verdicts recheck finished are kept
-// between runs (cache/regex-verdicts.ts): a rebuild does not pay again for the patterns it checked.
+// between runs with what each cost (cache/regex-verdicts.ts): a rebuild does not pay again for the
+// patterns it checked, and charges their recorded cost to its time, so it refuses what the first run did.
 import type { Diagnostic, ParsedSkill, ValidSkillHead } from "../types.js";
 import type { Reporter } from "../diagnostics/reporter.js";
 import * as R from "../rules/frontmatter-rules.js";
@@ -66,7 +67,8 @@ class RecheckBudget {
   private readonly timeLimitMs: number;
   private readonly runTimeMs: number;
   private readonly recheck: typeof recheckTriggerRegex;
-  private started?: number;
+  /** Milliseconds of recheck this run: measured, or as recorded with a kept verdict (so a rebuild decides as the first run did). */
+  private spent = 0;
 
   constructor(
     opts: TriggerCheckOptions,
@@ -82,14 +84,19 @@ class RecheckBudget {
   verdict(source: string): RegexVerdict {
     if (this.sent >= this.runMax) return refused(`it needs the full ReDoS check (recheck), and this run already sent the ${this.runMax} patterns it allows there (the first ones in skill order, then pattern order)`);
     this.sent++;
-    const kept = this.store?.get(source);
-    if (kept) return kept;
-    this.started ??= performance.now();
-    const left = Math.ceil(this.runTimeMs - (performance.now() - this.started));
+    const left = Math.ceil(this.runTimeMs - this.spent);
     if (left <= 0) return refused(`it needs the full ReDoS check (recheck), and this run's ${seconds(this.runTimeMs)} s of it were spent on earlier patterns`);
+    const kept = this.store?.get(source);
+    if (kept) {
+      this.spent += kept.ms;
+      return kept.verdict;
+    }
+    const t0 = performance.now();
     const { timedOut, ...v } = this.recheck(source, Math.min(this.timeLimitMs, left));
+    const ms = Math.ceil(performance.now() - t0);
+    this.spent += ms;
     if (timedOut && left < this.timeLimitMs) return refused(`the ReDoS checker did not finish analysing it in what was left of this run's ${seconds(this.runTimeMs)} s of checking, so it cannot be shown safe`);
-    if (!timedOut) this.store?.set(source, v);
+    if (!timedOut) this.store?.set(source, { verdict: v, ms });
     return v;
   }
 }

@@ -9,10 +9,11 @@ import { lint } from "../../../src/project/api.js";
 import { lintRun } from "../../../src/project/lint.js";
 import { Reporter } from "../../../src/diagnostics/reporter.js";
 import { checkTriggerPatterns, RECHECK_TIME_LIMIT_MS } from "../../../src/pipeline/trigger-checks.js";
-import type { RegexVerdictStore } from "../../../src/pipeline/analysis-store.js";
-import { needsRecheck, recheckTriggerRegex, screenTriggerRegex, NEEDS_RECHECK, type RegexVerdict } from "../../../src/pipeline/frontmatter/trigger-regex.js";
+import type { KeptVerdict, RegexVerdictStore } from "../../../src/pipeline/analysis-store.js";
+import { needsRecheck, recheckTriggerRegex, screenTriggerRegex, NEEDS_RECHECK } from "../../../src/pipeline/frontmatter/trigger-regex.js";
 import { tempProject } from "../../helpers/project.js";
 import { RegexVerdictCache } from "../../../src/cache/regex-verdicts.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "../../../src/cache/signed-file.js";
 
 const skill = (name: string, patterns: string[]) =>
   `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks about ${name}.\ntriggers:\n  patterns:\n${patterns.map((p) => `    - '${p}'`).join("\n")}\n---\n\n# ${name}\n\nBody.\n`;
@@ -33,11 +34,11 @@ function counting() {
 }
 
 class MapStore implements RegexVerdictStore {
-  readonly map = new Map<string, RegexVerdict>();
+  readonly map = new Map<string, KeptVerdict>();
   get(source: string) {
     return this.map.get(source);
   }
-  set(source: string, v: RegexVerdict) {
+  set(source: string, v: KeptVerdict) {
     this.map.set(source, v);
   }
   async save() {}
@@ -90,7 +91,7 @@ describe("trigger patterns that need recheck", () => {
     // A second run with the verdicts kept sends nothing to recheck, and still refuses c-three's:
     // which patterns are checked depends on the skills alone.
     const again = counting();
-    store.map.set(SLOW_OK[2]!, { ok: true });
+    store.map.set(SLOW_OK[2]!, { verdict: { ok: true }, ms: 1 });
     const second = await checkTriggerPatterns(analyses, reporter, { runMax: 2, recheck: again.recheck, openStore: async () => store });
     expect(again.calls).toEqual([]);
     expect(second).toEqual(found);
@@ -122,6 +123,17 @@ describe("trigger patterns that need recheck", () => {
     expect(said[2]).toBe("this run's 0.45 s of it were spent");
   });
 
+  it("charge a kept verdict's recorded cost to the run's time, so a rebuild refuses what the first run refused", async () => {
+    const analyses = await analysesOf({ "skills/a-first/SKILL.md": skill("a-first", [SLOW_OK[0]!]), "skills/b-second/SKILL.md": skill("b-second", [SLOW_OK[1]!]) });
+    const store = new MapStore();
+    // As a first run would have left it, had recheck taken 500 ms on a-first's pattern.
+    store.map.set(SLOW_OK[0]!, { verdict: { ok: true }, ms: 500 });
+    const { calls, recheck } = counting();
+    const found = await checkTriggerPatterns(analyses, reporter, { runTimeMs: 450, recheck, openStore: async () => store });
+    expect(calls).toEqual([]);
+    expect(found.map((d) => [path.basename(path.dirname(d.file)), d.message.includes("this run's 0.45 s of it were spent")])).toEqual([["b-second", true]]);
+  });
+
   it("open no verdict store when no pattern needs recheck, and none at all with the rule off", async () => {
     const analyses = await analysesOf({ "skills/plain/SKILL.md": skill("plain", ["\\bdeploy\\b"]), "skills/slow/SKILL.md": skill("slow", [SLOW_OK[0]!]) });
     let opened = 0;
@@ -148,15 +160,28 @@ describe("the kept verdicts (cache/regex-verdicts.ts)", () => {
   it("come back for the same skillc and recheck versions only, and keep only what a run used", async () => {
     const root = tempProject({});
     const first = await RegexVerdictCache.open(root, "4.5.0");
-    first.set("(ab|cd)+x", { ok: true });
-    first.set("(a|b|ab)*c", { ok: false, kind: "redos", reason: "exponential" });
+    first.set("(ab|cd)+x", { verdict: { ok: true }, ms: 30 });
+    first.set("(a|b|ab)*c", { verdict: { ok: false, kind: "redos", reason: "exponential" }, ms: 700 });
     await first.save();
     const second = await RegexVerdictCache.open(root, "4.5.0");
-    expect(second.get("(a|b|ab)*c")).toEqual({ ok: false, kind: "redos", reason: "exponential" });
+    expect(second.get("(a|b|ab)*c")).toEqual({ verdict: { ok: false, kind: "redos", reason: "exponential" }, ms: 700 });
     expect(await (await RegexVerdictCache.open(root, "4.6.0")).get("(a|b|ab)*c")).toBeUndefined();
     // The second run used one verdict: the file keeps that one.
     await second.save();
     const third = await RegexVerdictCache.open(root, "4.5.0");
-    expect([third.get("(ab|cd)+x"), third.get("(a|b|ab)*c")]).toEqual([undefined, { ok: false, kind: "redos", reason: "exponential" }]);
+    expect([third.get("(ab|cd)+x"), third.get("(a|b|ab)*c")]).toEqual([undefined, { verdict: { ok: false, kind: "redos", reason: "exponential" }, ms: 700 }]);
+  });
+
+  it("are misses when a stored verdict has another shape (no cost, a cost past any check, more keys, another kind)", async () => {
+    const root = tempProject({});
+    const good = await RegexVerdictCache.open(root, "4.5.0");
+    good.set("(ab|cd)+x", { verdict: { ok: true }, ms: 30 });
+    await good.save();
+    const file = path.join(root, "node_modules/.cache/skillc/regex-verdicts-v1.json");
+    const read = await readRecordFile(file, cacheKey());
+    const header = { ...read!.header, verdicts: { a: { ok: true }, b: { ok: true, ms: 1e9 }, c: { ok: true, ms: 5, extra: 1 }, d: { ok: false, kind: "invalid", reason: "x", ms: 5 }, e: { ok: true, ms: 5 } } };
+    await writeRecordFile(file, cacheKey(), header, []);
+    const again = await RegexVerdictCache.open(root, "4.5.0");
+    expect(["a", "b", "c", "d", "e"].map((k) => again.get(k))).toEqual([undefined, undefined, undefined, undefined, { verdict: { ok: true }, ms: 5 }]);
   });
 });
