@@ -177,9 +177,9 @@ export const HOOK_COMMAND = rule<{ field: string; event: string; kind: "command"
 export const SHELL_GRANTED = rule<{ tool: string; shell: string }>({
   id: "shell-granted",
   severity: "warning",
-  description: "`allowed-tools` approves a shell tool for every command (`Bash`, `Bash(*)`): Claude Code then runs any shell command the model asks for without a prompt while the skill is active.",
+  description: "`allowed-tools` approves a shell tool for every command (`Bash`, `Bash(*)`, or a shell or interpreter: `Bash(sh:*)`): Claude Code then runs any shell command the model asks for without a prompt while the skill is active.",
   help:
-    "In Claude Code, `allowed-tools` only pre-approves: each tool named runs without asking while the skill is active. `Bash` with no command pattern, like `Bash(*)`, approves every shell command, so a model steered by any text it reads (a web page, an issue, a file) can run anything unasked. " +
+    "In Claude Code, `allowed-tools` only pre-approves: each tool named runs without asking while the skill is active. `Bash` with no command pattern, like `Bash(*)`, approves every shell command, and so does a pattern for a shell or an interpreter (`Bash(sh:*)`, `Bash(python3 *)`, `Bash(env *)`), which runs whatever its arguments say; a model steered by any text it reads (a web page, an issue, a file) can then run anything unasked. " +
     "Name the commands the skill needs instead (`Bash(git status:*)`, `Bash(npm run test:*)`), or leave the tool out and let Claude Code ask. skillc's runtime grants nothing (it runs no commands).",
   message: ({ tool, shell }) =>
     `\`allowed-tools\` approves \`${tool}\` for every command: while the skill is active, Claude Code runs any ${shell} command the model asks for without a prompt; name the commands the skill needs (e.g. \`${shell}(git status:*)\`) or leave it out.`,

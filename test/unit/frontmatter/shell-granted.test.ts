@@ -19,8 +19,13 @@ describe("shell-granted", () => {
     }
   });
 
+  it("reports a pattern for a shell or an interpreter, which runs any command, and grants inside one list entry", async () => {
+    for (const g of ["Bash(sh:*)", "Bash(bash:*)", "Bash(python3 *)", "Bash(env*)", "Bash(npx:*)"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([[4, 16, g]]);
+    expect(await found('allowed-tools:\n  - "Read, Bash"')).toEqual([[5, 5, "Bash"]]);
+  });
+
   it("leaves scoped commands and other tools alone", async () => {
-    for (const g of ["Bash(git status:*)", "Read Grep", "Bash(npm run test:*) Write", "Bashful", "Bash(:*)"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([]);
+    for (const g of ["Bash(git status:*)", "Read Grep", "Bash(npm run test:*) Write", "Bashful", "Bash(:*)", "Bash(shellcheck:*)", "Bash(python3 scripts/x.py:*)", "Bash(git status:*)"]) expect(await found(`allowed-tools: ${g}`), g).toEqual([]);
   });
 
   it("points at the list entry, and escapes what it shows", async () => {
