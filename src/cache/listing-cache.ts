@@ -10,8 +10,7 @@
 // Trust: signed per user (signed-file.ts); each listing read is shape-checked, a bad one is a miss.
 import path from "node:path";
 import type { DirEntry, ListingStore } from "../pipeline/analysis-store.js";
-import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
-import { isObj } from "./shape.js";
+import { cacheKey, readHeaderMap, writeRecordFile } from "./signed-file.js";
 import { cacheVersion } from "../util/version.js";
 import type { CacheMemory } from "./memory.js";
 
@@ -76,9 +75,7 @@ export class ListingCache implements ListingStore {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "listings-v1.json");
     const key = cacheVersion();
     const secret = cacheKey();
-    const read = await readRecordFile(file, secret, memory);
-    const dirs = read && read.header.key === key && isObj(read.header.dirs) ? read.header.dirs : {};
-    return new ListingCache(file, key, secret, dirs, memory);
+    return new ListingCache(file, key, secret, await readHeaderMap(file, secret, key, "dirs", memory), memory);
   }
 
   /** Folders the previous run listed (a rebuild of a large tree starts a stat thread: pipeline/stat-thread.ts). */

@@ -5,7 +5,7 @@
 // Trust: signed per user (signed-file.ts); each verdict read is shape-checked, a bad one is a miss.
 import path from "node:path";
 import type { KeptVerdict, RegexVerdictStore } from "../pipeline/analysis-store.js";
-import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
+import { cacheKey, readHeaderMap, writeRecordFile } from "./signed-file.js";
 import { isObj } from "./shape.js";
 import { cacheVersion } from "../util/version.js";
 
@@ -40,9 +40,7 @@ export class RegexVerdictCache implements RegexVerdictStore {
     const file = path.join(projectRoot, "node_modules", ".cache", "skillc", "regex-verdicts-v1.json");
     const key = `${cacheVersion()} recheck ${recheckVersion}`;
     const secret = cacheKey();
-    const read = await readRecordFile(file, secret);
-    const verdicts = read && read.header.key === key && isObj(read.header.verdicts) ? read.header.verdicts : {};
-    return new RegexVerdictCache(file, key, secret, verdicts);
+    return new RegexVerdictCache(file, key, secret, await readHeaderMap(file, secret, key, "verdicts"));
   }
 
   get(source: string): KeptVerdict | undefined {

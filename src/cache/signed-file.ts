@@ -13,6 +13,7 @@ import path from "node:path";
 import { recordJson } from "./analysis-record.js";
 import { keeping, keepRead, keepWritten, type CacheMemory, type RecordFile } from "./memory.js";
 import { READ_NO_FOLLOW } from "../util/open-flags.js";
+import { isMap } from "../util/is-map.js";
 
 // v3: the body is a header and one record a line (see encodeBody); a v2 file is ignored.
 const MAGIC = "skillc-cache-v3 ";
@@ -257,6 +258,16 @@ async function writeAll(fh: FileHandle, parts: Uint8Array[]): Promise<void> {
     while (rest.length > 0 && bytesWritten >= rest[0]!.byteLength) bytesWritten -= rest.shift()!.byteLength;
     if (rest.length > 0 && bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
   }
+}
+
+/**
+ * The map a header-only cache file keeps under `field` (the listing cache's folders, recheck's
+ * verdicts), when the file is this user's and was written under `cacheKey`; else an empty one.
+ */
+export async function readHeaderMap(file: string, secret: Buffer | undefined, cacheKey: string, field: string, memory?: CacheMemory): Promise<Record<string, unknown>> {
+  const read = await readRecordFile(file, secret, memory);
+  const map = read && read.header.key === cacheKey ? read.header[field] : undefined;
+  return isMap(map) ? map : {};
 }
 
 /**

@@ -12,6 +12,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameS
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { folderDigest } from "./folder-digest.js";
+import { isMap } from "../util/is-map.js";
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */
 export const EXPORT_MARKER = ".skillc-export";
@@ -116,8 +117,4 @@ export async function removeStale(out: string, before: ReadonlyMap<string, strin
 
 function own(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -10,6 +10,7 @@ import type { Report } from "../diagnostics/reporter.js";
 import { checkCodexSidecar } from "../pipeline/portability-sidecar.js";
 import { bool } from "../pipeline/frontmatter/fields.js";
 import type { ExportPlan } from "./plan.js";
+import { isMap } from "../util/is-map.js";
 
 /** A restriction the export would lose: the source key it sits at, and what it means. */
 export interface LostRestriction {
@@ -67,8 +68,4 @@ function ownSidecarForbidsImplicit(source: SkillSource): boolean {
   } catch {
     return false; // unreadable or not YAML: Codex ignores such a sidecar whole
   }
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -7,6 +7,7 @@ import * as R from "../../rules/frontmatter-rules.js";
 import { escapeTerminal } from "../../util/hidden-chars.js";
 import { displayPath, rangeAt, report, type FmContext } from "./context.js";
 import { pointerSegment } from "./yaml-positions.js";
+import { isMap } from "../../util/is-map.js";
 
 export function checkHooks(c: FmContext): void {
   const hooks = c.frontmatter.hooks;
@@ -47,8 +48,4 @@ function reportHandler(c: FmContext, event: string, pointer: string, handler: un
 function shown(s: string, max: number): string {
   const points = [...s];
   return escapeTerminal(points.length > max ? `${points.slice(0, max - 3).join("")}...` : s);
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

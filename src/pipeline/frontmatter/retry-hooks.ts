@@ -84,14 +84,14 @@ function joinedKey(node: unknown): string {
   return isScalar(node) ? String(node.value ?? "") : "";
 }
 
+/** The pointer yaml's merge key gets (its key is a Symbol, which keyString shows as its description). */
+const MERGE = "/Symbol(<<)";
+
 /**
  * The positions of fields a top-level `<<` added (under `<<`, or its nth map in a list of maps) also
  * under the pointer they are read at (`/hooks`), so a report points into the merged map; the map's
  * own fields, and an earlier map of a list, win as in the merge. (Fields of an alias point at `<<`.)
  */
-/** The pointer yaml's merge key gets (its key is a Symbol, which keyString shows as its description). */
-const MERGE = "/Symbol(<<)";
-
 function mergedPositions(positions: NodePositions): NodePositions {
   // Top-level field → the prefix its value is read from ("" for the map's own).
   const from = new Map<string, string>();
