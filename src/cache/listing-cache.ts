@@ -61,6 +61,8 @@ export class ListingCache implements ListingStore {
   /** Listings of this run, by real folder path: kept ones as read, new ones as stored. */
   private readonly seen = new Map<string, Stored>();
   private changed = false;
+  /** Whether a folder of this run changed too recently (or could not be stat'ed) to be trusted next time. */
+  private untrusted = false;
 
   private constructor(
     private readonly file: string,
@@ -106,7 +108,10 @@ export class ListingCache implements ListingStore {
 
   set(realDir: string, fp: string | undefined, entries: readonly DirEntry[]): void {
     this.changed = true;
-    if (fp === undefined) return void this.seen.delete(realDir);
+    if (fp === undefined) {
+      this.untrusted = true;
+      return void this.seen.delete(realDir);
+    }
     const stored: Stored = [fp];
     // Put in the map before it is filled: after the loop, a cold lint's first call (the root of
     // 10,000 skill folders) reached the put only in code V8 had optimized during the loop (OSR),
@@ -114,6 +119,21 @@ export class ListingCache implements ListingStore {
     // times a run).
     this.seen.set(realDir, stored);
     for (const e of entries) stored.push(e.name, kindOf(e));
+  }
+
+  /**
+   * The folders this run listed, each with its fingerprint, and the links among their entries; undefined
+   * when one of them could not be trusted (a run record vouches for a run's inputs with these: project/replay.ts).
+   */
+  folders(): { folders: Array<[realDir: string, fp: string]>; links: string[] } | undefined {
+    if (this.untrusted) return undefined;
+    const folders: Array<[string, string]> = [];
+    const links: string[] = [];
+    for (const [dir, stored] of this.seen) {
+      folders.push([dir, stored[0]]);
+      for (let i = 2; i < stored.length; i += 2) if (stored[i] === "l") links.push(path.join(dir, stored[i - 1]!));
+    }
+    return { folders, links };
   }
 
   /** Writes the listings of this run (folders not met any more are dropped), unless it kept every listing it read. */

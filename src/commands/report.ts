@@ -10,6 +10,7 @@ import { RULES } from "../diagnostics/registry.js";
 import { relPosix } from "../util/paths.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
 import type { BuildResult } from "../project/build.js";
+import type { ReplayedBuild } from "../project/replay.js";
 
 /**
  * The stylish text of `diagnostics` on stderr, written as it is formatted, in writes of ~64 KB: the
@@ -58,13 +59,13 @@ export function green(ctx: CliContext, text: string): string {
 }
 
 /** Diagnostics, then one summary line: skills built, warnings, errors, bundle size, time. */
-export function reportBuild(ctx: CliContext, result: BuildResult, ms: number, quiet: boolean): void {
+export function reportBuild(ctx: CliContext, result: BuildResult | ReplayedBuild, ms: number, quiet: boolean): void {
   const shown = quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   printDiagnostics(ctx, shown);
   const { errors, warnings } = counts(result.diagnostics);
   const out = relPosix(ctx.cwd, result.outDir);
   const status = result.written
-    ? green(ctx, `built ${plural(result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)}${result.chunks !== undefined ? ` + ${plural(result.chunks, "chunk")}` : ""})`
+    ? green(ctx, `built ${plural("replayed" in result ? result.emitted : result.skills.length, "skill")}`) + ` into ${out}/ (index.js ${formatBytes(result.bundleBytes)}${result.chunks !== undefined ? ` + ${plural(result.chunks, "chunk")}` : ""})`
     : existsSync(path.join(result.outDir, "index.js"))
       ? `nothing written: ${out}/ keeps its previous output`
       : `nothing written: ${out}/ has no output yet`;

@@ -38,6 +38,8 @@ export interface AnalyzeOptions {
   stats?: StatThread;
   /** Set by analyzeAll: the skills walked and stat'ed ahead. */
   ahead?: WalkAhead;
+  /** See FileOptions.ownListings. */
+  ownListings?: Set<string>;
   /** No pool unless SKILLC_WORKERS asks: a streaming split build (10,000 skills, 2 cores: 20.4 s, 699 MB with a worker; 14.3 s, 332 MB without). */
   inThread?: boolean;
 }
@@ -66,7 +68,12 @@ interface ReadAnalysis extends AnalysisBase {
   files?: SkillFile[];
   /** With a build cache: the folder's fingerprint as read (undefined when it cannot be fingerprinted). */
   fp?: string;
+  /** With a fingerprint: the files it was made from (see SkillInputs). */
+  inputs?: SkillInputs;
 }
+
+/** What a folder's fingerprint was made from (a run record keeps them, replay.ts): SKILL.md and its print, the files' real paths and "rel\0print"s. */
+export type SkillInputs = { md: string; mdPrint: string; reals: readonly string[]; fps: readonly string[] };
 
 /** The frontmatter failed to parse ("unparsed") or is invalid ("invalid"): the skill goes no further. */
 export interface FailedAnalysis extends ReadAnalysis {
@@ -90,6 +97,7 @@ export interface ReusedAnalysis extends AnalysisBase {
   paths: string[];
   files: SkillFileMeta[];
   fp: string;
+  inputs: SkillInputs;
   /** The build cache's previous entry, which holds where its line is in the previous index.js. */
   entry: BuildEntry;
 }
@@ -132,7 +140,7 @@ export async function startAnalysis(source: SkillSource, opts: AnalyzeOptions): 
 const fileOptions = new WeakMap<AnalyzeOptions, FileOptions>();
 export function fileOptionsOf(opts: AnalyzeOptions): FileOptions {
   let f = fileOptions.get(opts);
-  if (!f) fileOptions.set(opts, (f = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings }));
+  if (!f) fileOptions.set(opts, (f = { ...opts.files, settings: opts.settings, profile: opts.profile, listings: opts.listings, ownListings: opts.ownListings }));
   return f;
 }
 
@@ -177,7 +185,8 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
     try {
       const pre = ahead?.batch;
       const fps = pre ? walked.stat(pre, ahead.at + 1) : walked.stat();
-      const fp = fps && folderPrint(statPrint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath())), fps);
+      const mdPrint = fps && statPrint(pre ? mdStat(pre, ahead.at) : fs.statSync(mdPath()));
+      const fp = fps && folderPrint(mdPrint!, fps);
       const entry = fp ? build.get(source.file, fp) : undefined;
       // Reused only when every listed file is a plain file within maxBytes, so reading adds no reasons.
       const cache = opts.cache;
@@ -188,7 +197,7 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
         // The record's own array and the entry's fingerprint (equal to `fp`): every reused skill's
         // objects live to the end of the run, and each copy is one more for the GC to move (twice).
         const diagnostics = walked.walkDiagnostics.length === 0 ? hit.diagnostics : [...hit.diagnostics, ...walked.walkDiagnostics];
-        return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp: entry.fp, entry });
+        return ready({ outcome: "reused", source, skill, files: entry.files, paths: walked.paths, diagnostics, fp: entry.fp, inputs: { md: mdPath(), mdPrint: mdPrint!, reals: walked.reals, fps: fps! }, entry });
       }
     } catch {
       // fall through to a full read, which reports what is wrong
@@ -215,7 +224,8 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   // Fingerprintable only when every listed file was read (none skipped, oversize or special).
   const fp = fps.length === walked.paths.length ? folderPrint(mdFp, fps) : undefined;
   const started = analyzeBytes(source, bytes, files, paths, collected.leftOut, collected.diagnostics, opts);
-  const done = started.done.then((result): SkillAnalysis => (result.outcome === "unreadable" || result.outcome === "reused" ? result : { ...result, fp }));
+  const inputs: SkillInputs | undefined = fp ? { md: mdPath(), mdPrint: mdFp, reals: walked.reals, fps } : undefined;
+  const done = started.done.then((result): SkillAnalysis => (result.outcome === "unreadable" || result.outcome === "reused" ? result : { ...result, fp, inputs }));
   done.catch(() => undefined);
   return { done };
 }

@@ -36,7 +36,14 @@ export function readFolder(folder: { abs: string; real: string }, store: Listing
   }
   // `listed`: the sorted entries made ahead on the early worker (list-ahead.ts).
   // Listed here: made the same kind of entries as the worker's (packDirents).
-  const entries = listed ?? packDirents(fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name)));
+  let entries: DirEntry[];
+  try {
+    entries = listed ?? packDirents(fs.readdirSync(folder.abs, { withFileTypes: true }).sort((a, b) => compareCodeUnits(a.name, b.name)));
+  } catch (err) {
+    // Not listed: the store must not vouch for this run's folders (ListingCache.folders).
+    store?.set(folder.real, undefined, []);
+    throw err;
+  }
   store?.set(folder.real, fp, entries);
   return entries;
 }

@@ -32,6 +32,8 @@ export interface FileOptions {
   profile: Profile;
   /** Folder listings discovery already read (real path → entries), so the walk need not list them again. */
   listings?: ReadonlyMap<string, DirEntry[]>;
+  /** Gets the folders a walk listed itself, not from `listings` (a run record vouches for discovery's only: replay.ts). */
+  ownListings?: Set<string>;
 }
 
 /** Files (or folders) per skill beyond which collection stops with `too-many-files`. */
@@ -44,10 +46,9 @@ export function isAlwaysExcluded(name: string): boolean {
   return ALWAYS_OUT.has(name) || JUNK.has(name.toLowerCase()) || name.startsWith("._") || name.endsWith("~") || /^\..*\.sw[a-p]$/.test(name);
 }
 
+/** A listed file: `rel` posix, relative to the skill folder; `real` the real absolute path to open. */
 export interface Entry {
-  /** posix, relative to the skill folder. */
   rel: string;
-  /** Real absolute path to open. */
   real: string;
 }
 
@@ -80,9 +81,8 @@ function matcherOf(patterns: readonly string[]): (rel: string) => boolean {
   return m;
 }
 
-// The regexes of the globs that match every path, `**` and the default include (`**` + `/*`), however
-// spelled (`./**`, `**/`): a list holding one needs no test at all (one per file of every skill, ~2%
-// of a cold lint).
+// The regexes of the globs that match every path (`**`, the default `**/*`, however spelled): a list
+// holding one needs no test at all (one per file of every skill, ~2% of a cold lint).
 const MATCH_ALL = new Set(["**", "**/*"].map((p) => compileGlob(p).source));
 const matchesAll = (pattern: string): boolean => MATCH_ALL.has(compileGlob(pattern).source);
 
@@ -149,7 +149,7 @@ export class FileWalker {
   private walkDir(dirReal: string, prefix: string): void {
     let entries: DirEntry[];
     try {
-      entries = this.opts.listings?.get(dirReal) ?? fs.readdirSync(dirReal, { withFileTypes: true });
+      entries = this.opts.listings?.get(dirReal) ?? (this.opts.ownListings?.add(dirReal), fs.readdirSync(dirReal, { withFileTypes: true }));
     } catch (e) {
       report(this.opts, this.diagnostics, D.READ_ERROR, this.shown(prefix), { kind: "skill-folder", path: this.shown(prefix), code: errCode(e) });
       return;

@@ -79,6 +79,21 @@ export class StatBatch {
     if (print) st.print = print;
     return st;
   }
+
+  /** Every stat's statPrint in the batch's order, "" for a failed one. */
+  printList(): string[] {
+    const n = this.out.length / N;
+    if (this.prints !== undefined) {
+      const list = this.prints.split("\n");
+      if (list.length === n) return list;
+    }
+    const list: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const st = this.at(i);
+      list.push(st ? statPrint(st) : "");
+    }
+    return list;
+  }
 }
 
 /** The batch stat'ed on this thread (the fallback, and what the thread's result equals). */
@@ -172,19 +187,19 @@ export class StatThread {
     });
   }
 
-  /** The thread is gone: what it had not answered is stat'ed here, and so is everything after. */
-  private fail(): void {
+  /** The thread is gone: what it had not answered is stat'ed here (or, `drop`, answered with no stats), and so is everything after. */
+  private fail(drop = false): void {
     this.worker = undefined;
     // Nothing is awaited from it any more: it must not hold the process open.
     this.handle.unref();
     const left = [...this.pending.values()];
     this.pending.clear();
-    for (const p of left) p.resolve(statHere(p.paths));
+    for (const p of left) p.resolve(drop ? new StatBatch(new Float64Array(0)) : statHere(p.paths));
   }
 
-  /** Ends the thread (batches still pending are stat'ed here). */
-  async close(): Promise<void> {
-    this.fail();
+  /** Ends the thread: batches still pending are stat'ed here, or with `drop` (their answers are not needed any more) answered empty. */
+  async close(drop = false): Promise<void> {
+    this.fail(drop);
     await this.handle.terminate();
   }
 }

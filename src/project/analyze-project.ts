@@ -66,6 +66,12 @@ export interface ProjectAnalysis {
   suppressed: Diagnostic[];
   /** What analyses a skill again (build's fallback when a reused skill's previous line is gone). */
   analyzeOptions: AnalyzeOptions;
+  /**
+   * With the caches: every folder discovery listed with its fingerprint, and the links among their
+   * entries; undefined when one could not be trusted or a skill's file walk listed a folder itself
+   * (a run record vouches for the run's inputs with these: replay.ts).
+   */
+  folders(): ReturnType<ListingCache["folders"]>;
 }
 
 /** Discovers, analyses and resolves the project's skills. Never throws for bad input. */
@@ -94,11 +100,12 @@ async function analyzeWith(opts: ProjectOptions, early: EarlyWorkers | undefined
   // Discovery's folder listings are handed to the file listing of each skill: one readdir per folder,
   // none for a folder unchanged since the last run with the caches (cache/listing-cache.ts).
   const listings = new Map<string, DirEntry[]>();
+  const ownListings = new Set<string>();
   const listingStore = useCache(opts.cache, Infinity) ? await ListingCache.open(config.root, opts.memory) : undefined;
   // A rebuild of a large tree: its stats run on a thread of their own (pipeline/stat-thread.ts).
   const stats = listingStore ? startStats(listingStore, opts.memory) : undefined;
   try {
-    return await analyzeListed(opts, early, { settings, profile, reporter, listings, listingStore, stats });
+    return await analyzeListed(opts, early, { settings, profile, reporter, listings, ownListings, listingStore, stats });
   } finally {
     // A long-lived process's thread serves its next build too (cache/memory.ts).
     if (!opts.memory) await stats?.close();
@@ -128,13 +135,14 @@ interface RunParts {
   profile: Profile;
   reporter: Reporter;
   listings: Map<string, DirEntry[]>;
+  ownListings: Set<string>;
   listingStore: ListingCache | undefined;
   stats: StatThread | undefined;
 }
 
 async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefined, run: RunParts): Promise<ProjectAnalysis> {
   const { cwd, config } = opts;
-  const { settings, profile, reporter, listings, listingStore, stats } = run;
+  const { settings, profile, reporter, listings, ownListings, listingStore, stats } = run;
   const found = await findSources(opts, { cwd, ...config.discovery, settings, profile, listings, listingStore, stats, lister: early?.peek() });
   const diagnostics = reporter.rate(found.diagnostics);
 
@@ -144,7 +152,7 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   const build = cache && (await opts.buildStore?.({ analysis: key, profile, roots: found.roots }));
   let analysed = 0;
   const total = found.sources.length;
-  const analysing = analyzeAll(found.sources, { ...base, cache, build, listings, early, stats, inThread: opts.onAnalysed !== undefined }, (a) => {
+  const analysing = analyzeAll(found.sources, { ...base, cache, build, listings, ownListings, early, stats, inThread: opts.onAnalysed !== undefined }, (a) => {
     opts.onProgress?.(++analysed, total);
     return opts.onAnalysed?.(a);
   });
@@ -178,7 +186,8 @@ async function analyzeListed(opts: ProjectOptions, early: EarlyWorkers | undefin
   const resolved = resolveSkills<ValidSkill | ValidSkillHead>(skills, { collisions: config.collisions, namespaces: config.namespaces, settings, profile });
   resolved.diagnostics = reporter.rate(resolved.diagnostics);
   pushAll(diagnostics, resolved.diagnostics);
-  return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache } };
+  const folders = () => (ownListings.size === 0 ? listingStore?.folders() : undefined);
+  return { profile, reporter, sources: found.sources, analyses, resolved, diagnostics, suppressed, analyzeOptions: { ...base, cache }, folders };
 }
 
 /** Hands each finding to its skill's analysis, so suppressions and overrides apply to it as to the others. */

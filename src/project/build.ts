@@ -24,6 +24,7 @@ import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./co
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
+import { openReplay, recordBuild, replayed, type FinishedBuild, type ReplayedBuild, type RunReplay } from "./replay.js";
 import type { CacheMemory } from "../cache/memory.js";
 import { pushAll } from "../util/push-all.js";
 
@@ -64,11 +65,30 @@ export function checkBuildOutDir(opts: BuildOptions): void {
 export async function build(opts: BuildOptions & { write: false }): Promise<BuildResult<ToolsetSkill>>;
 export async function build(opts: BuildOptions): Promise<BuildResult>;
 export async function build(opts: BuildOptions): Promise<BuildResult> {
-  const { cwd, config } = opts;
+  return (await runBuild(opts, false)) as BuildResult;
+}
+
+/**
+ * The CLI's build: as build(), or, when nothing the last writing build's result depends on has
+ * changed, that result replayed (replay.ts), its skills by count only.
+ */
+export async function buildOrReplay(opts: BuildOptions): Promise<BuildResult | ReplayedBuild> {
+  return runBuild(opts, true);
+}
+
+async function runBuild(opts: BuildOptions, mayReplay: boolean): Promise<BuildResult | ReplayedBuild> {
+  const { config } = opts;
   const outDir = path.resolve(config.root, config.outDir);
-  const writing = opts.write !== false;
   // Before any work: a build that may not write there fails at once (a usage error, exit 2).
-  if (writing) checkBuildOutDir(opts);
+  if (opts.write !== false) checkBuildOutDir(opts);
+  const replay = await openReplay(opts, outDir, mayReplay);
+  const again = replay?.record && (await replayed(replay.record, opts, outDir));
+  return again || buildRun(opts, outDir, replay);
+}
+
+async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | undefined): Promise<BuildResult> {
+  const { cwd, config } = opts;
+  const writing = opts.write !== false;
   // The build cache serves only builds that write (it points into the index.js on disk).
   let reuse: BuildReuse | undefined;
   const buildStore: ProjectOptions["buildStore"] = async (key) => {
@@ -90,7 +110,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     stage ??= writing && layout === "split" ? await openChunkStage(config.root, outDir, opts.restage) : undefined;
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
-    return await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });
+    const result = await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });
+    if (replay && result.written) await recordBuild(replay, opts, outDir, finished(project, result, reuse !== undefined));
+    return result;
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
     // once more, writing every chunk (nothing can go missing then), without the caches.
@@ -101,6 +123,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await indexStage?.discard();
   }
   return build({ ...opts, cache: false, restage: true });
+}
+
+/** What the run record keeps of a build that wrote (replay.ts); a build without the caches keeps none. */
+function finished(project: ProjectAnalysis, result: BuildResult, cached: boolean): FinishedBuild {
+  const { analyses, suppressed } = project;
+  const { skills, bundleBytes, chunks, found, layout } = result;
+  // Without the caches (too few skills, or the retry below) the next build would not replay either: no record.
+  const toolsets = !cached || skills.some((s) => s.toolsets !== undefined);
+  return { analyses, folders: project.folders(), suppressed, diagnostics: result.diagnostics, toolsets, result: { emitted: skills.length, bundleBytes, ...(chunks !== undefined && { chunks }), found, layout: layout ?? "single" } };
 }
 
 /** "auto" decides from the supporting files' sizes and the skill count (src/emit/split.ts), known before any skill is read in full. */

@@ -1,0 +1,106 @@
+// The last writing build's result, kept so that the next build whose inputs are all as that build
+// saw them (every skill folder's fingerprint, discovery, the options, outDir's files) replays it
+// instead of restoring every skill from the other caches (project/replay.ts). One file per outDir,
+// beside the build cache; signed per user like the others (signed-file.ts), shape-checked on read:
+// anything unexpected is no record, never a crash.
+import fs from "node:fs";
+import type { Diagnostic } from "../types.js";
+import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
+import { buildCacheFile } from "./build-cache.js";
+import { isObj } from "./shape.js";
+
+export interface RunRecord {
+  /** What the build's result depends on besides its inputs on disk (configCacheKey of the options). */
+  key: string;
+  /** The roots' real paths ("" for one that did not resolve). */
+  roots: string[];
+  /** The links among the listed folders' entries, each with its real path then ("" when broken). */
+  links: Array<[link: string, real: string]>;
+  /** Each skill in discovery order: its SKILL.md path, and how many of `paths` are its own (its SKILL.md, then its listed files). */
+  skills: Array<[file: string, inputs: number]>;
+  /** The paths the result depends on: every listed folder, then each skill's files, then outDir's files. */
+  paths: string[];
+  /** Their stat prints (stat-thread.ts statPrint), in the same order. */
+  prints: string[];
+  /** outDir's entries as the build left them (posix, from outDir; a folder's with a trailing "/"), sorted; its files are the last of `paths`. */
+  outputs: string[];
+  /** The build's diagnostics as it returned them. */
+  diagnostics: Diagnostic[];
+  /** What the build said of itself. */
+  result: { emitted: number; bundleBytes: number; chunks?: number; found: number; layout: "single" | "split" };
+}
+
+const MAX_ITEMS = 4_000_000;
+
+/** The run record's file for a project root and outDir: build-v1-<h>.json's sibling run-v1-<h>.json. */
+export function runRecordFile(projectRoot: string, outDir: string): string {
+  return buildCacheFile(projectRoot, outDir).replace(/build-v1-([0-9a-f]+)\.json$/, "run-v1-$1.json");
+}
+
+// Stored as records of the signed file (one a line): the lists of paths, prints and outputs as
+// NUL-joined text (no path, name or print holds a NUL), the rest as JSON.
+const LISTS = ["paths", "prints", "outputs"] as const;
+
+/** The record for `key`, or undefined (none, another key, not this user's, malformed). */
+export async function readRunRecord(file: string, key: string): Promise<RunRecord | undefined> {
+  const read = await readRecordFile(file, cacheKey());
+  if (!read || read.header.key !== key) return undefined;
+  const text = (name: string) => read.records.get(name)?.toString("utf8");
+  try {
+    const meta: unknown = JSON.parse(text("meta") ?? "null");
+    const diagnostics: unknown = JSON.parse(text("diagnostics") ?? "null");
+    if (!isObj(meta)) return undefined;
+    const v: Record<string, unknown> = { ...meta, key, diagnostics };
+    for (const name of LISTS) {
+      const t = text(name);
+      v[name] = t === undefined ? undefined : t === "" ? [] : t.split("\0");
+    }
+    return isRunRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeRunRecord(file: string, record: RunRecord): Promise<void> {
+  if (LISTS.some((name) => record[name].some((x) => x.includes("\0") || x.includes("\n")))) return dropRunRecord(file);
+  const { key, diagnostics, paths, prints, outputs, ...meta } = record;
+  await writeRecordFile(file, cacheKey(), { key }, [
+    ["meta", JSON.stringify(meta)],
+    ["paths", paths.join("\0")],
+    ["prints", prints.join("\0")],
+    ["outputs", outputs.join("\0")],
+    ["diagnostics", JSON.stringify(diagnostics)],
+  ]);
+}
+
+/** Removes the record (a build that wrote and whose result may not be replayed). */
+export function dropRunRecord(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // A record left in place describes outputs that are no longer there: it is never replayed.
+  }
+}
+
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 2 ** 53;
+
+function isList<T>(v: unknown, item: (x: unknown) => x is T): v is T[] {
+  if (!Array.isArray(v) || v.length > MAX_ITEMS) return false;
+  for (const x of v) if (!item(x)) return false;
+  return true;
+}
+
+const isPair = (x: unknown): x is [string, string] => Array.isArray(x) && x.length === 2 && isStr(x[0]) && isStr(x[1]);
+const isSkill = (x: unknown): x is [string, number] => Array.isArray(x) && x.length === 2 && isStr(x[0]) && isCount(x[1]);
+/** A diagnostic as a formatter reads it (the build wrote them; the file is signed): its strings and positions. */
+const isDiagnostic = (d: unknown): d is Diagnostic =>
+  isObj(d) && isStr(d.file) && isStr(d.ruleId) && isStr(d.message) && (d.severity === "error" || d.severity === "warning") && isCount(d.line) && isCount(d.column);
+
+function isRunRecord(v: Record<string, unknown>): v is RunRecord & Record<string, unknown> {
+  if (!isList(v.roots, isStr) || !isList(v.links, isPair) || !isList(v.skills, isSkill) || !isList(v.diagnostics, isDiagnostic)) return false;
+  const { paths, prints, outputs } = v;
+  if (!Array.isArray(paths) || !Array.isArray(prints) || !Array.isArray(outputs) || paths.length !== prints.length || paths.length > MAX_ITEMS || outputs.length > MAX_ITEMS) return false;
+  const r = v.result;
+  return isObj(r) && isCount(r.emitted) && isCount(r.bundleBytes) && isCount(r.found) && (r.chunks === undefined || isCount(r.chunks)) && (r.layout === "single" || r.layout === "split");
+}

@@ -1,0 +1,227 @@
+// A rebuild whose inputs are all as the last writing build saw them gives that build's result again:
+// its diagnostics and summary, replayed from a record (cache/run-record.ts), with nothing discovered,
+// restored from the caches, rendered or written. The inputs are what a build's result is a function
+// of, and the record holds each with what vouches for it:
+//   - the options and config: the record's key;
+//   - every folder discovery listed: its stat print (its mtime changes when an entry is added,
+//     removed or renamed in it, as the listing cache trusts), and the links among their entries,
+//     resolved again (a link's target can change without its folder's print);
+//   - the roots' real paths;
+//   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
+//   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
+// Checking them is a flat list of stats (on the stat thread, while this thread checks outDir): the
+// least a rebuild in a new process must do. Any difference, and the build runs as a build.
+//
+// A build whose result is not a function of those alone records nothing: one with toolsets (their
+// evaluation reads what the skill imports), one whose trigger patterns recheck refused (a refusal
+// for time depends on the machine), one with a skill or folder that has no trusted print.
+import fs from "node:fs";
+import path from "node:path";
+import type { Diagnostic } from "../types.js";
+import type { SkillAnalysis } from "../pipeline/analyze.js";
+import { StatThread, statPrint } from "../pipeline/stat-thread.js";
+import { compareCodeUnits } from "../util/compare.js";
+import { configCacheKey, useCache } from "../cache/analysis-cache.js";
+import { dropRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from "../cache/run-record.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { CacheMemory } from "../cache/memory.js";
+import type { Profile, RuleSetting } from "../types.js";
+import { projectRoots } from "./roots.js";
+
+/** What replay reads of a build's options (build.ts BuildOptions). */
+export interface ReplayOptions {
+  cwd: string;
+  config: ResolvedConfig;
+  profile?: Profile;
+  rules?: Record<string, RuleSetting>;
+  roots?: string[];
+  cache?: boolean;
+  strict?: boolean;
+  emitOnError?: boolean;
+  write?: boolean;
+  toolsets?: "evaluate" | "check";
+  restage?: boolean;
+  memory?: CacheMemory;
+}
+
+/** A build's result replayed: what the CLI reports of a build (its skills by count only). */
+export type ReplayedBuild = RunRecord["result"] & {
+  replayed: true;
+  diagnostics: Diagnostic[];
+  written: true;
+  outDir: string;
+};
+
+/** The run record of a build's outDir. */
+export interface RunReplay {
+  file: string;
+  key: string;
+  /** The record, when there is one for this key and the build may replay it. */
+  record?: RunRecord;
+}
+
+/** Everything a build's result depends on besides its inputs on disk. */
+function runKey(opts: ReplayOptions): string {
+  const { cwd, config, profile, rules, roots, strict, emitOnError, toolsets } = opts;
+  return configCacheKey({ run: 1, cwd, config, profile: profile ?? null, rules: rules ?? null, roots: roots ?? null, strict: strict === true, emitOnError: emitOnError === true, toolsets: toolsets ?? "evaluate" });
+}
+
+/**
+ * The run record of a writing build with the caches (undefined for any other build: it neither
+ * replays nor records), read when the build may replay it.
+ */
+export async function openReplay(opts: ReplayOptions, outDir: string, read: boolean): Promise<RunReplay | undefined> {
+  if (opts.write === false || opts.memory || opts.restage || !useCache(opts.cache, Infinity)) return undefined;
+  const file = runRecordFile(opts.config.root, outDir);
+  const key = runKey(opts);
+  return { file, key, record: read ? await readRunRecord(file, key) : undefined };
+}
+
+/** The record's result when every input and outDir are as it says; else undefined. */
+export async function replayed(record: RunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
+  if (!sameRoots(opts, record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
+  if (!(await samePrints(absolute(opts.config.root, record.paths), record.prints))) return undefined;
+  return { replayed: true, ...record.result, diagnostics: record.diagnostics, written: true, outDir };
+}
+
+/** Recorded paths are relative to the project root where they are inside it (a third of the record at 10,000 skills). */
+function relative(root: string, paths: string[]): string[] {
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return paths.map((p) => (p.startsWith(prefix) ? p.slice(prefix.length) : p));
+}
+
+function absolute(root: string, paths: readonly string[]): string[] {
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return paths.map((p) => (path.isAbsolute(p) ? p : prefix + p));
+}
+
+/** Paths to check, at least, for a stat thread to pay for its start (~0.1 s of the other core). */
+const STAT_THREAD_MIN = 20_000;
+/** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
+const THREAD_SHARE = 0.6;
+
+function sameRoots(opts: ReplayOptions, record: RunRecord): boolean {
+  const now = rootsOf(opts);
+  return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
+}
+
+function rootsOf(opts: ReplayOptions): string[] {
+  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realOrEmpty(path.resolve(opts.cwd, r.dir)));
+}
+
+function sameLinks(record: RunRecord): boolean {
+  return record.links.every(([link, real]) => realOrEmpty(link) === real);
+}
+
+function realOrEmpty(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Whether every path's stat print is the one recorded (a failed stat's is "", never recorded): a
+ * share on the stat thread, the rest here meanwhile. Stops at this thread's first difference.
+ */
+async function samePrints(paths: readonly string[], prints: readonly string[]): Promise<boolean> {
+  const split = paths.length >= STAT_THREAD_MIN ? Math.floor(paths.length * THREAD_SHARE) : 0;
+  const thread = split > 0 ? StatThread.start() : undefined;
+  try {
+    const there = thread?.stat(paths.slice(0, split)).then((b) => b.printList().every((p, i) => p === prints[i]));
+    for (let i = thread ? split : 0; i < paths.length; i++) if (statPrintOf(paths[i]!) !== prints[i]) return false;
+    return there === undefined || (await there);
+  } finally {
+    // A difference found here: the thread's answer is not needed (its batch is not made here instead).
+    await thread?.close(true);
+  }
+}
+
+function statPrintOf(p: string): string {
+  const st = fs.statSync(p, { throwIfNoEntry: false });
+  return st ? statPrint(st) : "";
+}
+
+/** outDir's entries (posix, from outDir; a folder's with a trailing "/"), sorted; undefined past `max` or when one cannot be listed. */
+export function listOutDir(outDir: string, max = 4_000_000): string[] | undefined {
+  const out: string[] = [];
+  const walk = (dir: string, rel: string): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const e of entries) {
+      if (out.length >= max) return false;
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (!e.isDirectory()) out.push(name);
+      else if (out.push(name + "/") && !walk(path.join(dir, e.name), name)) return false;
+    }
+    return true;
+  };
+  return walk(outDir, "") ? out.sort(compareCodeUnits) : undefined;
+}
+
+/** Whether outDir holds exactly the recorded entries (their prints are among the inputs), and no other build's temp folder or lock sits beside it. */
+function sameOutputs(outDir: string, outputs: readonly string[]): boolean {
+  const base = path.basename(outDir) + ".";
+  try {
+    // `<outDir>.lock`, `<outDir>.tmp-…` (emit/out-lock.ts, emit/write.ts): another build is writing, or one was killed.
+    if (fs.readdirSync(path.dirname(outDir)).some((n) => n.startsWith(base))) return false;
+  } catch {
+    return false;
+  }
+  const now = listOutDir(outDir, outputs.length + 1);
+  return now !== undefined && now.length === outputs.length && now.every((n, i) => n === outputs[i]);
+}
+
+/** What recordBuild needs of a finished build. */
+export interface FinishedBuild {
+  analyses: readonly SkillAnalysis[];
+  /** Discovery's folders and links (ProjectAnalysis.folders), undefined when not all could be trusted. */
+  folders: { folders: Array<[string, string]>; links: string[] } | undefined;
+  suppressed: readonly Diagnostic[];
+  diagnostics: Diagnostic[];
+  result: RunRecord["result"];
+  /** Whether any emitted skill has toolsets. */
+  toolsets: boolean;
+}
+
+/** After a build that wrote: its record for the next build to replay, or none when its result may not be replayed. */
+export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): Promise<void> {
+  const record = recordOf(replay, opts, outDir, build);
+  if (record) await writeRunRecord(replay.file, record);
+  else dropRunRecord(replay.file);
+}
+
+function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): RunRecord | undefined {
+  const { folders } = build;
+  if (build.toolsets || !folders) return undefined;
+  const refused = (d: Diagnostic) => d.ruleId === "trigger-regex-redos";
+  if (build.diagnostics.some(refused) || build.suppressed.some(refused)) return undefined;
+  const paths: string[] = [];
+  const prints: string[] = [];
+  for (const [dir, fp] of folders.folders) paths.push(dir), prints.push(fp);
+  const skills: RunRecord["skills"] = [];
+  for (const a of build.analyses) {
+    const inputs = a.outcome === "unreadable" ? undefined : a.inputs;
+    if (!inputs) return undefined;
+    skills.push([a.source.file, inputs.reals.length + 1]);
+    paths.push(inputs.md), prints.push(inputs.mdPrint);
+    for (let i = 0; i < inputs.reals.length; i++) {
+      const fp = inputs.fps[i]!;
+      paths.push(inputs.reals[i]!), prints.push(fp.slice(fp.indexOf("\0") + 1));
+    }
+  }
+  const outputs = listOutDir(outDir);
+  if (!outputs) return undefined;
+  // outDir's files, stat'ed now: the build wrote them and holds outDir's lock no more, so a print that
+  // is not the build's own (another build wrote since) only makes the next build run in full.
+  for (const name of outputs) if (!name.endsWith("/")) paths.push(path.join(outDir, name)), prints.push(statPrintOf(path.join(outDir, name)));
+  // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
+  if (prints.some((p) => p === "" || p === "changed")) return undefined;
+  const links = folders.links.map((l): [string, string] => [l, realOrEmpty(l)]);
+  return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs, diagnostics: build.diagnostics, result: build.result };
+}

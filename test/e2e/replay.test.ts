@@ -1,0 +1,157 @@
+// A rebuild whose inputs are as the last writing build saw them replays that build's result
+// (src/project/replay.ts): it must say and leave exactly what a build would, and any change to an
+// input (a skill's files, its folders, the roots, the options, outDir) must make it build again.
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { build, buildOrReplay, type BuildOptions } from "../../src/project/build.js";
+import type { ReplayedBuild } from "../../src/project/replay.js";
+import { runCli } from "../helpers/cli.js";
+import { skillMd, tempProject } from "../helpers/project.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Longer than discovery's racy window (discover-listing.ts RACY_MS): a folder changed less than this before a build is not vouched for by its record. */
+const SETTLE_MS = 2100;
+
+/** 40 skills (past the caches' default threshold of 32), one with a warning and one with a supporting file. */
+function tree(layout: string): Record<string, string> {
+  const t: Record<string, string> = { "skillc.config.json": JSON.stringify({ output: layout }) };
+  for (let i = 0; i < 38; i++) t[`skills/s${i}/SKILL.md`] = skillMd(`s${i}`);
+  t["skills/s1/ref.md"] = "# Reference\n";
+  t["skills/s2/SKILL.md"] = skillMd("s2", "foo: bar\n");
+  t["skills/group/g1/SKILL.md"] = skillMd("g1");
+  return t;
+}
+
+/** Every file under `dir` by relative path, with its bytes. */
+function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    try {
+      out.set(name, readFileSync(path.join(dir, name)).toString("base64"));
+    } catch {
+      // a folder
+    }
+  }
+  return out;
+}
+
+const options = async (cwd: string, extra: Partial<BuildOptions> = {}): Promise<BuildOptions> => ({ cwd, config: (await loadConfig(cwd)).config, cache: true, ...extra });
+const isReplayed = (r: object): r is ReplayedBuild => "replayed" in r;
+
+/** What a build without caches says and writes for a copy of `cwd`'s sources and config. */
+async function fresh(cwd: string, extra: Partial<BuildOptions> = {}) {
+  const copy = tempProject({}, "skillc-replay-fresh-");
+  cpSync(path.join(cwd, "skills"), path.join(copy, "skills"), { recursive: true, dereference: true });
+  cpSync(path.join(cwd, "skillc.config.json"), path.join(copy, "skillc.config.json"));
+  const r = await build(await options(copy, { ...extra, cache: false }));
+  return { diagnostics: r.diagnostics, written: r.written, outputs: r.written ? files(path.join(copy, ".skillc")) : undefined };
+}
+
+/** Builds (or replays) `cwd`, and requires what it says and leaves to be a fresh build's. */
+async function buildMatching(cwd: string, extra: Partial<BuildOptions> = {}): Promise<boolean> {
+  const r = await buildOrReplay(await options(cwd, extra));
+  const want = await fresh(cwd, extra);
+  expect(r.diagnostics).toEqual(want.diagnostics);
+  expect(r.written).toBe(want.written);
+  // A build that does not write keeps the previous output (compared when it was written).
+  if (want.outputs) expect(files(path.join(cwd, ".skillc"))).toEqual(want.outputs);
+  return isReplayed(r);
+}
+
+describe.each(["single", "split"])("a rebuild with nothing changed (%s)", (layout) => {
+  it("replays the last build: same diagnostics, same summary, outDir untouched", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(tree(layout), "skillc-replay-");
+    await sleep(SETTLE_MS);
+    const first = await buildOrReplay(await options(cwd));
+    expect(isReplayed(first)).toBe(false);
+    const before = files(path.join(cwd, ".skillc"));
+    const again = await buildOrReplay(await options(cwd));
+    expect(isReplayed(again)).toBe(true);
+    if (isReplayed(again) && !isReplayed(first)) {
+      expect(again.diagnostics).toEqual(first.diagnostics);
+      expect(again.diagnostics.length).toBeGreaterThan(0);
+      expect(again.emitted).toBe(first.skills.length);
+      expect([again.bundleBytes, again.chunks, again.found, again.layout]).toEqual([first.bundleBytes, first.chunks, first.found, first.layout]);
+    }
+    expect(files(path.join(cwd, ".skillc"))).toEqual(before);
+  });
+});
+
+describe("a rebuild after a change builds, and says and writes what a fresh build does", () => {
+  it("for each kind of change to an input", { timeout: 120_000 }, async () => {
+    const cwd = tempProject(tree("split"), "skillc-replay-change-");
+    await sleep(SETTLE_MS);
+    expect(await buildMatching(cwd)).toBe(false);
+    expect(await buildMatching(cwd)).toBe(true);
+    const out = path.join(cwd, ".skillc");
+    const changes: Array<[string, () => void]> = [
+      ["a SKILL.md edited in place", () => appendFileSync(path.join(cwd, "skills/s3/SKILL.md"), "\nOne more line.\n")],
+      ["a supporting file rewritten with the same size", () => writeFileSync(path.join(cwd, "skills/s1/ref.md"), "# Refereeee\n")],
+      ["a file added to a skill folder", () => writeFileSync(path.join(cwd, "skills/s4/notes.md"), "notes\n")],
+      ["a skill removed", () => rmSync(path.join(cwd, "skills/s5"), { recursive: true })],
+      ["a skill folder renamed", () => renameSync(path.join(cwd, "skills/s6"), path.join(cwd, "skills/s6b"))],
+      ["an output edited", () => appendFileSync(path.join(out, "manifest.json"), " ")],
+      ["a chunk removed", () => unlinkSync(path.join(out, "chunks", readdirSync(path.join(out, "chunks")).find((n) => n.endsWith(".js"))!))],
+      ["the config changed", () => writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ output: "split", catalog: { format: "markdown" } }))],
+    ];
+    for (const [what, change] of changes) {
+      change();
+      expect(await buildMatching(cwd), what).toBe(false);
+      // Recorded again once its folders are past the racy window: then replayed.
+      await sleep(SETTLE_MS);
+      await buildMatching(cwd);
+      expect(await buildMatching(cwd), `${what}, then nothing`).toBe(true);
+    }
+    // A file of someone else's in outDir: a build leaves it, and it is not what the record saw.
+    writeFileSync(path.join(out, "extra.txt"), "x");
+    expect(isReplayed(await buildOrReplay(await options(cwd))), "a file added to outDir").toBe(false);
+    unlinkSync(path.join(out, "extra.txt"));
+    // Another build's temp folder beside outDir (a live one's: pid 1): a build leaves it and writes.
+    mkdirSync(path.join(cwd, ".skillc.tmp-1-live"));
+    expect(isReplayed(await buildOrReplay(await options(cwd))), "a temp folder beside outDir").toBe(false);
+    rmSync(path.join(cwd, ".skillc.tmp-1-live"), { recursive: true });
+    // Another option (the record's key), then the same options again.
+    expect(await buildMatching(cwd, { strict: true }), "--strict").toBe(false);
+    // --strict failed on the warning and wrote nothing: outDir is still the recorded build's.
+    expect(await buildMatching(cwd), "back to the options recorded").toBe(true);
+  });
+
+  it("when a root's link points elsewhere", { timeout: 60_000 }, async () => {
+    const cwd = tempProject({ ...Object.fromEntries(Object.entries(tree("single")).map(([k, v]) => [k.replace(/^skills\//, "a/"), v])) }, "skillc-replay-link-");
+    cpSync(path.join(cwd, "a"), path.join(cwd, "b"), { recursive: true });
+    appendFileSync(path.join(cwd, "b/s0/SKILL.md"), "\nOnly in b.\n");
+    writeFileSync(path.join(cwd, "skillc.config.json"), JSON.stringify({ output: "single" }));
+    symlinkSync("a", path.join(cwd, "skills"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    expect(await buildMatching(cwd)).toBe(true);
+    unlinkSync(path.join(cwd, "skills"));
+    symlinkSync("b", path.join(cwd, "skills"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+
+  it("never, for a build with toolsets (their evaluation reads more than the skill's files)", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(tree("single"), "skillc-replay-tools-");
+    cpSync(path.join(process.cwd(), "skills/release-notes"), path.join(cwd, "skills/release-notes"), { recursive: true });
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("skillc build (the process)", () => {
+  it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(tree("split"), "skillc-replay-cli-");
+    await sleep(SETTLE_MS);
+    const first = await runCli(["build", "--cache"], { cwd, env: { NO_COLOR: "1" } });
+    const second = await runCli(["build", "--cache"], { cwd, env: { NO_COLOR: "1" } });
+    const summary = (s: string) => s.replace(/ in \d+ ms/, "");
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(first.code);
+    expect(summary(second.stderr)).toBe(summary(first.stderr));
+    expect(second.stdout).toBe(first.stdout);
+    expect(readdirSync(path.join(cwd, "node_modules/.cache/skillc")).some((n) => n.startsWith("run-v1-"))).toBe(true);
+  });
+});
