@@ -3,6 +3,7 @@
 // filesystem (macOS, Windows), where extracting both would silently keep one, and the folders the
 // paths imply are counted too: an archive need not list them, and writing it creates every one.
 import { ArchiveError, DEFAULT_LIMITS, printable, type ArchiveEntry } from "./entries.js";
+import { foldName } from "../util/fold-name.js";
 
 /** One file or folder the entries need, keyed in its parent by its folded name. */
 interface Node {
@@ -27,7 +28,7 @@ export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" 
     let node = root;
     for (let i = 0; i < parts.length; i++) {
       const isFile = i === parts.length - 1 && e.type === "file";
-      const key = fold(parts[i]!);
+      const key = foldName(parts[i]!);
       const kid = node.kids.get(key);
       if (kid === undefined) {
         if (++count > maxPaths) {
@@ -58,9 +59,4 @@ function caseClash(kind: string, seen: string, p: string): ArchiveError {
     `the ${kind} holds both "${printable(seen)}" and "${printable(p)}", which differ only in letter case or Unicode normalisation ` +
       "and would be one file on macOS or Windows; it was refused — rename one of them.",
   );
-}
-
-/** The form two names share when a filesystem treats them as one: NFC, then case-folded. */
-function fold(name: string): string {
-  return name.normalize("NFC").toLowerCase();
 }
