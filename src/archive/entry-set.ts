@@ -16,8 +16,10 @@ interface Node {
 }
 
 /**
- * Refuses file/folder clashes, entries that differ only in case or Unicode normalisation, and more
- * than `maxPaths` files and folders in all. A tree of names, so the work is one step per segment:
+ * Refuses file/folder clashes, entries that differ only in case or Unicode normalisation, a file
+ * listed twice (the archive readers refuse one too; a v0.1.0 index's `files` list had `SKILL.md` and
+ * `./SKILL.md` fetched twice, each answer a file of its own), and more than `maxPaths` files and
+ * folders in all. A tree of names, so the work is one step per segment:
  * checking every prefix of every path as a string was quadratic in a path's depth.
  */
 export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" | "folder", maxPaths = DEFAULT_LIMITS.maxEntries): void {
@@ -43,6 +45,7 @@ export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" 
       }
       if (kid.name !== parts[i]) throw caseClash(kind, [...parts.slice(0, i), kid.name].join("/"), parts.slice(0, i + 1).join("/"));
       if (kid.file !== isFile) throw fileFolderClash(kind, parts.slice(0, i + 1).join("/"), kid.file ? e.path : kid.entry);
+      if (isFile) throw new ArchiveError(`the ${kind} lists "${printable(e.path)}" twice; it was refused.`);
       node = kid;
     }
   }
