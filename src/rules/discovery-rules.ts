@@ -153,8 +153,8 @@ export const UNSERVABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
 export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
   id: "file-name-twins",
   severity: "warning",
-  description: "Two names in one folder of a skill differ only in letter case or Unicode normalisation (`a.md` and `A.md`, `é` composed and decomposed): macOS and Windows keep only one of them.",
-  help: "Linux keeps both, so the skill builds here, but a checkout or an install on macOS or Windows holds one file where the skill has two: the other's content is gone there, and links to it read the wrong file. `skillc import` refuses such archives for the same reason. Rename one of them.",
+  description: "Two names in one folder of a skill, or two skill folders, differ only in letter case or Unicode normalisation (`a.md` and `A.md`, `é` composed and decomposed): macOS and Windows keep only one of them.",
+  help: "Linux keeps both, so the skill builds here, but a checkout or an install on macOS or Windows holds one file where the skill has two: the other's content is gone there, and links to it read the wrong file. Two skill folders (`skills/Deploy` and `skills/deploy`) become one folder there, holding both skills' files and the SKILL.md written last. `skillc import` refuses such archives for the same reason. Rename one of them.",
   message: ({ path, twin }) => `"${path}" and "${twin}" differ only in letter case or Unicode normalisation, so macOS and Windows hold only one of them; rename one.`,
 });
 

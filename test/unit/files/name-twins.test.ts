@@ -60,6 +60,23 @@ describe("file-name twins", () => {
     expect(all.some((d) => d.ruleId === "shell-granted" && d.file === "skills/notes/\u017fKILL.md")).toBe(true);
   });
 
+  it("are reported for two skill folders a Mac would merge into one (its SKILL.md: the last one checked out)", async () => {
+    const skill = (name: string) => SKILL.replace("name: notes", `name: ${name}`);
+    const cwd = tempProject({
+      "skills/Deploy/SKILL.md": skill("deploy-new"),
+      "skills/deploy/SKILL.md": skill("deploy"),
+      "skills/group/\u017fub/SKILL.md": skill("sub-long-s"),
+      "skills/group/sub/SKILL.md": skill("sub"),
+      "skills/group/other/SKILL.md": skill("other"),
+    });
+    const all = (await lint({ cwd, cache: false })).results.flatMap((r) => r.diagnostics);
+    const found = all.filter((d) => d.ruleId === "file-name-twins");
+    expect(found.map((d) => d.file).sort()).toEqual(["skills/deploy/SKILL.md", "skills/group/\u017fub/SKILL.md"]);
+    expect(found.find((d) => d.file === "skills/deploy/SKILL.md")!.message).toContain('"skills/deploy" and "skills/Deploy"');
+    const built = await build({ cwd, write: false, cache: false });
+    expect(twins(built.diagnostics)).toHaveLength(2);
+  });
+
   it("leave the skill file's own case variant to skill-file-case, and different names alone", async () => {
     const cwd = tempProject({ "skills/notes/SKILL.md": SKILL, "skills/notes/skill.md": SKILL, "skills/notes/a.md": "a\n", "skills/notes/b.md": "b\n" });
     const all = (await lint({ cwd, cache: false })).results.flatMap((r) => r.diagnostics);
