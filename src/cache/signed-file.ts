@@ -181,14 +181,18 @@ export async function writeRecordFile(
   headerIsJson = false,
 ): Promise<void> {
   if (!key) return;
-  const tmp = `${file}.${process.pid}.tmp`;
+  // A name no one can guess, created exclusively: the folder can hold files a checkout commits
+  // (`git add -f`), and `<file>.<pid>.tmp` committed as a link (a pid is easy to guess in a container)
+  // had this write go through it, over any file the user can write (in CI too: a split build's
+  // chunk record is written with the cache off). "wx" never opens an existing path, a link included.
+  const tmp = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   let fh: FileHandle | undefined;
   // `memory` keeps the records as written (memory.ts), and the header as a read parses it.
   const written = memory && new Map<string, Buffer>();
   const headerJson = JSON.stringify(header);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    fh = await open(tmp, "w");
+    fh = await open(tmp, "wx");
     const hmac = createHmac("sha256", key);
     await fh.write(Buffer.from(`${MAGIC}${"0".repeat(64)}\n`, "latin1"));
     // Parts are copied into one batch buffer (a Buffer per record's key cost a 10,000-skill rebuild ~60 ms).
