@@ -3,6 +3,7 @@
 // filesystem (macOS, Windows), where extracting both would silently keep one, and the folders the
 // paths imply are counted too: an archive need not list them, and writing it creates every one.
 import { ArchiveError, DEFAULT_LIMITS, printable, type ArchiveEntry } from "./entries.js";
+import { foldName } from "../util/fold-name.js";
 
 /** One file or folder the entries need, keyed in its parent by its folded name. */
 interface Node {
@@ -15,8 +16,10 @@ interface Node {
 }
 
 /**
- * Refuses file/folder clashes, entries that differ only in case or Unicode normalisation, and more
- * than `maxPaths` files and folders in all. A tree of names, so the work is one step per segment:
+ * Refuses file/folder clashes, entries that differ only in case or Unicode normalisation, a file
+ * listed twice (the archive readers refuse one too; a v0.1.0 index's `files` list had `SKILL.md` and
+ * `./SKILL.md` fetched twice, each answer a file of its own), and more than `maxPaths` files and
+ * folders in all. A tree of names, so the work is one step per segment:
  * checking every prefix of every path as a string was quadratic in a path's depth.
  */
 export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" | "folder", maxPaths = DEFAULT_LIMITS.maxEntries): void {
@@ -27,7 +30,7 @@ export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" 
     let node = root;
     for (let i = 0; i < parts.length; i++) {
       const isFile = i === parts.length - 1 && e.type === "file";
-      const key = fold(parts[i]!);
+      const key = foldName(parts[i]!);
       const kid = node.kids.get(key);
       if (kid === undefined) {
         if (++count > maxPaths) {
@@ -42,6 +45,7 @@ export function checkEntrySet(entries: readonly ArchiveEntry[], kind: "archive" 
       }
       if (kid.name !== parts[i]) throw caseClash(kind, [...parts.slice(0, i), kid.name].join("/"), parts.slice(0, i + 1).join("/"));
       if (kid.file !== isFile) throw fileFolderClash(kind, parts.slice(0, i + 1).join("/"), kid.file ? e.path : kid.entry);
+      if (isFile) throw new ArchiveError(`the ${kind} lists "${printable(e.path)}" twice; it was refused.`);
       node = kid;
     }
   }
@@ -58,9 +62,4 @@ function caseClash(kind: string, seen: string, p: string): ArchiveError {
     `the ${kind} holds both "${printable(seen)}" and "${printable(p)}", which differ only in letter case or Unicode normalisation ` +
       "and would be one file on macOS or Windows; it was refused — rename one of them.",
   );
-}
-
-/** The form two names share when a filesystem treats them as one: NFC, then case-folded. */
-function fold(name: string): string {
-  return name.normalize("NFC").toLowerCase();
 }

@@ -4,7 +4,7 @@
 import { ArchiveError } from "./entries.js";
 import { importDeadline, pastDeadline, type ReadMeter } from "./fetch.js";
 import type { LockEntry } from "./lockfile.js";
-import type { SkillFiles } from "./skill.js";
+import { oneSkill, type SkillFiles } from "./skill.js";
 import { fetchRemoteSkill, filesDigest, listedFilesDigest, readRemoteIndex, sha256Digest } from "./well-known.js";
 
 export interface Offered {
@@ -49,7 +49,7 @@ async function indexSource(spec: string): Promise<RemoteSource> {
     skipped: index.skipped,
     fetch: async (name) => {
       const entry = byName.get(name)!;
-      const skill = await fetchRemoteSkill(entry, origin, meter);
+      const skill = oneSkill(await fetchRemoteSkill(entry, origin, meter));
       if (entry.digest !== undefined) return { skill, lock: { source: index.url, url: entry.url, digest: entry.digest, tree: filesDigest(skill.files) } };
       return { skill, lock: { source: index.url, url: entry.url, digest: filesDigest(skill.files), files: fileDigests(skill) } };
     },
@@ -73,7 +73,7 @@ async function mcpSource(spec: string): Promise<RemoteSource> {
     skipped: source.skipped,
     fetch: async (name) => {
       const entry = byName.get(name)!;
-      const skill = await source.fetch(entry);
+      const skill = oneSkill(await source.fetch(entry));
       const digest = filesDigest(skill.files);
       if (digest !== listed(name)) throw new ArchiveError(`"${name}" changed while it was read; import it again.`);
       return { skill, lock: { source: id, url: entry.uri, digest, files: fileDigests(skill) } };

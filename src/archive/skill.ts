@@ -79,20 +79,35 @@ export function pickSkill(entries: ArchiveEntry[], baseName: string, kind: "fold
   const files = kept.filter((e): e is Extract<ArchiveEntry, { type: "file" }> => e.type === "file");
   const top = new Set(files.map((f) => f.path.split("/")[0]!));
   if (skillFileCandidates(files.filter((f) => !f.path.includes("/")).map((f) => f.path)).length > 0) {
-    return { suggestedName: baseName, inner: "", files };
+    return oneSkill({ suggestedName: baseName, inner: "", files });
   }
   const dirs = new Set(kept.map((e) => e.path.split("/")[0]!));
   if (dirs.size === 1 && top.size === 1) {
     const folder = [...top][0]!;
     const inside = files.filter((f) => f.path.startsWith(folder + "/")).map((f) => ({ ...f, path: f.path.slice(folder.length + 1) }));
     if (inside.length === files.length && skillFileCandidates(inside.filter((f) => !f.path.includes("/")).map((f) => f.path)).length > 0) {
-      return { suggestedName: folder, inner: folder, files: inside };
+      return oneSkill({ suggestedName: folder, inner: folder, files: inside });
     }
   }
   const listing = [...dirs].sort().slice(0, 8).map((d) => printable(d)).join(", ") || "nothing";
   throw new ArchiveError(
     `the ${kind} holds no SKILL.md at its top nor a single folder with one (it holds: ${listing}). Import one skill at a time: a folder with a SKILL.md, or an archive of one.`,
   );
+}
+
+/**
+ * `skill`, unless it holds another skill: a skill file in a subfolder (`inner/SKILL.md`, any case
+ * variant). Import lints the skill it takes, and that lint leaves a nested skill out of it, unread;
+ * once written, discovery finds the nested one and `build` serves it as a skill of its own, whose
+ * grants, hooks and `!` commands import never showed. One skill at a time, so refused.
+ */
+export function oneSkill(skill: SkillFiles): SkillFiles {
+  for (const f of skill.files) {
+    const slash = f.path.lastIndexOf("/");
+    if (slash === -1 || skillFileCandidates([f.path.slice(slash + 1)]).length === 0) continue;
+    throw new ArchiveError(`the skill holds another skill at "${printable(f.path)}": a SKILL.md in a subfolder is a skill of its own, which build would serve and this import would not check; import each skill on its own.`);
+  }
+  return skill;
 }
 
 /**

@@ -163,14 +163,15 @@ async function fetchFileList(entry: RemoteEntry, origin: string, meter?: ReadMet
   const files: SkillFiles["files"] = [];
   let total = 0;
   if (entry.files!.length > REMOTE_LIMITS.maxEntries) throw new ArchiveError(`"${entry.name}" lists more than ${REMOTE_LIMITS.maxEntries} files; it was refused.`);
-  for (const raw of entry.files!) {
-    const rel = safeEntryPath(raw);
+  // The names as a set before any is fetched: a clash or a file listed twice is refused unread.
+  const rels = entry.files!.map((raw) => safeEntryPath(raw));
+  checkEntrySet(rels.map((path) => ({ type: "file", path, data: new Uint8Array(), executable: false })), "archive");
+  for (const rel of rels) {
     const fetched = await fetchBytes(new URL(rel.split("/").map(encodeURIComponent).join("/"), entry.url).href, REMOTE_LIMITS.maxFileBytes, origin, undefined, meter);
     total += fetched.bytes.byteLength;
     if (total > REMOTE_LIMITS.maxTotalBytes) throw new ArchiveError(`"${entry.name}" is larger than ${REMOTE_LIMITS.maxTotalBytes} bytes; it was refused.`);
     files.push({ type: "file", path: rel, data: fetched.bytes, executable: false });
   }
-  checkEntrySet(files, "archive");
   return { suggestedName: entry.name, inner: "", files };
 }
 

@@ -168,8 +168,10 @@ export const WRITE_BATCH = 1024 * 1024;
  * known only at the end, is written over a placeholder of its length in the first line. Memory
  * holds one batch, not the file (at 10,000 skills a copy of the whole body was 24 MB at once).
  * Only a whole, signed file is renamed into place: a build killed meanwhile leaves the previous
- * file as it was. `memory`: a long-lived process's (memory.ts), which keeps what is written (the
- * header as a read would parse it, unless `headerIsJson`).
+ * file as it was. Staged under a random name, created exclusively: a checkout can commit files here
+ * (`git add -f`), and a link at `<file>.<pid>.tmp` had this write go through it (CI's split build too).
+ * `memory`: a long-lived process's (memory.ts), which keeps what is written (the header as a read
+ * would parse it, unless `headerIsJson`).
  */
 export async function writeRecordFile(
   file: string,
@@ -181,14 +183,14 @@ export async function writeRecordFile(
   headerIsJson = false,
 ): Promise<void> {
   if (!key) return;
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   let fh: FileHandle | undefined;
   // `memory` keeps the records as written (memory.ts), and the header as a read parses it.
   const written = memory && new Map<string, Buffer>();
   const headerJson = JSON.stringify(header);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    fh = await open(tmp, "w");
+    fh = await open(tmp, "wx");
     const hmac = createHmac("sha256", key);
     await fh.write(Buffer.from(`${MAGIC}${"0".repeat(64)}\n`, "latin1"));
     // Parts are copied into one batch buffer (a Buffer per record's key cost a 10,000-skill rebuild ~60 ms).

@@ -1,8 +1,8 @@
 // `skillc remove <name> --yes`: deletes a skill's folder from the source root that holds it, as the
 // .NET desktop agent's UI deletes a user skill (reference.md §5 item 2). Without --yes it only says
 // what would go. It never deletes a root itself, a folder outside the configured roots (checked on
-// real paths, so a linked folder cannot point the deletion elsewhere), or one of several same-named
-// skills picked by name alone.
+// real paths, so a linked folder cannot point the deletion elsewhere), a folder holding other skills,
+// or one of several same-named skills picked by name alone.
 import { readFile, realpath, rm } from "node:fs/promises";
 import path from "node:path";
 import { EXIT_FAIL, EXIT_OK, UsageError } from "./context.js";
@@ -32,6 +32,14 @@ export const command = defineCommand(REMOVE, async (values, positionals, ctx) =>
   }
   const source = matches[0]!;
   checkWritableRoot({ project: config.root, dir: path.resolve(ctx.cwd, source.root.dir), cwd: ctx.cwd });
+  // Deleting the folder deletes the skills nested in it: a SKILL.md a pull request adds to a group
+  // folder (`skills/group/SKILL.md`) must not make `remove <its name>` take the group's skills along.
+  const nested = found.sources.filter((s) => s !== source && s.root === source.root && s.dir.startsWith(`${source.dir}/`)).map((s) => s.dir);
+  if (nested.length > 0) {
+    const shownNested = nested.slice(0, 5).join(", ") + (nested.length > 5 ? `, and ${nested.length - 5} more` : "");
+    ctx.stderr.write(`skillc remove: ${escapeTerminal(source.dir)}/ holds ${nested.length} other skill${nested.length === 1 ? "" : "s"} (${escapeTerminal(shownNested)}); nothing was deleted. Remove those first, or delete the folder yourself.\n`);
+    return EXIT_FAIL;
+  }
   // Folder names are a skill author's: shown escaped, so a bidi control cannot make the folder a
   // person confirms look like another one.
   const dir = escapeTerminal(source.dir);

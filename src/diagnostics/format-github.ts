@@ -6,6 +6,20 @@ import type { RuleMeta } from "./rule.js";
 import { places, splitShared } from "./shared-cause.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
 import { thousands } from "./thousands.js";
+import { HOOK_COMMAND, SHELL_GRANTED } from "../rules/frontmatter-rules.js";
+import { REVIEW_RULES } from "../rules/body-rules.js";
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
+
+/** GitHub shows the first 10 error and the first 10 warning annotations a step prints (actions/toolkit docs/problem-matchers.md); the rest are only in the log. */
+export const SHOWN_PER_KIND = 10;
+
+/**
+ * What a reviewer of a pull request must not miss: what Claude Code would run or be allowed to run
+ * without asking, and text hidden from the reader. Printed first within each kind: in file order, ten
+ * harmless warnings a pull request adds in folders sorted before its own skill pushed these out of the
+ * ten annotations GitHub shows.
+ */
+const FIRST: ReadonlySet<string> = new Set([SHELL_GRANTED.id, HOOK_COMMAND.id, ...REVIEW_RULES, HIDDEN_CHARACTER.id, HIDDEN_CHARACTER_IN_PATH.id]);
 
 /** Escaping of a command's message, as @actions/core's `escapeData`. */
 export function escapeData(s: string): string {
@@ -36,10 +50,24 @@ function command(file: string, d: Diagnostic): string {
 /** With `rules`, diagnostics that share one cause become one annotation at the first place (shared-cause.ts). */
 export function formatGithub(results: LintFileResult[], rules?: ReadonlyMap<string, RuleMeta>): string {
   const { results: own, shared } = rules ? splitShared(results, rules) : { results, shared: [] };
-  const lines = own.flatMap((r) => r.diagnostics.map((d) => `${command(r.file, d)}\n`));
+  const first: string[] = [];
+  const rest: string[] = [];
+  const count = { error: 0, warning: 0 };
+  for (const r of own) {
+    for (const d of r.diagnostics) {
+      (FIRST.has(d.ruleId) ? first : rest).push(`${command(r.file, d)}\n`);
+      count[d.severity === "error" ? "error" : "warning"]++;
+    }
+  }
+  const lines = [...first, ...rest];
   for (const g of shared) {
     const message = `${g.message} (${thousands(g.at.length)} places, one cause: ${places(g)}; --format json lists each)`;
     lines.push(`${command(g.at[0]!.file, { ...g.at[0]!, ruleId: g.ruleId, severity: g.severity, message })}\n`);
+    count[g.severity === "error" ? "error" : "warning"]++;
+  }
+  const over = (["error", "warning"] as const).filter((k) => count[k] > SHOWN_PER_KIND).map((k) => `${thousands(count[k])} ${k}s`);
+  if (over.length > 0) {
+    lines.push(`::notice title=skillc::${over.join(" and ")}: GitHub shows the first ${SHOWN_PER_KIND} of each kind as annotations (what Claude Code would run or be granted, and hidden characters, first); the log lists every one.\n`);
   }
   return lines.join("");
 }

@@ -19,6 +19,7 @@ import { planExport, type ExportPlan } from "./plan.js";
 import { lostRestrictions } from "./restrictions.js";
 import { writeSkill, folderIn } from "./write.js";
 import { notPortable } from "../util/portable-name.js";
+import { foldName } from "../util/fold-name.js";
 import { permits } from "../runtime/permissions.js";
 
 export interface ExportOptions {
@@ -134,7 +135,7 @@ class FolderClaims {
 
   /** Undefined when the folder is free (now taken), else why not. */
   claim(name: string, file: string): string | undefined {
-    const key = name.normalize("NFC").toLowerCase();
+    const key = foldName(name);
     const holder = this.taken.get(key);
     if (holder !== undefined) return `names the folder that ${holder} is already exported to (folder names are compared ignoring case, as macOS and Windows do)`;
     this.taken.set(key, file);

@@ -13,6 +13,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { folderDigest } from "./folder-digest.js";
 import { isMap } from "../util/is-map.js";
+import { foldName } from "../util/fold-name.js";
 
 /** Marks a folder export wrote, so a later export may replace the folders in it. */
 export const EXPORT_MARKER = ".skillc-export";
@@ -24,7 +25,7 @@ const SEGMENT = /^(?!\.{1,2}$)[^/\\\0]+$/;
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 /** How macOS and Windows compare names (case, NFC/NFD folded): a folder recorded as `Foo` is the one `foo` was written to. */
-export const folderKey = (name: string): string => name.normalize("NFC").toLowerCase();
+export const folderKey = (name: string): string => foldName(name);
 
 /** Project (its path from --out, posix) → folder name → digest of the files export wrote there. */
 export type ExportRecord = Map<string, Map<string, string>>;

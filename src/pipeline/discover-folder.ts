@@ -12,17 +12,24 @@ import { emptyList } from "../util/empty-list.js";
 import { readFolder } from "./discover-listing.js";
 import type { StatLike } from "./stat-thread.js";
 import { isInside, relPosix } from "../util/paths.js";
+import { foldName } from "../util/fold-name.js";
 
 /** Whether discovery and file collection skip a folder of this name. */
 export function isSkippedFolder(name: string): boolean {
   return name.startsWith(".") || name === "node_modules";
 }
 
+/**
+ * Whether `name` is the skill file as macOS and Windows find it (util/fold-name.ts): `skill.md`, and
+ * `ſKILL.md` with a long s, which a Mac opens as `SKILL.md` (the length test first: it is cheap).
+ */
+const isSkillFileName = (name: string): boolean => name.length === 8 && foldName(name) === "skill.md";
+
 /** Case variants of the skill file, "SKILL.md" first, then code-unit order. */
 export function skillFileCandidates(names: readonly string[]): string[] {
   // One array map whatever is found (util/empty-list.ts): discovery's optimized code was compiled again for each.
   const found = emptyList<string>();
-  for (const n of names) if (n.length === 8 && n.toLowerCase() === "skill.md") found.push(n);
+  for (const n of names) if (isSkillFileName(n)) found.push(n);
   // Almost always one: not sorted (a sort call allocates ~1 KB, at 10,000 skill folders 10 MB of garbage).
   return found.length < 2 ? found : found.sort((a, b) => (a === "SKILL.md" ? -1 : b === "SKILL.md" ? 1 : compareCodeUnits(a, b)));
 }
@@ -91,7 +98,7 @@ function namesOf(entries: readonly DirEntry[]): string[] {
 function findSkillFile(ctx: RootContext, folder: Folder, entries: DirEntry[], diagnostics: Diagnostic[], shown: (name: string) => string): string | undefined {
   const { opts } = ctx;
   let skillFile: string | undefined;
-  const candidates = entries.some((e) => e.name.length === 8 && e.name.toLowerCase() === "skill.md") ? skillFileCandidates(namesOf(entries)) : emptyList<string>();
+  const candidates = entries.some((e) => isSkillFileName(e.name)) ? skillFileCandidates(namesOf(entries)) : emptyList<string>();
   for (const name of candidates) {
     const entry = entries.find((e) => e.name === name)!;
     if (!skillFileUsable(ctx, folder, entry, diagnostics, shown)) continue;

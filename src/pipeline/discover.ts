@@ -30,6 +30,7 @@ import type { StatBatch } from "./stat-thread.js";
 import { relPosix } from "../util/paths.js";
 import { emptyList } from "../util/empty-list.js";
 import { pushAll } from "../util/push-all.js";
+import { checkSkillFolderTwins } from "./skill-folder-twins.js";
 
 export type { DiscoverOptions };
 
@@ -182,6 +183,8 @@ export async function discover(roots: SourceRoot[], opts: DiscoverOptions): Prom
   );
   const sources = perRoot.flatMap((r) => r.sources);
   sources.sort((a, b) => a.root.precedence - b.root.precedence || compareCodeUnits(a.relDir, b.relDir) || compareCodeUnits(a.dir, b.dir));
-  const diagnostics = perRoot.flatMap((r) => r.diagnostics).sort(compareDiagnostics);
+  const diagnostics = perRoot.flatMap((r) => r.diagnostics);
+  checkSkillFolderTwins(sources, opts, diagnostics);
+  diagnostics.sort(compareDiagnostics);
   return { sources, diagnostics };
 }

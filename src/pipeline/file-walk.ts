@@ -19,6 +19,7 @@ import { HIDDEN_CHARACTER_IN_PATH } from "../rules/text-rules.js";
 import { checkPath } from "../runtime/paths.js";
 import { PATH_MAX } from "../runtime/limits.js";
 import { notPortable } from "../util/portable-name.js";
+import { foldName } from "../util/fold-name.js";
 import { checkSkillFolders } from "./skill-folder-names.js"; // the skill's own folders get the same check
 
 export interface FileOptions {
@@ -292,9 +293,4 @@ export function unservable(rel: string): string | undefined {
   if (/^[a-z]:/i.test(rel)) return `a drive letter (\`${rel.slice(0, 2)}\`)`;
   if (rel.length > PATH_MAX) return `more than ${PATH_MAX} characters`;
   return "a form the runtime refuses";
-}
-
-/** The form two names share on macOS and Windows: NFC, then lower case (as `import` folds them: archive/entry-set.ts). */
-function foldName(name: string): string {
-  return name.normalize("NFC").toLowerCase();
 }

@@ -19,6 +19,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { COLLISION_ERROR, COLLISION_OVERRIDE, DUPLICATE_NAME, NAME_CLASH_NORMALIZATION } from "../rules/build-rules.js";
 import { extend } from "../util/extend.js";
 import { pushAll } from "../util/push-all.js";
+import { foldName } from "../util/fold-name.js";
 
 export interface ResolveOptions {
   collisions: CollisionPolicy;
@@ -46,7 +47,7 @@ export function skillName(skill: ValidSkillHead, namespaces: boolean): string {
 
 /** Names that people and case-insensitive file systems cannot tell apart get one key. */
 export function nameKey(name: string): string {
-  return name.normalize("NFC").toLowerCase().normalize("NFC");
+  return foldName(name);
 }
 
 function compareSources(a: ValidSkillHead, b: ValidSkillHead): number {

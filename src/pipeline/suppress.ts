@@ -4,14 +4,15 @@
 //   <!-- skillc-disable rule-a, rule-b -->  …  <!-- skillc-enable rule-a -->   a range (to the end without enable)
 // Rule ids are separated by commas or spaces; none means every rule; ` -- why` adds a justification.
 // Only body rules can be suppressed here: the comments sit in the body, after the frontmatter, and a
-// skill with a frontmatter error is left out of the build whatever is hidden. Comments inside code
+// skill with a frontmatter error is left out of the build whatever is hidden. Not the two that report
+// what Claude Code runs (`!` commands): the skill's author must not be able to hide those from its reader. Comments inside code
 // (fenced, indented, inline) are text, not directives. A directive that suppresses nothing, or names
 // a rule that does not exist or is not a body rule, is reported.
 import type { Diagnostic, ParsedSkill, Range } from "../types.js";
 import type { ReportContext, RuleMeta } from "../diagnostics/rule.js";
 import { reportInto } from "../diagnostics/reporter.js";
 import { RULES } from "../diagnostics/registry.js";
-import { BODY_RULES } from "../rules/body-rules.js";
+import { BODY_RULES, REVIEW_RULES } from "../rules/body-rules.js";
 import { DIRECTIVES as KINDS, INVALID_SUPPRESSION, UNUSED_SUPPRESSION } from "../rules/suppression-rules.js";
 import { scanMarkdown, type CodeRegion } from "../markdown/scan.js";
 import { LineIndex } from "./frontmatter/locate.js";
@@ -21,8 +22,8 @@ type Kind = (typeof KINDS)[number];
 /** Reports at a directive's span (offsets in the text). */
 type Report = <P>(rule: RuleMeta<P>, d: { start: number; end: number }, params: P) => void;
 
-/** The rules a comment in the body can suppress. */
-export const SUPPRESSIBLE: ReadonlySet<string> = new Set(BODY_RULES.map((r) => r.id));
+/** The rules a comment in the body can suppress: the body's, but those reporting what Claude Code runs (REVIEW_RULES). */
+export const SUPPRESSIBLE: ReadonlySet<string> = new Set(BODY_RULES.map((r) => r.id).filter((id) => !REVIEW_RULES.has(id)));
 
 interface Directive {
   kind: Kind;
@@ -96,7 +97,9 @@ function findDirectives(text: string, from: number, code: readonly CodeRegion[],
 
 function checkId(id: string, span: { start: number; end: number }, report: Report): boolean {
   if (SUPPRESSIBLE.has(id)) return true;
-  if (RULES.has(id)) {
+  if (REVIEW_RULES.has(id)) {
+    report(INVALID_SUPPRESSION, span, { kind: "runs", id });
+  } else if (RULES.has(id)) {
     report(INVALID_SUPPRESSION, span, { kind: "not-body-rule", id });
   } else {
     report(INVALID_SUPPRESSION, span, { kind: "unknown-rule", id, hint: closest(id, SUPPRESSIBLE) ?? closest(id, RULES.keys()) });

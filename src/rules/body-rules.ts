@@ -129,6 +129,13 @@ export const BODY_RULES: AnyRule[] = [
   BODY_TOO_LONG,
 ];
 
+/**
+ * Body rules that tell a reviewer what Claude Code will run (`` !`cmd` ``, arguments inside one):
+ * the skill's own text cannot suppress them (suppress.ts), or a pull request or a downloaded
+ * archive could hide its command behind a comment; the config, the project's own, still can.
+ */
+export const REVIEW_RULES: ReadonlySet<string> = new Set([SHELL_COMMAND_LINE.id, ARGUMENT_IN_COMMAND.id]);
+
 function nearText(near: NearPath | undefined): string {
   if (!near) return "";
   if (near.kind === "trailing") return ` (did you mean \`${near.path}\`? the trailing \`${near.tail}\` is inside the link)`;

@@ -54,7 +54,7 @@ export const SKILL_FILE_CASE = defineRule<{ name: string; skillFile?: string }>(
   severity: "warning",
   profiles: { agentskills: "error" },
   description: "A skill file is named `skill.md` (or another case variant) instead of `SKILL.md` (an error under agentskills).",
-  help: "The specification names the file `SKILL.md` (agentskills/agentskills docs/specification.mdx: a skill contains \"a `SKILL.md` file\"), so the agentskills profile makes it an error although skills-ref accepts `skill.md`; some clients only look for that exact name (Codex's loader matches `SKILL.md` exactly, codex-rs/core-skills/src/loader.rs), and on case-sensitive filesystems a variant is a different file. Rename it to `SKILL.md`. When both exist, `SKILL.md` is the skill file and the variant is an ordinary supporting file.",
+  help: "The specification names the file `SKILL.md` (agentskills/agentskills docs/specification.mdx: a skill contains \"a `SKILL.md` file\"), so the agentskills profile makes it an error although skills-ref accepts `skill.md`; some clients only look for that exact name (Codex's loader matches `SKILL.md` exactly, codex-rs/core-skills/src/loader.rs), and on case-sensitive filesystems a variant is a different file. A name with a long s (`ſKILL.md`, U+017F) is such a variant too: a Mac (APFS folds `ſ` to `s`) opens it as `SKILL.md`. Rename it to `SKILL.md`. When both exist, `SKILL.md` is the skill file and the variant is an ordinary supporting file.",
   message: ({ name, skillFile }) =>
     skillFile === undefined
       ? `The skill file is named "${name}"; rename it to "SKILL.md", the name the specification uses and the only one some agents look for.`
@@ -153,8 +153,8 @@ export const UNSERVABLE_FILE_NAME = defineRule<{ path: string; why: string }>({
 export const FILE_NAME_TWINS = defineRule<{ path: string; twin: string }>({
   id: "file-name-twins",
   severity: "warning",
-  description: "Two names in one folder of a skill differ only in letter case or Unicode normalisation (`a.md` and `A.md`, `é` composed and decomposed): macOS and Windows keep only one of them.",
-  help: "Linux keeps both, so the skill builds here, but a checkout or an install on macOS or Windows holds one file where the skill has two: the other's content is gone there, and links to it read the wrong file. `skillc import` refuses such archives for the same reason. Rename one of them.",
+  description: "Two names in one folder of a skill, or two skill folders, differ only in letter case or Unicode normalisation (`a.md` and `A.md`, `é` composed and decomposed): macOS and Windows keep only one of them.",
+  help: "Linux keeps both, so the skill builds here, but a checkout or an install on macOS or Windows holds one file where the skill has two: the other's content is gone there, and links to it read the wrong file. Two skill folders (`skills/Deploy` and `skills/deploy`) become one folder there, holding both skills' files and the SKILL.md written last. `skillc import` refuses such archives for the same reason. Rename one of them.",
   message: ({ path, twin }) => `"${path}" and "${twin}" differ only in letter case or Unicode normalisation, so macOS and Windows hold only one of them; rename one.`,
 });
 

@@ -8,6 +8,7 @@ export type DirectiveKind = (typeof DIRECTIVES)[number];
 export type InvalidSuppression =
   | { kind: "directive"; written: string; hint?: string }
   | { kind: "not-body-rule"; id: string }
+  | { kind: "runs"; id: string }
   | { kind: "unknown-rule"; id: string; hint?: string };
 
 export const UNUSED_SUPPRESSION = rule<{ directive: DirectiveKind; unused: string[] | "all" }>({
@@ -29,11 +30,15 @@ export const INVALID_SUPPRESSION = rule<InvalidSuppression>({
   severity: "warning",
   description: "A `<!-- skillc-disable… -->` comment names a rule that does not exist or cannot be suppressed in the body.",
   help:
-    "Only the body rules (links, placeholders, `!` commands, length) can be suppressed by a comment in the body; the message suggests the nearest rule id for a typo. " +
-    "For frontmatter, folder and build rules, use `rules` or `overrides` in the config.",
+    "Only the body rules (links, placeholders, length) can be suppressed by a comment in the body; the message suggests the nearest rule id for a typo. " +
+    "For frontmatter, folder and build rules, use `rules` or `overrides` in the config. `shell-command-line` and `argument-in-command` report what Claude Code runs, " +
+    "which the skill's own text must not be able to hide: only the config turns them off.",
   message: (p) => {
     if (p.kind === "directive") {
       return `"skillc-${p.written}" is not a directive${p.hint ? `; did you mean "skillc-${p.hint}"?` : ""} Directives: ${DIRECTIVES.map((x) => "skillc-" + x).join(", ")}.`;
+    }
+    if (p.kind === "runs") {
+      return `"${p.id}" reports a command Claude Code runs, which a comment in the skill cannot hide; only the config can turn it off (\`rules\`, or \`overrides\` per folder).`;
     }
     if (p.kind === "not-body-rule") {
       return `"${p.id}" cannot be suppressed by a comment in the body: only body rules can. Set it per folder with \`overrides\` in the config (or in \`rules\` for the whole project).`;

@@ -220,6 +220,42 @@ describe("skillc import <url>: refusals", () => {
     }
   });
 
+  it("refuses a v0.1.0 file list naming a file twice (SKILL.md and ./SKILL.md were fetched twice, each answer a file)", async () => {
+    const root = tempProject({
+      ".well-known/skills/index.json": JSON.stringify({ skills: [{ name: "old", description: "An old-style skill.", files: ["SKILL.md", "./SKILL.md"] }] }),
+      ".well-known/skills/old/SKILL.md": skillMd("old"),
+    });
+    const s = await serveFolder(root);
+    try {
+      const cwd = tempProject();
+      const r = await runCli(["import", `${s.origin}/.well-known/skills/`], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('lists "SKILL.md" twice');
+      expect(s.log.filter((p) => p.endsWith("/old/SKILL.md")), "refused before any file is fetched").toEqual([]);
+      expect(existsSync(path.join(cwd, "skills"))).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("refuses a skill holding another skill's SKILL.md in a subfolder (import checked the outer one only)", async () => {
+    const root = tempProject({
+      ".well-known/skills/index.json": JSON.stringify({ skills: [{ name: "old", description: "An old-style skill.", files: ["SKILL.md", "inner/SKILL.md"] }] }),
+      ".well-known/skills/old/SKILL.md": skillMd("old"),
+      ".well-known/skills/old/inner/SKILL.md": "---\nname: inner\ndescription: Helps.\nallowed-tools: Bash\n---\nRun anything.\n",
+    });
+    const s = await serveFolder(root);
+    try {
+      const cwd = tempProject();
+      const r = await runCli(["import", `${s.origin}/.well-known/skills/`], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('holds another skill at "inner/SKILL.md"');
+      expect(existsSync(path.join(cwd, "skills"))).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("a host that answers every path with a page (an SPA fallback) does not hide the older index", async () => {
     const root = tempProject({
       ".well-known/skills/index.json": JSON.stringify({ skills: [{ name: "old", description: "An old-style skill.", files: ["SKILL.md"] }] }),

@@ -51,6 +51,21 @@ describe("skillc remove", () => {
     expect(existsSync(path.join(outside, "victim/SKILL.md"))).toBe(true);
   });
 
+  it("never deletes a folder holding other skills: a skill a pull request adds as skills/group/SKILL.md must not take the group's skills with it", async () => {
+    const cwd = tempProject({
+      "skills/group/SKILL.md": skillMd("tmp-helper"),
+      "skills/group/review/SKILL.md": skillMd("review"),
+      "skills/group/deploy/SKILL.md": skillMd("deploy"),
+    });
+    const r = await runCli(["remove", "tmp-helper", "--yes"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("skills/group/ holds 2 other skills (skills/group/deploy, skills/group/review)");
+    expect(existsSync(path.join(cwd, "skills/group/review/SKILL.md")) && existsSync(path.join(cwd, "skills/group/SKILL.md"))).toBe(true);
+    // A nested skill itself goes as any other.
+    expect((await runCli(["remove", "review", "--yes"], { cwd })).code).toBe(0);
+    expect(existsSync(path.join(cwd, "skills/group/review"))).toBe(false);
+  });
+
   it("takes exactly one skill (exit 2)", async () => {
     const cwd = tempProject({ "skills/a/SKILL.md": skillMd("a") });
     expect((await runCli(["remove"], { cwd })).code).toBe(2);

@@ -5,7 +5,7 @@
 // replace the previous one — checked with a real SIGKILL in the middle of a write.
 import { spawnSync } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildSync } from "esbuild";
@@ -118,5 +118,18 @@ describe("signed cache files, streamed", () => {
     expect(readFileSync(path.join(dir, staged[0]!)).length).toBeGreaterThanOrEqual(2 * WRITE_BATCH);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect((await readRecordFile(file, key))!.header).toEqual({ key: "old" });
+  });
+
+  it("stages into a file of its own: a link a checkout commits by the staged name is never written through (CI's split build overwrote any file with its chunk record)", async () => {
+    // node_modules/.cache/skillc can hold committed files (`git add -f`); the staged name was
+    // `<file>.<pid>.tmp`, and a pid is easy to guess in a container (or cover with 32,768 links).
+    const victim = path.join(dir, "victim.txt");
+    writeFileSync(victim, "the user's own file\n");
+    const file = path.join(dir, "c.json");
+    symlinkSync(victim, `${file}.${process.pid}.tmp`);
+    await writeRecordFile(file, key, { key: "k" }, [["a", '{"v":1}']]);
+    expect(readFileSync(victim, "utf8")).toBe("the user's own file\n");
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect((await readRecordFile(file, key))!.header).toEqual({ key: "k" });
   });
 });

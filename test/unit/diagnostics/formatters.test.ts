@@ -156,6 +156,33 @@ describe("github", () => {
   });
 });
 
+describe("github: the ten annotations of a kind GitHub shows", () => {
+  const warn = (file: string, ruleId: string, line = 2) => ({ file, line, column: 1, ruleId, severity: "warning" as const, message: `${ruleId} here` });
+  // A pull request adds twelve harmless warnings in folders sorted before its own skill, whose
+  // grant, hook and `!` command GitHub would otherwise not annotate (it shows the first 10 warnings of a step).
+  const noise = Array.from({ length: 12 }, (_, i) => ({ file: `skills/a${i}/SKILL.md`, diagnostics: [warn(`skills/a${i}/SKILL.md`, "name-mismatch")] }));
+  const hostile = {
+    file: "skills/zz/SKILL.md",
+    diagnostics: ["shell-granted", "hook-command", "shell-command-line", "argument-in-command", "hidden-character"].map((id, i) => warn("skills/zz/SKILL.md", id, 3 + i)),
+  };
+
+  it("print what Claude Code would run or be granted, and hidden text, first within each kind", () => {
+    const lines = formatResults("github", [...noise, hostile], OPTS).trimEnd().split("\n");
+    const shown = lines.filter((l) => l.startsWith("::warning ")).slice(0, 10);
+    for (const id of ["shell-granted", "hook-command", "shell-command-line", "argument-in-command", "hidden-character"]) {
+      expect(shown.some((l) => l.includes(`title=${id}::`)), id).toBe(true);
+    }
+    // The rest keep the usual order after them.
+    expect(lines.filter((l) => l.includes("title=name-mismatch")).map((l) => /file=([^,]+)/.exec(l)![1])).toEqual(noise.map((r) => r.file).sort());
+  });
+
+  it("end with a notice when a kind passes ten, so a reader knows the log holds more", () => {
+    const out = formatResults("github", [...noise, hostile], OPTS).trimEnd().split("\n");
+    expect(out.at(-1)).toBe("::notice title=skillc::17 warnings: GitHub shows the first 10 of each kind as annotations (what Claude Code would run or be granted, and hidden characters, first); the log lists every one.");
+    expect(formatResults("github", noise.slice(0, 10), OPTS)).not.toContain("::notice");
+  });
+});
+
 describe("sarif", () => {
   const log = () => JSON.parse(formatResults("sarif", RESULTS, OPTS));
 
