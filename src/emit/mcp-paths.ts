@@ -13,8 +13,10 @@ const segments = (relDir: string) => relDir.split("/").filter((x) => x && x !== 
  * The skill paths, in `skills` order: the folder below its root with the last segment the skill's
  * `name`, each segment URI-encoded. A skill one of whose URIs another skill would serve too is named
  * by its root's scope and its real folder instead (unique within a root: nested skill folders are not
- * their parent's files); a scope two roots share gets the root's number. Throws a UsageError when a
- * URI is still served twice (a config's scopes chosen to clash), never serving one skill's file for another's.
+ * their parent's files); a scope two roots share gets the root's number. A skill that only then
+ * clashes (one at `<scope>/<folder>` of another root) is named so in the next round. Throws a
+ * UsageError when a URI is still served twice (a config's scopes chosen to clash), never serving
+ * one skill's file for another's.
  */
 export function mcpSkillPaths(skills: readonly EmitSkill[]): string[] {
   const named = skills.map((s) => {
@@ -23,14 +25,25 @@ export function mcpSkillPaths(skills: readonly EmitSkill[]): string[] {
     return segs.map(encodeURIComponent).join("/");
   });
   const label = rootLabels(skills.map((s) => s.source.root));
-  const clash = clashes(skills, named);
-  const paths = named.map((p, i) => (clash.has(i) ? [label.get(skills[i]!.source.root.precedence)!, ...segments(skills[i]!.source.relDir)].map(encodeURIComponent).join("/") : p));
-  const left = clashes(skills, paths);
-  if (left.size) {
-    const files = [...left].slice(0, 2).map((i) => escapeTerminal(skills[i]!.source.file));
-    throw new UsageError(`mcp: two skills would serve the same skill:// URIs (${files.join(" and ")}); give their source roots different scopes in the config.`);
+  const scoped = (s: EmitSkill) => [label.get(s.source.root.precedence)!, ...segments(s.source.relDir)].map(encodeURIComponent).join("/");
+  const moved = new Set<number>();
+  let paths = named;
+  // Each round moves at least one skill, and a moved one never moves back: a few rounds settle any real layout.
+  for (let round = 0; round < 4; round++) {
+    const clash = clashes(skills, paths);
+    if (clash.size === 0) return paths;
+    const fresh = [...clash].filter((i) => !moved.has(i));
+    if (fresh.length === 0) return refuse(skills, clash);
+    for (const i of fresh) moved.add(i);
+    paths = named.map((p, i) => (moved.has(i) ? scoped(skills[i]!) : p));
   }
-  return paths;
+  const left = clashes(skills, paths);
+  return left.size ? refuse(skills, left) : paths;
+}
+
+function refuse(skills: readonly EmitSkill[], clash: Set<number>): never {
+  const files = [...clash].slice(0, 2).map((i) => escapeTerminal(skills[i]!.source.file));
+  throw new UsageError(`mcp: two skills would serve the same skill:// URIs (${files.join(" and ")}); give their source roots different scopes in the config.`);
 }
 
 /** Each root's label by precedence: its scope, or `scope-N` (N = precedence + 1) when another root has that scope too. */

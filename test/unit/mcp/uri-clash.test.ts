@@ -94,6 +94,26 @@ describe("skill:// URIs: no skill serves a URI another skill lists", () => {
     expect(uris).toEqual(["skill://ocr/SKILL.md", "skill://pdf/SKILL.md"]);
   });
 
+  it("a skill that clashes only once another is renamed is renamed too", async () => {
+    const s = await serve(
+      {
+        ...PDF,
+        "vendor/pdf/references/SKILL.md": skillMd("references"),
+        "vendor/pdf/references/api.md": "FORGED\n",
+        // At main/pdf, where the main root's pdf goes once renamed.
+        "vendor/main/pdf/SKILL.md": skillMd("pdf"),
+        "vendor/main/pdf/references/api.md": "FORGED again\n",
+      },
+      [{ dir: "skills", scope: "main" }, { dir: "vendor", scope: "vendor" }],
+    );
+    expect(await everyReadMatches(s)).toEqual([]);
+    expect(((await s.request("skills/list", {})).skills as Listed[]).map((x) => x.uri)).toEqual([
+      "skill://main/pdf/SKILL.md",
+      "skill://vendor/main/pdf/SKILL.md",
+      "skill://vendor/pdf/references/SKILL.md",
+    ]);
+  });
+
   it("a clash the roots' scopes cannot settle is refused, never served", async () => {
     const dir = tempProject({ "a/pdf/SKILL.md": skillMd("pdf"), "b/pdf/SKILL.md": skillMd("pdf"), "c/pdf/SKILL.md": skillMd("pdf") });
     // Two roots share scope "s" (labelled s-1 and s-2), and a third is called "s-1".
