@@ -17,8 +17,8 @@ export function mcpData(version: string, skills: readonly EmitSkill[]): McpData 
   const paths = mcpSkillPaths(skills);
   const out: McpSkillData[] = skills.map((s, i) => {
     if (isReused(s)) throw new Error(`skillc: mcp.js needs the text of ${s.source.file}, which this build reused`);
-    const digests: Record<string, string> = { "SKILL.md": sha256Hex(s.text) };
-    for (const f of s.files) digests[f.path] = f.sha256;
+    // Own entries whatever the name: assigning `digests["__proto__"]` would set the prototype, and mcp.js read the digest as "[object Object]".
+    const digests: Record<string, string> = Object.fromEntries([["SKILL.md", sha256Hex(s.text)], ...s.files.map((f) => [f.path, f.sha256])]);
     return { ref: s.source.file, path: paths[i]!, fm: s.frontmatter, md: s.text, digests };
   });
   return { version: 1, skillc: version, skills: out.sort((a, b) => compareCodeUnits(a.path, b.path)) };

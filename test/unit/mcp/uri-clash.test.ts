@@ -122,3 +122,17 @@ describe("skill:// URIs: no skill serves a URI another skill lists", () => {
     await expect(build({ cwd: dir, config, write: false, cache: false })).rejects.toThrow(/two skills would serve the same skill:\/\/ URIs \(a\/pdf\/SKILL\.md and c\/pdf\/SKILL\.md\)/);
   });
 });
+
+describe("digests by file name", () => {
+  it.each(["single", "split"] as const)("a file named __proto__ or constructor is listed with its own digest (it was sha256:[object Object]) (%s)", async (output) => {
+    const s = await serve(
+      { "skills/x/SKILL.md": skillMd("x"), "skills/x/__proto__": "proto file\n", "skills/x/constructor": "ctor\n", "skills/x/refs/__proto__": "deeper\n" },
+      [{ dir: "skills", scope: "skills" }],
+      output,
+    );
+    expect(await everyReadMatches(s)).toEqual([]);
+    const digests = ((await s.request("skills/list", {})).skills as Listed[])[0]!.resources.map((r) => r.digest);
+    expect(digests.every((d) => /^sha256:[0-9a-f]{64}$/.test(d))).toBe(true);
+    expect(digests).toHaveLength(4);
+  });
+});
