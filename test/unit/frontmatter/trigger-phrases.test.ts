@@ -2,7 +2,8 @@
 // place of up to 2,000 characters. They had no bound, so one skill of 2,000 keywords of 100 `a` then
 // `b…` (223 KB, no diagnostic) made one match() of 2,000 `a` cost ~3 s of CPU, synchronously, for
 // whatever skill the host serves beside it. Now at most 64 of each, of at most 64 characters
-// (`field-type` errors at the entry), which bounds one skill's phrases at 2 × 64 × 64 characters.
+// (`field-type` errors at the entry), which bounds one skill's phrases at 2 × 64 × 64 characters;
+// and at most 16 patterns, each of which may take quadratic time in the text (`a.*b`).
 import { describe, expect, it } from "vitest";
 import { lint } from "../../../src/project/api.js";
 import { tempProject } from "../../helpers/project.js";
@@ -33,5 +34,11 @@ describe("trigger keywords and verbs are bounded", () => {
     const full = Array.from({ length: 64 }, (_, i) => `${i} `.padEnd(64, "x"));
     expect(await errors(`${list("keywords", full)}\n${list("verbs", full)}`)).toEqual([]);
     expect(await errors(`${list("keywords", ["bug report", "stack trace"])}\n${list("verbs", ["triage"])}`)).toEqual([]);
+  });
+
+  it("patterns: 300 quadratic ones (a.*b0 … a.*b299, each passing the ReDoS check) made one match() cost ~1.4 s; now at most 16", async () => {
+    const e = await errors(list("patterns", Array.from({ length: 300 }, (_, i) => `a.*b${i}`)));
+    expect(e).toEqual([expect.stringMatching(/^field-type 6:5 `triggers\.patterns` must NOT have more than 16 items/)]);
+    expect(await errors(list("patterns", Array.from({ length: 16 }, (_, i) => `\\bissue ${i}\\b`)))).toEqual([]);
   });
 });
