@@ -83,12 +83,26 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
     return hit ? i : -1;
   };
   const text = ([k, t]) => (k == "w" ? t.replace(/\\\\(.)/g, "$1") : k == "q" ? unq(t) : t);
+  // Where close(s, i + 1, "(", ")") ends for each \`(\` at i, found in one pass with a stack (skipping
+  // escapes as close does: from i + 1 on, both read the same characters), so that a run of 10,000
+  // \`(\` costs one pass, not a search to the end from each of them. Built on the first bracket.
+  const closers = (s) => {
+    const at = [], open = [];
+    for (let j = 0; j < s.length; j++) {
+      if (s[j] == "\\\\") j++;
+      else if (s[j] == "(") open.push(j);
+      else if (s[j] == ")" && open.length) at[open.pop()] = j + 1;
+    }
+    for (const j of open) at[j] = s.length;
+    return at;
+  };
   return (raw) => {
     if (!raw.trim()) return [];
     const out = [];
     if (raw.length <= 1e4) {
       const s = raw;
       let i = 0, named = 0, bang = false, assigned = false;
+      let shut;
       while (i < s.length) {
         const c = s[i];
         if (c == " " || c == "\\t" || (c == "\\\\" && s[i + 1] == "\\n")) {
@@ -136,7 +150,7 @@ const SOURCE = `var ${WORDS_GLOBAL} = (() => {
         // \`( … )\` opening a command is a subshell, whose command is read; after an assignment, before a
         // redirection, or after the command's name, Claude Code's parser passes over it.
         if (c == "(") {
-          let j = close(s, i + 1, "(", ")");
+          let j = (shut ||= closers(s))[i] ?? close(s, i + 1, "(", ")");
           while (s[j] == " " || s[j] == "\\t") j++;
           i = named || assigned || redirect(s, j) ? j : i + 1;
           continue;

@@ -5,34 +5,23 @@
 import { isReused, type EmitSkill } from "../types.js";
 import type { McpData, McpSkillData } from "../mcp/types.js";
 import { compareCodeUnits } from "../util/compare.js";
+import { mcpSkillPaths } from "./mcp-paths.js";
 import { lit } from "./literal.js";
 import { MCP_GLOBAL } from "./mcp-code.js";
 import { sha256Hex } from "../util/sha256.js";
 
 export const MCP_FILES = ["mcp.js", "mcp.d.ts"] as const;
 
-/** The data: one entry per skill, sorted by skill path. A reused skill (no text) cannot be rendered: builds with `mcp` compile every skill. */
+/** The data: one entry per skill, sorted by skill path (mcp-paths.ts). A reused skill (no text) cannot be rendered: builds with `mcp` compile every skill. */
 export function mcpData(version: string, skills: readonly EmitSkill[]): McpData {
-  const paths = skills.map(skillPath);
-  // Paths held by more than one skill (a Set, not indexOf per path: quadratic at 10,000 skills).
-  const seen = new Set<string>();
-  const twice = new Set(paths.filter((p) => seen.size === seen.add(p).size));
+  const paths = mcpSkillPaths(skills);
   const out: McpSkillData[] = skills.map((s, i) => {
     if (isReused(s)) throw new Error(`skillc: mcp.js needs the text of ${s.source.file}, which this build reused`);
-    // Same folder below two roots (skills kept from both): the root's scope tells them apart.
-    const path = twice.has(paths[i]!) ? encodeURIComponent(s.source.root.scope) + "/" + paths[i] : paths[i]!;
-    const digests: Record<string, string> = { "SKILL.md": sha256Hex(s.text) };
-    for (const f of s.files) digests[f.path] = f.sha256;
-    return { ref: s.source.file, path, fm: s.frontmatter, md: s.text, digests };
+    // Own entries whatever the name: assigning `digests["__proto__"]` would set the prototype, and mcp.js read the digest as "[object Object]".
+    const digests: Record<string, string> = Object.fromEntries([["SKILL.md", sha256Hex(s.text)], ...s.files.map((f) => [f.path, f.sha256])]);
+    return { ref: s.source.file, path: paths[i]!, fm: s.frontmatter, md: s.text, digests };
   });
   return { version: 1, skillc: version, skills: out.sort((a, b) => compareCodeUnits(a.path, b.path)) };
-}
-
-/** `<skill-path>`: the folder below its root, its last segment the skill's `name` (SEP-2640), each segment URI-encoded. */
-function skillPath(s: EmitSkill): string {
-  const segs = s.source.relDir.split("/").filter((x) => x && x !== ".");
-  segs.splice(Math.max(0, segs.length - 1), 1, s.fields.name);
-  return segs.map(encodeURIComponent).join("/");
 }
 
 /**

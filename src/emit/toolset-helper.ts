@@ -19,7 +19,16 @@ export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 const SOURCE = `var ${TOOLSET_GLOBAL} = (() => {
   const SE = ${RUNTIME_GLOBAL}.SkillError;
-  const msg = (e) => (e instanceof Error ? e.message : String(e));
+  // A thrown value's text, cut as the built-in tools cut theirs (runtime/tools.ts); "" for one that
+  // cannot be shown (a null-prototype object, a throwing message getter), which must not make call reject.
+  const msg = (e) => {
+    try {
+      return String(e instanceof Error ? e.message : e).slice(0, 500);
+    } catch {
+      return "";
+    }
+  };
+  const failed = (m) => (m ? \`: \${m}\` : ".");
   const text = (t, s, e) => ({ content: [{ type: "text", text: t }], ...(s && { structuredContent: s }), ...(e && { isError: e }) });
   const isObj = (v) => !!v && typeof v === "object" && !Array.isArray(v);
   const check = (t) =>
@@ -46,7 +55,7 @@ const SOURCE = `var ${TOOLSET_GLOBAL} = (() => {
             }
             r = [1, out];
           } catch (e) {
-            r = [0, e instanceof SE ? e : new SE("EXECUTION_ERROR", \`The toolsets of skill "\${skill}" failed: \${msg(e)}\`)];
+            r = [0, e instanceof SE ? e : new SE("EXECUTION_ERROR", \`The toolsets of skill "\${skill}" failed\${failed(msg(e))}\`)];
           }
         }
         if (r[0]) return r[1];
@@ -69,10 +78,14 @@ const SOURCE = `var ${TOOLSET_GLOBAL} = (() => {
         const v = await t.execute(i);
         return typeof v === "string" ? text(v)
           : isObj(v) && Array.isArray(v.content) ? v
-          : text(v === undefined ? "" : JSON.stringify(v), isObj(v) ? v : undefined);
+          : text(JSON.stringify(v) ?? "", isObj(v) ? v : undefined);
       } catch (e) {
-        const se = e instanceof SE;
-        return text(se ? e.message : \`Skill tool failed: \${msg(e)}\`, { code: se ? e.code : "EXECUTION_ERROR" }, true);
+        try {
+          const se = e instanceof SE;
+          return text(se ? String(e.message) : \`Skill tool failed\${failed(msg(e))}\`, { code: se ? String(e.code) : "EXECUTION_ERROR" }, true);
+        } catch {
+          return text("Skill tool failed.", { code: "EXECUTION_ERROR" }, true);
+        }
       }
     },
   };

@@ -39,8 +39,17 @@ function stringList(value: unknown, name: string): string[] {
   return value;
 }
 
-/** `HTTPS://App.example.com/` → `https://app.example.com` (an origin has no path; browsers send it lower-case). */
-const normalOrigin = (origin: string) => origin.trim().toLowerCase().replace(/\/+$/, "");
+/**
+ * `HTTPS://App.example.com/` → `https://app.example.com` (an origin has no path; browsers send it
+ * lower-case). Trailing slashes are cut by a loop: `/\/+$/` retries at every slash of a long run, and
+ * the Origin is any client's header, read on every request (16 KB of slashes: ~0.23 s of CPU).
+ */
+function normalOrigin(origin: string): string {
+  const o = origin.trim().toLowerCase();
+  let end = o.length;
+  while (end > 0 && o[end - 1] === "/") end--;
+  return o.slice(0, end);
+}
 
 /** Why the request is refused (a 403), or undefined when it may go on. */
 export function refusal(request: Request, guard: HttpGuard): string | undefined {

@@ -9,6 +9,7 @@ import { compareCodeUnits } from "../util/compare.js";
 import { deterministicTarGz, type TarFile } from "./tar-gz.js";
 import { sha256Hex } from "../util/sha256.js";
 import { escapeTerminal } from "../util/hidden-chars.js";
+import { twinOfSkillFile } from "./twins.js";
 
 export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 /** Where the index and the artifacts live inside the published folder. */
@@ -101,6 +102,12 @@ function skillArtifact(skill: EmitSkill): { type: IndexEntry["type"]; url: strin
   const skillMd = readChecked(skill.source.absDir, skill.source.fileName, skill.hash, skill.source.file);
   if (skill.files.length === 0) return { type: "skill-md", url: `${name}/SKILL.md`, bytes: skillMd };
   const files: TarFile[] = [{ path: "SKILL.md", data: skillMd, executable: false }];
+  const twin = skill.files.find((f) => twinOfSkillFile(f.path.split("/")[0]!));
+  if (twin) {
+    throw new PublishError(
+      `${escapeTerminal(skill.source.dir)}: "${escapeTerminal(twin.path.split("/")[0]!)}" would be one file with "SKILL.md" on macOS and Windows (the names differ only in letter case), where unpacking the archive writes it over the skill file; it is only a supporting file here. Delete or rename it, or merge it into SKILL.md.`,
+    );
+  }
   for (const f of skill.files) {
     files.push({ path: f.path, data: readChecked(skill.source.absDir, f.path, f.sha256, `${skill.source.dir}/${f.path}`), executable: f.executable });
   }

@@ -114,8 +114,8 @@ export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string
         (f[99] ? "\n- …" : "")
       : "");
   // The body may not end the frame and forge another skill's: its own `</skill_context` tags are defused (also with
-  // space after the slash, which a model may still read as the closer).
-  if (st.fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text.replace(/<\/(\s*skill_context)/gi, "<\\/$1")}\n</skill_context>`;
+  // blanks or characters no one sees, zero-width, soft hyphen, bidi marks, around the slash: a model still reads the closer).
+  if (st.fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text.replace(/<([\s\xad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]*)\/([\s\xad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]*skill_context)/gi, "<$1\\/$2")}\n</skill_context>`;
   const r: LoadResult = { name: s.name, path: s.path, baseDir: s.dir, content, text, files: f };
   if (s.context === "fork") {
     r.context = "fork";

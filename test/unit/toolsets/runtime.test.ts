@@ -119,4 +119,38 @@ describe("toolsets at run time", () => {
     expect(s.load("f").repeated).toBeUndefined();
     expect(s.tools({ include: "loaded" }).map((t) => t.name)).toContain("fork-tool");
   });
+
+  it("call never rejects, whatever execute throws or returns: each is an isError result or a text, and a failure's text is cut as the built-in tools cut theirs", async () => {
+    const badMessage = () => {
+      const e = new Error("x");
+      Object.defineProperty(e, "message", { get: () => { throw new Error("boom"); } });
+      return e;
+    };
+    const { data: d } = await data({
+      r: () => [
+        [
+          "t:R",
+          [
+            tool("null-proto", () => { throw Object.create(null); }),
+            tool("message-getter", () => { throw badMessage(); }),
+            tool("async-null-proto", async () => { throw Object.create(null); }),
+            tool("huge", () => { throw new Error("x".repeat(1_000_000)); }),
+            tool("huge-string", () => { throw "y".repeat(1_000_000); }),
+            tool("symbol", () => Symbol("s")),
+            tool("function", () => () => 1),
+          ],
+        ],
+      ],
+    });
+    const skills = createSkills(d);
+    for (const name of ["null-proto", "message-getter", "async-null-proto"]) {
+      await expect(skills.call(name, {})).resolves.toEqual({ content: [{ type: "text", text: "Skill tool failed." }], structuredContent: { code: "EXECUTION_ERROR" }, isError: true });
+    }
+    // The built-in tools' rule (tools.ts): "Skill tool failed: " and at most 500 characters of the message.
+    expect(await skills.call("huge", {})).toEqual({ content: [{ type: "text", text: "Skill tool failed: " + "x".repeat(500) }], structuredContent: { code: "EXECUTION_ERROR" }, isError: true });
+    expect(((await skills.call("huge-string", {})) as { content: { text: string }[] }).content[0]!.text).toBe("Skill tool failed: " + "y".repeat(500));
+    // No JSON text: an empty text, never a content item without one.
+    expect(await skills.call("symbol", {})).toEqual({ content: [{ type: "text", text: "" }] });
+    expect(await skills.call("function", {})).toEqual({ content: [{ type: "text", text: "" }] });
+  });
 });
