@@ -41,21 +41,32 @@ export function runRecordFile(projectRoot: string, outDir: string): string {
 // NUL-joined text (no path, name or print holds a NUL), the rest as JSON.
 const LISTS = ["paths", "prints", "outputs"] as const;
 
+/** A record as read: its diagnostics parsed only when asked for (after the inputs were found unchanged); undefined when malformed. */
+export type ReadRunRecord = Omit<RunRecord, "diagnostics"> & { diagnostics(): Diagnostic[] | undefined };
+
 /** The record for `key`, or undefined (none, another key, not this user's, malformed). */
-export async function readRunRecord(file: string, key: string): Promise<RunRecord | undefined> {
+export async function readRunRecord(file: string, key: string): Promise<ReadRunRecord | undefined> {
   const read = await readRecordFile(file, cacheKey());
   if (!read || read.header.key !== key) return undefined;
   const text = (name: string) => read.records.get(name)?.toString("utf8");
   try {
     const meta: unknown = JSON.parse(text("meta") ?? "null");
-    const diagnostics: unknown = JSON.parse(text("diagnostics") ?? "null");
     if (!isObj(meta)) return undefined;
-    const v: Record<string, unknown> = { ...meta, key, diagnostics };
+    const v: Record<string, unknown> = { ...meta, key, diagnostics: () => parseDiagnostics(text("diagnostics")) };
     for (const name of LISTS) {
       const t = text(name);
       v[name] = t === undefined ? undefined : t === "" ? [] : t.split("\0");
     }
     return isRunRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseDiagnostics(text: string | undefined): Diagnostic[] | undefined {
+  try {
+    const v: unknown = JSON.parse(text ?? "null");
+    return isList(v, isDiagnostic) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -97,8 +108,8 @@ const isSkill = (x: unknown): x is [string, number] => Array.isArray(x) && x.len
 const isDiagnostic = (d: unknown): d is Diagnostic =>
   isObj(d) && isStr(d.file) && isStr(d.ruleId) && isStr(d.message) && (d.severity === "error" || d.severity === "warning") && isCount(d.line) && isCount(d.column);
 
-function isRunRecord(v: Record<string, unknown>): v is RunRecord & Record<string, unknown> {
-  if (!isList(v.roots, isStr) || !isList(v.links, isPair) || !isList(v.skills, isSkill) || !isList(v.diagnostics, isDiagnostic)) return false;
+function isRunRecord(v: Record<string, unknown>): v is ReadRunRecord & Record<string, unknown> {
+  if (!isList(v.roots, isStr) || !isList(v.links, isPair) || !isList(v.skills, isSkill)) return false;
   const { paths, prints, outputs } = v;
   if (!Array.isArray(paths) || !Array.isArray(prints) || !Array.isArray(outputs) || paths.length !== prints.length || paths.length > MAX_ITEMS || outputs.length > MAX_ITEMS) return false;
   const r = v.result;

@@ -22,7 +22,7 @@ import type { SkillAnalysis } from "../pipeline/analyze.js";
 import { StatThread, statPrint } from "../pipeline/stat-thread.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { configCacheKey, useCache } from "../cache/analysis-cache.js";
-import { dropRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from "../cache/run-record.js";
+import { dropRunRecord, readRunRecord, runRecordFile, writeRunRecord, type ReadRunRecord, type RunRecord } from "../cache/run-record.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { CacheMemory } from "../cache/memory.js";
 import type { Profile, RuleSetting } from "../types.js";
@@ -57,7 +57,7 @@ export interface RunReplay {
   file: string;
   key: string;
   /** The record, when there is one for this key and the build may replay it. */
-  record?: RunRecord;
+  record?: ReadRunRecord;
 }
 
 /** Everything a build's result depends on besides its inputs on disk. */
@@ -78,10 +78,11 @@ export async function openReplay(opts: ReplayOptions, outDir: string, read: bool
 }
 
 /** The record's result when every input and outDir are as it says; else undefined. */
-export async function replayed(record: RunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
+export async function replayed(record: ReadRunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
   if (!sameRoots(opts, record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
   if (!(await samePrints(absolute(opts.config.root, record.paths), record.prints))) return undefined;
-  return { replayed: true, ...record.result, diagnostics: record.diagnostics, written: true, outDir };
+  const diagnostics = record.diagnostics();
+  return diagnostics && { replayed: true, ...record.result, diagnostics, written: true, outDir };
 }
 
 /** Recorded paths are relative to the project root where they are inside it (a third of the record at 10,000 skills). */
@@ -100,7 +101,7 @@ const STAT_THREAD_MIN = 20_000;
 /** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
 const THREAD_SHARE = 0.6;
 
-function sameRoots(opts: ReplayOptions, record: RunRecord): boolean {
+function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
   const now = rootsOf(opts);
   return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
 }
@@ -109,7 +110,7 @@ function rootsOf(opts: ReplayOptions): string[] {
   return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realOrEmpty(path.resolve(opts.cwd, r.dir)));
 }
 
-function sameLinks(record: RunRecord): boolean {
+function sameLinks(record: ReadRunRecord): boolean {
   return record.links.every(([link, real]) => realOrEmpty(link) === real);
 }
 
