@@ -4,6 +4,7 @@
 // beside the build cache; signed per user like the others (signed-file.ts), shape-checked on read:
 // anything unexpected is no record, never a crash.
 import fs from "node:fs";
+import { randomBytes } from "node:crypto";
 import type { Diagnostic } from "../types.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { buildCacheFile } from "./build-cache.js";
@@ -16,9 +17,9 @@ export interface RunRecord {
   roots: string[];
   /** The links among the listed folders' entries, each with its real path then ("" when broken). */
   links: Array<[link: string, real: string]>;
-  /** Each skill in discovery order: its SKILL.md path, and how many of `paths` are its own (its SKILL.md, then its listed files). */
-  skills: Array<[file: string, inputs: number]>;
-  /** The paths the result depends on: every listed folder, then each skill's files, then outDir's files. */
+  /** Each skill in discovery order: its SKILL.md path, and how many listed files it has. */
+  skills: Array<[file: string, files: number]>;
+  /** The paths the result depends on: every SKILL.md (in skill order), every listed folder, each skill's listed files, outDir's files. */
   paths: string[];
   /** Their stat prints (stat-thread.ts statPrint), in the same order. */
   prints: string[];
@@ -38,21 +39,26 @@ export function runRecordFile(projectRoot: string, outDir: string): string {
 }
 
 // Stored as records of the signed file (one a line): the lists of paths, prints and outputs as
-// NUL-joined text (no path, name or print holds a NUL), the rest as JSON.
+// NUL-joined text (no path, name or print holds a NUL), the rest as JSON. The diagnostics (the
+// larger part at 10,000 skills) sit in a second signed file beside it, read only once the inputs are
+// found unchanged; the two carry the same random id, so a record never takes another's diagnostics.
 const LISTS = ["paths", "prints", "outputs"] as const;
 
-/** A record as read: its diagnostics parsed only when asked for (after the inputs were found unchanged); undefined when malformed. */
-export type ReadRunRecord = Omit<RunRecord, "diagnostics"> & { diagnostics(): Diagnostic[] | undefined };
+const diagnosticsFile = (file: string) => file.replace(/\.json$/, ".diagnostics.json");
+
+/** A record as read: its diagnostics read only when asked for (after the inputs were found unchanged); undefined when missing or malformed. */
+export type ReadRunRecord = Omit<RunRecord, "diagnostics"> & { diagnostics(): Promise<Diagnostic[] | undefined> };
 
 /** The record for `key`, or undefined (none, another key, not this user's, malformed). */
 export async function readRunRecord(file: string, key: string): Promise<ReadRunRecord | undefined> {
   const read = await readRecordFile(file, cacheKey());
-  if (!read || read.header.key !== key) return undefined;
+  const id = read?.header.id;
+  if (!read || read.header.key !== key || typeof id !== "string") return undefined;
   const text = (name: string) => read.records.get(name)?.toString("utf8");
   try {
     const meta: unknown = JSON.parse(text("meta") ?? "null");
     if (!isObj(meta)) return undefined;
-    const v: Record<string, unknown> = { ...meta, key, diagnostics: () => parseDiagnostics(text("diagnostics")) };
+    const v: Record<string, unknown> = { ...meta, key, diagnostics: () => readDiagnostics(diagnosticsFile(file), id) };
     for (const name of LISTS) {
       const t = text(name);
       v[name] = t === undefined ? undefined : t === "" ? [] : t.split("\0");
@@ -63,9 +69,11 @@ export async function readRunRecord(file: string, key: string): Promise<ReadRunR
   }
 }
 
-function parseDiagnostics(text: string | undefined): Diagnostic[] | undefined {
+async function readDiagnostics(file: string, id: string): Promise<Diagnostic[] | undefined> {
+  const read = await readRecordFile(file, cacheKey());
+  if (!read || read.header.id !== id) return undefined;
   try {
-    const v: unknown = JSON.parse(text ?? "null");
+    const v: unknown = JSON.parse(read.records.get("diagnostics")?.toString("utf8") ?? "null");
     return isList(v, isDiagnostic) ? v : undefined;
   } catch {
     return undefined;
@@ -75,12 +83,14 @@ function parseDiagnostics(text: string | undefined): Diagnostic[] | undefined {
 export async function writeRunRecord(file: string, record: RunRecord): Promise<void> {
   if (LISTS.some((name) => record[name].some((x) => x.includes("\0") || x.includes("\n")))) return dropRunRecord(file);
   const { key, diagnostics, paths, prints, outputs, ...meta } = record;
-  await writeRecordFile(file, cacheKey(), { key }, [
+  const id = randomBytes(16).toString("hex");
+  // The diagnostics first: the record that names them is in place only once they are.
+  await writeRecordFile(diagnosticsFile(file), cacheKey(), { id }, [["diagnostics", JSON.stringify(diagnostics)]]);
+  await writeRecordFile(file, cacheKey(), { key, id }, [
     ["meta", JSON.stringify(meta)],
     ["paths", paths.join("\0")],
     ["prints", prints.join("\0")],
     ["outputs", outputs.join("\0")],
-    ["diagnostics", JSON.stringify(diagnostics)],
   ]);
 }
 
@@ -88,6 +98,7 @@ export async function writeRunRecord(file: string, record: RunRecord): Promise<v
 export function dropRunRecord(file: string): void {
   try {
     fs.rmSync(file, { force: true });
+    fs.rmSync(diagnosticsFile(file), { force: true });
   } catch {
     // A record left in place describes outputs that are no longer there: it is never replayed.
   }

@@ -24,7 +24,7 @@ import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./co
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
-import { openReplay, recordBuild, replayed, type FinishedBuild, type ReplayedBuild, type RunReplay } from "./replay.js";
+import { openReplay, recordBuild, replayed, type ReplayedBuild, type RunReplay } from "./replay.js";
 import type { CacheMemory } from "../cache/memory.js";
 import { pushAll } from "../util/push-all.js";
 
@@ -83,7 +83,10 @@ async function runBuild(opts: BuildOptions, mayReplay: boolean): Promise<BuildRe
   if (opts.write !== false) checkBuildOutDir(opts);
   const replay = await openReplay(opts, outDir, mayReplay);
   const again = replay?.record && (await replayed(replay.record, opts, outDir));
-  return again || buildRun(opts, outDir, replay);
+  if (again) return again;
+  // The record is of no more use to this build: let go of it (~70,000 paths and prints at 10,000 skills).
+  if (replay) replay.record = undefined;
+  return buildRun(opts, outDir, replay);
 }
 
 async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | undefined): Promise<BuildResult> {
@@ -111,7 +114,7 @@ async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | 
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
     const result = await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });
-    if (replay && result.written) await recordBuild(replay, opts, outDir, finished(project, result, reuse !== undefined));
+    if (replay && result.written) await recordBuild(replay, opts, outDir, project, result, reuse !== undefined);
     return result;
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
@@ -123,15 +126,6 @@ async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | 
     await indexStage?.discard();
   }
   return build({ ...opts, cache: false, restage: true });
-}
-
-/** What the run record keeps of a build that wrote (replay.ts); a build without the caches keeps none. */
-function finished(project: ProjectAnalysis, result: BuildResult, cached: boolean): FinishedBuild {
-  const { analyses, suppressed } = project;
-  const { skills, bundleBytes, chunks, found, layout } = result;
-  // Without the caches (too few skills, or the retry below) the next build would not replay either: no record.
-  const toolsets = !cached || skills.some((s) => s.toolsets !== undefined);
-  return { analyses, folders: project.folders(), suppressed, diagnostics: result.diagnostics, toolsets, result: { emitted: skills.length, bundleBytes, ...(chunks !== undefined && { chunks }), found, layout: layout ?? "single" } };
 }
 
 /** "auto" decides from the supporting files' sizes and the skill count (src/emit/split.ts), known before any skill is read in full. */

@@ -14,11 +14,13 @@
 //
 // A build whose result is not a function of those alone records nothing: one with toolsets (their
 // evaluation reads what the skill imports), one whose trigger patterns recheck refused (a refusal
-// for time depends on the machine), one with a skill or folder that has no trusted print.
+// for time depends on the machine), one with a skill or folder that has no trusted print. Nor does a
+// build that analysed any skill (recordBuild: a run of edits and rebuilds pays for no record).
 import fs from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../types.js";
 import type { SkillAnalysis } from "../pipeline/analyze.js";
+import type { ProjectAnalysis } from "./analyze-project.js";
 import { StatThread, statPrint } from "../pipeline/stat-thread.js";
 import { compareCodeUnits } from "../util/compare.js";
 import { configCacheKey, useCache } from "../cache/analysis-cache.js";
@@ -81,7 +83,7 @@ export async function openReplay(opts: ReplayOptions, outDir: string, read: bool
 export async function replayed(record: ReadRunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
   if (!sameRoots(opts, record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
   if (!(await samePrints(absolute(opts.config.root, record.paths), record.prints))) return undefined;
-  const diagnostics = record.diagnostics();
+  const diagnostics = await record.diagnostics();
   return diagnostics && { replayed: true, ...record.result, diagnostics, written: true, outDir };
 }
 
@@ -99,7 +101,7 @@ function absolute(root: string, paths: readonly string[]): string[] {
 /** Paths to check, at least, for a stat thread to pay for its start (~0.1 s of the other core). */
 const STAT_THREAD_MIN = 20_000;
 /** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
-const THREAD_SHARE = 0.6;
+const THREAD_SHARE = 0.45;
 
 function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
   const now = rootsOf(opts);
@@ -127,11 +129,12 @@ function realOrEmpty(p: string): string {
  * share on the stat thread, the rest here meanwhile. Stops at this thread's first difference.
  */
 async function samePrints(paths: readonly string[], prints: readonly string[]): Promise<boolean> {
-  const split = paths.length >= STAT_THREAD_MIN ? Math.floor(paths.length * THREAD_SHARE) : 0;
-  const thread = split > 0 ? StatThread.start() : undefined;
+  // This thread takes the head (the SKILL.md files come first: the file most often changed), the thread the tail.
+  const split = paths.length >= STAT_THREAD_MIN ? Math.ceil(paths.length * (1 - THREAD_SHARE)) : paths.length;
+  const thread = split < paths.length ? StatThread.start() : undefined;
   try {
-    const there = thread?.stat(paths.slice(0, split)).then((b) => b.printList().every((p, i) => p === prints[i]));
-    for (let i = thread ? split : 0; i < paths.length; i++) if (statPrintOf(paths[i]!) !== prints[i]) return false;
+    const there = thread?.stat(paths.slice(split)).then((b) => b.printList().every((p, i) => p === prints[split + i]));
+    for (let i = 0; i < (thread ? split : paths.length); i++) if (statPrintOf(paths[i]!) !== prints[i]) return false;
     return there === undefined || (await there);
   } finally {
     // A difference found here: the thread's answer is not needed (its batch is not made here instead).
@@ -178,42 +181,65 @@ function sameOutputs(outDir: string, outputs: readonly string[]): boolean {
   return now !== undefined && now.length === outputs.length && now.every((n, i) => n === outputs[i]);
 }
 
-/** What recordBuild needs of a finished build. */
-export interface FinishedBuild {
+/** What recordBuild reads of a build's result (build.ts BuildResult). */
+export interface BuiltResult {
+  diagnostics: Diagnostic[];
+  skills: ReadonlyArray<{ toolsets?: unknown }>;
+  bundleBytes: number;
+  chunks?: number;
+  found: number;
+  layout?: "single" | "split";
+}
+
+/** What the run record is made from. */
+interface FinishedBuild {
   analyses: readonly SkillAnalysis[];
   /** Discovery's folders and links (ProjectAnalysis.folders), undefined when not all could be trusted. */
   folders: { folders: Array<[string, string]>; links: string[] } | undefined;
   suppressed: readonly Diagnostic[];
   diagnostics: Diagnostic[];
   result: RunRecord["result"];
-  /** Whether any emitted skill has toolsets. */
-  toolsets: boolean;
+  /** Whether its result may be recorded at all (see recordBuild). */
+  replayable: boolean;
 }
 
-/** After a build that wrote: its record for the next build to replay, or none when its result may not be replayed. */
-export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): Promise<void> {
-  const record = recordOf(replay, opts, outDir, build);
+/**
+ * After a build that wrote: its record for the next build to replay, or none. Only a build with the
+ * caches that restored every skill records its result (a record costs ~0.2 s at 10,000 skills, and
+ * so does the next build's look at it when something changed: a run of edits and rebuilds pays
+ * neither), and none with toolsets (their evaluation reads more than the skill's files).
+ */
+export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir: string, project: ProjectAnalysis, built: BuiltResult, cached: boolean): Promise<void> {
+  const { analyses, suppressed } = project;
+  const { skills, bundleBytes, chunks, found, layout } = built;
+  const replayable = cached && analyses.every((a) => a.outcome === "reused") && !skills.some((s) => s.toolsets !== undefined);
+  const result = { emitted: skills.length, bundleBytes, ...(chunks !== undefined && { chunks }), found, layout: layout ?? "single" };
+  const record = recordOf(replay, opts, outDir, { analyses, folders: project.folders(), suppressed, diagnostics: built.diagnostics, replayable, result });
   if (record) await writeRunRecord(replay.file, record);
   else dropRunRecord(replay.file);
 }
 
 function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): RunRecord | undefined {
   const { folders } = build;
-  if (build.toolsets || !folders) return undefined;
+  if (!build.replayable || !folders) return undefined;
   const refused = (d: Diagnostic) => d.ruleId === "trigger-regex-redos";
   if (build.diagnostics.some(refused) || build.suppressed.some(refused)) return undefined;
+  // Every SKILL.md first (in skill order), then the folders, then each skill's listed files, then outDir's.
   const paths: string[] = [];
   const prints: string[] = [];
-  for (const [dir, fp] of folders.folders) paths.push(dir), prints.push(fp);
   const skills: RunRecord["skills"] = [];
   for (const a of build.analyses) {
     const inputs = a.outcome === "unreadable" ? undefined : a.inputs;
     if (!inputs) return undefined;
-    skills.push([a.source.file, inputs.reals.length + 1]);
+    skills.push([a.source.file, inputs.reals.length]);
     paths.push(inputs.md), prints.push(inputs.mdPrint);
-    for (let i = 0; i < inputs.reals.length; i++) {
-      const fp = inputs.fps[i]!;
-      paths.push(inputs.reals[i]!), prints.push(fp.slice(fp.indexOf("\0") + 1));
+  }
+  for (const [dir, fp] of folders.folders) paths.push(dir), prints.push(fp);
+  for (const a of build.analyses) {
+    const inputs = a.outcome === "unreadable" ? undefined : a.inputs;
+    for (let i = 0; i < inputs!.reals.length; i++) {
+      const fp = inputs!.fps[i]!;
+      paths.push(inputs!.reals[i]!), prints.push(fp.slice(fp.indexOf("\0") + 1));
     }
   }
   const outputs = listOutDir(outDir);

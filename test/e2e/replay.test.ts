@@ -64,7 +64,12 @@ describe.each(["single", "split"])("a rebuild with nothing changed (%s)", (layou
   it("replays the last build: same diagnostics, same summary, outDir untouched", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree(layout), "skillc-replay-");
     await sleep(SETTLE_MS);
+    // A build that analyses skills records nothing; the next, which restores every one, records its result.
+    expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
+    const records = () => readdirSync(path.join(cwd, "node_modules/.cache/skillc")).filter((n) => n.startsWith("run-v1-") && !n.includes(".diagnostics"));
+    expect(records()).toEqual([]);
     const first = await buildOrReplay(await options(cwd));
+    expect(records()).toHaveLength(1);
     expect(isReplayed(first)).toBe(false);
     const before = files(path.join(cwd, ".skillc"));
     const again = await buildOrReplay(await options(cwd));
@@ -83,6 +88,7 @@ describe("a rebuild after a change builds, and says and writes what a fresh buil
   it("for each kind of change to an input", { timeout: 120_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-change-");
     await sleep(SETTLE_MS);
+    expect(await buildMatching(cwd)).toBe(false);
     expect(await buildMatching(cwd)).toBe(false);
     expect(await buildMatching(cwd)).toBe(true);
     const out = path.join(cwd, ".skillc");
@@ -126,6 +132,7 @@ describe("a rebuild after a change builds, and says and writes what a fresh buil
     symlinkSync("a", path.join(cwd, "skills"));
     await sleep(SETTLE_MS);
     await buildMatching(cwd);
+    await buildMatching(cwd);
     expect(await buildMatching(cwd)).toBe(true);
     unlinkSync(path.join(cwd, "skills"));
     symlinkSync("b", path.join(cwd, "skills"));
@@ -137,6 +144,7 @@ describe("a rebuild after a change builds, and says and writes what a fresh buil
     cpSync(path.join(process.cwd(), "skills/release-notes"), path.join(cwd, "skills/release-notes"), { recursive: true });
     await sleep(SETTLE_MS);
     await buildMatching(cwd);
+    await buildMatching(cwd);
     expect(await buildMatching(cwd)).toBe(false);
   });
 });
@@ -145,13 +153,14 @@ describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
     await sleep(SETTLE_MS);
+    await runCli(["build", "--cache"], { cwd, env: { NO_COLOR: "1" } });
     const first = await runCli(["build", "--cache"], { cwd, env: { NO_COLOR: "1" } });
+    expect(readdirSync(path.join(cwd, "node_modules/.cache/skillc")).some((n) => n.startsWith("run-v1-"))).toBe(true);
     const second = await runCli(["build", "--cache"], { cwd, env: { NO_COLOR: "1" } });
     const summary = (s: string) => s.replace(/ in \d+ ms/, "");
     expect(first.code).toBe(0);
     expect(second.code).toBe(first.code);
     expect(summary(second.stderr)).toBe(summary(first.stderr));
     expect(second.stdout).toBe(first.stdout);
-    expect(readdirSync(path.join(cwd, "node_modules/.cache/skillc")).some((n) => n.startsWith("run-v1-"))).toBe(true);
   });
 });
