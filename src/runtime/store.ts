@@ -113,6 +113,8 @@ export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string
         f.slice(0, 99).map((x) => `- ${x.path}${x.binary ? ` (binary, ${x.bytes} bytes)` : ""}`).join("\n") +
         (f[99] ? "\n- …" : "")
       : "");
+  // A fork skill's instruction names its `agent:` (the author's text): inside the frame, never before it.
+  if (s.context === "fork") text = `Run this skill in a subagent${s.agent ? ` (agent: ${s.agent})` : ""}: give it the task below and use its result.\n\n${text}`;
   // The body may not end the frame and forge another skill's: its own `</skill_context` tags are defused (also with
   // blanks or characters no one sees, zero-width, soft hyphen, bidi marks, around the slash: a model still reads the closer).
   if (st.fmt === "skill_context") text = `<skill_context name="${esc(s.name)}" path="${esc(s.path)}">\n${text.replace(/<([\s\xad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]*)\/([\s\xad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]*skill_context)/gi, "<$1\\/$2")}\n</skill_context>`;
@@ -121,7 +123,6 @@ export function load(st: Store, s: BundleSkill, args: unknown, seen?: Map<string
     r.context = "fork";
     r.agent = s.agent;
     r.task = content;
-    r.text = `Run this skill in a subagent${s.agent ? ` (agent: ${s.agent})` : ""}: give it the task below and use its result.\n\n${text}`;
   }
   if (seen) remember(s, a, r, seen);
   return r;
