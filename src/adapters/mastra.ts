@@ -25,7 +25,8 @@ async function references(skills: SkillsLike, meta: SkillMeta): Promise<Record<s
   for (const f of texts) {
     const text = await skills.file(meta.path, f.path);
     const short = f.path.startsWith("references/") ? f.path.slice(11) : f.path;
-    if (typeof text == "string") out[whole.has(short) && short !== f.path ? f.path : short] = text;
+    // Defined, not assigned: a file named `__proto__` is a key like any other (assigned, it set the prototype and was lost).
+    if (typeof text == "string") Object.defineProperty(out, whole.has(short) && short !== f.path ? f.path : short, { value: text, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

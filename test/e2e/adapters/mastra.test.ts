@@ -57,6 +57,14 @@ describe.each(LAYOUTS)("skillc/mastra, %s layout", (layout) => {
 });
 
 describe("skillc/mastra, reference keys", () => {
+  it("a file named __proto__ is a reference like any other", async () => {
+    const meta = { name: "keys", path: "skills/keys/SKILL.md", dir: "skills/keys", scope: "project", description: "Keys.", brief: "Keys.", userInvocable: true, hidden: false, args: [], files: ["__proto__", "references/__proto__x"].map((p) => ({ path: p, bytes: 1, binary: false })) };
+    const skills = { list: () => [meta], load: () => ({ content: "Body." }), file: (_s: string, p: string) => `content of ${p}` } as any;
+    const [skill] = await mastraSkills(skills);
+    expect(Object.keys(skill!.__referenceContents).sort()).toEqual(["__proto__", "__proto__x"]);
+    expect(Object.getOwnPropertyDescriptor(skill!.__referenceContents, "__proto__")?.value).toBe("content of __proto__");
+  });
+
   it("a references/ file whose short key is a top-level file's path keeps its whole path (no file replaces another)", async () => {
     const files = ["references/api.md", "api.md", "references/guide.md", "references/references/x.md", "references/x.md"];
     const meta = { name: "keys", path: "skills/keys/SKILL.md", dir: "skills/keys", scope: "project", description: "Keys.", brief: "Keys.", userInvocable: true, hidden: false, args: [], files: files.map((p) => ({ path: p, bytes: 1, binary: false })) };
