@@ -83,8 +83,11 @@ export const command = defineCommand(INIT, async (values, _positionals, ctx) => 
     await mkdir(path.join(ctx.cwd, skillsDir), { recursive: true });
     ctx.stdout.write(`created ${skillsDir}/ (empty: \`skillc new <name>\` adds a skill)\n`);
   }
-  if (isLink(path.join(ctx.cwd, ".gitignore"))) {
-    ctx.stderr.write(`skillc init: .gitignore is a symbolic link and was left alone; add ${DEFAULTS.outDir}/ to it yourself.\n`);
+  const ignore = lstatSync(path.join(ctx.cwd, ".gitignore"), { throwIfNoEntry: false });
+  // A link, a folder or a FIFO (a read would wait for good) is left alone, with what to do instead.
+  if (ignore && !ignore.isFile()) {
+    const what = ignore.isSymbolicLink() ? "a symbolic link" : ignore.isDirectory() ? "a folder" : "not a regular file";
+    ctx.stderr.write(`skillc init: .gitignore is ${what} and was left alone; add ${DEFAULTS.outDir}/ to your ignore file yourself.\n`);
   } else if (await ignoreOutput(ctx.cwd, DEFAULTS.outDir)) {
     ctx.stdout.write(`added ${DEFAULTS.outDir}/ to .gitignore\n`);
   }

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempProject } from "../helpers/project.js";
@@ -39,6 +40,17 @@ describe("skillc init", () => {
     expect(readFileSync(path.join(cwd, ".gitignore"), "utf8").match(/\.skillc\//g)).toHaveLength(1);
   });
 
+  it("leaves a .gitignore that is a folder or a FIFO alone (a read would fail, or wait for good)", async () => {
+    for (const make of [(f: string) => mkdirSync(f), (f: string) => execFileSync("mkfifo", [f])]) {
+      const cwd = project();
+      make(path.join(cwd, ".gitignore"));
+      const r = await runCli(["init"], { cwd, timeoutMs: 20_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/\.gitignore is (a folder|not a regular file) and was left alone; add \.skillc\/ to your ignore file yourself\./);
+      expect(existsSync(path.join(cwd, "skillc.config.json"))).toBe(true);
+    }
+  });
+
   it("writes through no symbolic link a checkout holds: .gitignore is left alone, a linked config is refused", async () => {
     const cwd = project();
     const outside = tempProject({}, "skillc-init-outside-");
@@ -46,7 +58,7 @@ describe("skillc init", () => {
     symlinkSync(path.join(outside, "profile"), path.join(cwd, ".gitignore"));
     const r = await runCli(["init"], { cwd });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(".gitignore is a symbolic link and was left alone; add .skillc/ to it yourself.");
+    expect(r.stderr).toContain(".gitignore is a symbolic link and was left alone; add .skillc/ to your ignore file yourself.");
     expect(readFileSync(path.join(outside, "profile"), "utf8")).toBe("export A=1\n");
 
     // A dangling link would create its target; an existing one would be overwritten by --force.
