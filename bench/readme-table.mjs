@@ -109,6 +109,8 @@ const MEANING = [
   "  from the write to the build's summary line (the watcher's 100 ms debounce included;",
   "  `bench/watch-bench.mjs`). The process is warm, but each rebuild still looks at every file and folder:",
   "  a watcher's events are not trusted alone (a missed event would leave the output stale).",
+  "- **Rebuild with nothing changed** follows a warm build that restored every skill: it stats every input",
+  "  and output that build recorded and, finding each as it was, replays its result (README, The cache).",
   "- **Lint** uses a CommonMark scanner proven equal to remark instead of remark's parser (~150× slower), and",
   "  a content-hash cache (`node_modules/.cache/skillc`) for warm runs. Past 150 cache misses (2,000 when",
   "  there is only one worker: 2 cores) lint shares whole skills with worker threads, one per core beyond",
