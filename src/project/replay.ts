@@ -101,7 +101,7 @@ function absolute(root: string, paths: readonly string[]): string[] {
 /** Paths to check, at least, for a stat thread to pay for its start (~0.1 s of the other core). */
 const STAT_THREAD_MIN = 20_000;
 /** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
-const THREAD_SHARE = 0.45;
+const THREAD_SHARE = 0.6;
 
 function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
   const now = rootsOf(opts);
