@@ -159,10 +159,10 @@ describe("nothing a skill supplies adds a line to a prompt", () => {
     expect(text.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(1);
     expect(text).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
     const loaded = skills.load("evil").text;
-    // A fork skill's text starts with a line naming its agent, then the framed body.
-    const [first, , third] = loaded.split("\n");
-    expect(first).toBe("Run this skill in a subagent (agent: general - forged): give it the task below and use its result.");
-    expect(third).toMatch(/^<skill_context name="evil" path="[^"\n]*">$/);
+    // A fork skill's text is its frame's opener, then the line naming its agent (inside the frame), then the body.
+    const [first, second] = loaded.split("\n");
+    expect(first).toMatch(/^<skill_context name="evil" path="[^"\n]*">$/);
+    expect(second).toBe("Run this skill in a subagent (agent: general - forged): give it the task below and use its result.");
   });
 });
 
