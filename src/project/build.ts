@@ -24,6 +24,7 @@ import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./co
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
+import { checkPermissions } from "./permission-checks.js";
 import { openReplay, recordBuild, replayed, type ReplayedBuild, type RunReplay } from "./replay.js";
 import type { CacheMemory } from "../cache/memory.js";
 import { pushAll } from "../util/push-all.js";
@@ -191,6 +192,7 @@ async function compileEmitWrite(opts: BuildOptions, project: ProjectAnalysis, ru
   // Appended in a loop: one catalog diagnostic a dropped skill, past what push(...)'s arguments can take at ~125,000.
   pushAll(diagnostics, catalogDiagnostics(skills, emitted.catalogReport, reporter, config.catalog));
   pushAll(diagnostics, emitted.diagnostics);
+  pushAll(diagnostics, checkPermissions(config, skills.map((s) => s.name), reporter));
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
   const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage ?? (layout === "single" ? run.indexStage : undefined));
   return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length, layout, ...(emitted.chunks !== undefined && { chunks: emitted.chunks }) };

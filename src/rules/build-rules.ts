@@ -67,4 +67,16 @@ export const COLLISION_ERROR = defineRule<Clash & { spelled?: string[] }>({
 });
 
 /** Rules reported by the build stage. */
-export const BUILD_RULES: AnyRule[] = [DUPLICATE_NAME, NAME_CLASH_NORMALIZATION, COLLISION_OVERRIDE, COLLISION_ERROR];
+/** A `permissions` entry of the config that names no skill of the build (project/permission-checks.ts). */
+export const PERMISSION_UNMATCHED = defineRule<{ list: "allow" | "deny"; entry: string; suggest?: string }>({
+  id: "permission-unmatched",
+  severity: "warning",
+  description: "A `permissions.allow` or `permissions.deny` entry of the config matches no skill of the build.",
+  help:
+    "Entries are compared with skill names exactly (`*` matches anything), and names are lowercase: `deny: [\"Deploy\"]` denies nothing. " +
+    "Fix the entry (the message suggests the nearest name), or remove it; an entry meant for skills of another build can stay, with this rule turned off.",
+  message: ({ list, entry, suggest }) =>
+    `permissions.${list} entry ${quote(entry)} matches no skill of this build${suggest ? `; did you mean ${quote(suggest)}? (names are compared exactly)` : ""}. Fix the entry or remove it.`,
+});
+
+export const BUILD_RULES: AnyRule[] = [DUPLICATE_NAME, NAME_CLASH_NORMALIZATION, COLLISION_OVERRIDE, COLLISION_ERROR, PERMISSION_UNMATCHED];
