@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Diagnostic } from "../types.js";
 import { cacheKey, readRecordFile, writeRecordFile } from "./signed-file.js";
 import { buildCacheFile } from "./build-cache.js";
-import { isObj } from "./shape.js";
+import { isMap as isObj } from "../util/is-map.js";
 
 export interface RunRecord {
   /** What the build's result depends on besides its inputs on disk (configCacheKey of the options). */

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { CliContext } from "./context.js";
 import { exitCodeFor } from "./context.js";
 import { loadConfig } from "../config/load.js";
-import { buildOrReplay, checkBuildOutDir, type BuildOptions } from "../project/build.js";
+import { build, checkBuildOutDir, type BuildOptions } from "../project/build.js";
+import { replayBuild } from "../project/replay.js";
 import { relPosix } from "../util/paths.js";
 import { buildFlags, clientsFlag } from "./args.js";
 import { defineCommand } from "./define.js";
@@ -33,7 +34,10 @@ export const command = defineCommand(BUILD, async (values, positionals, ctx) => 
     const where = holder.host === hostname() ? "" : ` on ${escapeTerminal(holder.host.slice(0, 100))}`;
     ctx.stderr.write(`waiting for another skillc build (pid ${holder.pid}${where}) to finish writing the output folder…\n`);
   };
-  const result = await buildOrReplay({ ...(await options()), onProgress: progress.update, onLockWait }).finally(progress.clear);
+  const opts = { ...(await options()), onProgress: progress.update, onLockWait };
+  // The last build's result when nothing it depends on changed (project/replay.ts), else a build.
+  const built = async () => (await replayBuild(opts)) ?? (await build(opts));
+  const result = await built().finally(progress.clear);
   reportBuild(ctx, result, Date.now() - started, Boolean(values.quiet));
   return exitCodeFor(result.diagnostics, { maxWarnings: values.strict ? 0 : undefined });
 });

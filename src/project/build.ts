@@ -25,7 +25,10 @@ import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
 import { checkPermissions } from "./permission-checks.js";
-import { openReplay, recordBuild, replayed, type ReplayedBuild, type RunReplay } from "./replay.js";
+import { openReplay, recordBuild, type RunReplay } from "./replay.js";
+import { checkBuildOutDir } from "./build-out-dir.js";
+
+export { checkBuildOutDir };
 import type { CacheMemory } from "../cache/memory.js";
 import { pushAll } from "../util/push-all.js";
 
@@ -55,39 +58,16 @@ export interface BuildResult<S extends EmitSkill = EmitSkill> extends Omit<Build
   skills: S[];
 }
 
-/** Throws a UsageError when the build may not write into its outDir (see emit/out-dir.ts). */
-export function checkBuildOutDir(opts: BuildOptions): void {
-  const { cwd, config } = opts;
-  const sources = projectRoots(cwd, config, opts.roots).map((r) => path.resolve(cwd, r.dir));
-  checkOutDir({ root: config.root, outDir: path.resolve(config.root, config.outDir), sources, cwd });
-}
-
 /** A build that writes nothing never reuses a skill (the build cache serves writing builds only). */
 export async function build(opts: BuildOptions & { write: false }): Promise<BuildResult<ToolsetSkill>>;
 export async function build(opts: BuildOptions): Promise<BuildResult>;
 export async function build(opts: BuildOptions): Promise<BuildResult> {
-  return (await runBuild(opts, false)) as BuildResult;
-}
-
-/**
- * The CLI's build: as build(), or, when nothing the last writing build's result depends on has
- * changed, that result replayed (replay.ts), its skills by count only.
- */
-export async function buildOrReplay(opts: BuildOptions): Promise<BuildResult | ReplayedBuild> {
-  return runBuild(opts, true);
-}
-
-async function runBuild(opts: BuildOptions, mayReplay: boolean): Promise<BuildResult | ReplayedBuild> {
   const { config } = opts;
   const outDir = path.resolve(config.root, config.outDir);
   // Before any work: a build that may not write there fails at once (a usage error, exit 2).
   if (opts.write !== false) checkBuildOutDir(opts);
-  const replay = await openReplay(opts, outDir, mayReplay);
-  const again = replay?.record && (await replayed(replay.record, opts, outDir));
-  if (again) return again;
-  // The record is of no more use to this build: let go of it (~70,000 paths and prints at 10,000 skills).
-  if (replay) replay.record = undefined;
-  return buildRun(opts, outDir, replay);
+  // The run record this build may leave for the next one (replay.ts; the CLI asks it first, replayBuild).
+  return buildRun(opts, outDir, await openReplay(opts, outDir, false));
 }
 
 async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | undefined): Promise<BuildResult> {

@@ -23,12 +23,15 @@ import type { SkillAnalysis } from "../pipeline/analyze.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
 import { StatThread, statPrint } from "../pipeline/stat-thread.js";
 import { compareCodeUnits } from "../util/compare.js";
-import { configCacheKey, useCache } from "../cache/analysis-cache.js";
+import { stableJson, useCache } from "../cache/analysis-cache.js";
+import { sha256Hex } from "../util/sha256.js";
+import { cacheVersion } from "../util/version.js";
 import { dropRunRecord, readRunRecord, runRecordFile, writeRunRecord, type ReadRunRecord, type RunRecord } from "../cache/run-record.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { CacheMemory } from "../cache/memory.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { projectRoots } from "./roots.js";
+import { checkBuildOutDir } from "./build-out-dir.js";
 
 /** What replay reads of a build's options (build.ts BuildOptions). */
 export interface ReplayOptions {
@@ -65,7 +68,9 @@ export interface RunReplay {
 /** Everything a build's result depends on besides its inputs on disk. */
 function runKey(opts: ReplayOptions): string {
   const { cwd, config, profile, rules, roots, strict, emitOnError, toolsets } = opts;
-  return configCacheKey({ run: 1, cwd, config, profile: profile ?? null, rules: rules ?? null, roots: roots ?? null, strict: strict === true, emitOnError: emitOnError === true, toolsets: toolsets ?? "evaluate" });
+  const options = { cwd, config, profile: profile ?? null, rules: rules ?? null, roots: roots ?? null, strict: strict === true, emitOnError: emitOnError === true, toolsets: toolsets ?? "evaluate" };
+  // Keyed like the other caches by skillc's version and the code it was built from (util/version.ts).
+  return sha256Hex(cacheVersion() + "\0run-v1\0" + stableJson(options));
 }
 
 /**
@@ -77,6 +82,17 @@ export async function openReplay(opts: ReplayOptions, outDir: string, read: bool
   const file = runRecordFile(opts.config.root, outDir);
   const key = runKey(opts);
   return { file, key, record: read ? await readRunRecord(file, key) : undefined };
+}
+
+/**
+ * The CLI's build asks this first: the last writing build's result when every input is as it saw
+ * it, else undefined (then it builds: build.ts). Throws the build's usage errors, as a build would.
+ */
+export async function replayBuild(opts: ReplayOptions): Promise<ReplayedBuild | undefined> {
+  const outDir = path.resolve(opts.config.root, opts.config.outDir);
+  if (opts.write !== false) checkBuildOutDir(opts);
+  const replay = await openReplay(opts, outDir, true);
+  return replay?.record && (await replayed(replay.record, opts, outDir));
 }
 
 /** The record's result when every input and outDir are as it says; else undefined. */

@@ -5,7 +5,8 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
-import { build, buildOrReplay, type BuildOptions } from "../../src/project/build.js";
+import { build, type BuildOptions } from "../../src/project/build.js";
+import { replayBuild } from "../../src/project/replay.js";
 import type { ReplayedBuild } from "../../src/project/replay.js";
 import { runCli } from "../helpers/cli.js";
 import { skillMd, tempProject } from "../helpers/project.js";
@@ -39,6 +40,8 @@ function files(dir: string): Map<string, string> {
 
 const options = async (cwd: string, extra: Partial<BuildOptions> = {}): Promise<BuildOptions> => ({ cwd, config: (await loadConfig(cwd)).config, cache: true, ...extra });
 const isReplayed = (r: object): r is ReplayedBuild => "replayed" in r;
+/** What `skillc build` does: the last result replayed, else a build. */
+const buildOrReplay = async (opts: BuildOptions) => (await replayBuild(opts)) ?? (await build(opts));
 
 /** What a build without caches says and writes for a copy of `cwd`'s sources and config. */
 async function fresh(cwd: string, extra: Partial<BuildOptions> = {}) {
