@@ -1,7 +1,7 @@
 // A rebuild whose inputs are as the last writing build saw them replays that build's result
 // (src/project/replay.ts): it must say and leave exactly what a build would, and any change to an
 // input (a skill's files, its folders, the roots, the options, outDir) must make it build again.
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
@@ -10,6 +10,7 @@ import { replayBuild } from "../../src/project/replay.js";
 import type { ReplayedBuild } from "../../src/project/replay.js";
 import { runCli } from "../helpers/cli.js";
 import { skillMd, tempProject } from "../helpers/project.js";
+import { expectSame, snapshot } from "../helpers/split-out.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Longer than discovery's racy window (discover-listing.ts RACY_MS): a folder changed less than this before a build is not vouched for by its record. */
@@ -25,19 +26,6 @@ function tree(layout: string): Record<string, string> {
   return t;
 }
 
-/** Every file under `dir` by relative path, with its bytes. */
-function files(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const name of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
-    try {
-      out.set(name, readFileSync(path.join(dir, name)).toString("base64"));
-    } catch {
-      // a folder
-    }
-  }
-  return out;
-}
-
 const options = async (cwd: string, extra: Partial<BuildOptions> = {}): Promise<BuildOptions> => ({ cwd, config: (await loadConfig(cwd)).config, cache: true, ...extra });
 const isReplayed = (r: object): r is ReplayedBuild => "replayed" in r;
 /** What `skillc build` does: the last result replayed, else a build. */
@@ -49,7 +37,7 @@ async function fresh(cwd: string, extra: Partial<BuildOptions> = {}) {
   cpSync(path.join(cwd, "skills"), path.join(copy, "skills"), { recursive: true, dereference: true });
   cpSync(path.join(cwd, "skillc.config.json"), path.join(copy, "skillc.config.json"));
   const r = await build(await options(copy, { ...extra, cache: false }));
-  return { diagnostics: r.diagnostics, written: r.written, outputs: r.written ? files(path.join(copy, ".skillc")) : undefined };
+  return { diagnostics: r.diagnostics, written: r.written, outputs: r.written ? snapshot(path.join(copy, ".skillc")) : undefined };
 }
 
 /** Builds (or replays) `cwd`, and requires what it says and leaves to be a fresh build's. */
@@ -59,7 +47,7 @@ async function buildMatching(cwd: string, extra: Partial<BuildOptions> = {}): Pr
   expect(r.diagnostics).toEqual(want.diagnostics);
   expect(r.written).toBe(want.written);
   // A build that does not write keeps the previous output (compared when it was written).
-  if (want.outputs) expect(files(path.join(cwd, ".skillc"))).toEqual(want.outputs);
+  if (want.outputs) expectSame(snapshot(path.join(cwd, ".skillc")), want.outputs);
   return isReplayed(r);
 }
 
@@ -74,7 +62,7 @@ describe.each(["single", "split"])("a rebuild with nothing changed (%s)", (layou
     const first = await buildOrReplay(await options(cwd));
     expect(records()).toHaveLength(1);
     expect(isReplayed(first)).toBe(false);
-    const before = files(path.join(cwd, ".skillc"));
+    const before = snapshot(path.join(cwd, ".skillc"));
     const again = await buildOrReplay(await options(cwd));
     expect(isReplayed(again)).toBe(true);
     if (isReplayed(again) && !isReplayed(first)) {
@@ -83,7 +71,7 @@ describe.each(["single", "split"])("a rebuild with nothing changed (%s)", (layou
       expect(again.emitted).toBe(first.skills.length);
       expect([again.bundleBytes, again.chunks, again.found, again.layout]).toEqual([first.bundleBytes, first.chunks, first.found, first.layout]);
     }
-    expect(files(path.join(cwd, ".skillc"))).toEqual(before);
+    expectSame(snapshot(path.join(cwd, ".skillc")), before);
   });
 });
 

@@ -4,32 +4,15 @@
 // other check; 128 KB, the header room a Worker gets, seconds). No timing here: each regex literal in
 // src/mcp is proven linear by recheck (the checker of the build's trigger-regex-redos rule), and the
 // guard's answers are checked on such input.
-import { readFileSync, readdirSync } from "node:fs";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { regexLiterals } from "../../helpers/regex-literals.js";
 import { checkRegexComplexity } from "../../../src/pipeline/frontmatter/trigger-regex-recheck.js";
 import { httpGuard, refusal } from "../../../src/mcp/http-guard.js";
 
-/** Regex literals in src/mcp, as [file, source, flags]. */
-function mcpRegexes(): [string, string, string][] {
-  const out: [string, string, string][] = [];
-  for (const f of readdirSync("src/mcp").filter((f) => f.endsWith(".ts"))) {
-    const sf = ts.createSourceFile(f, readFileSync(`src/mcp/${f}`, "utf8"), ts.ScriptTarget.Latest, true);
-    const visit = (n: ts.Node): void => {
-      if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-        const t = n.getText(sf), i = t.lastIndexOf("/");
-        out.push([f, t.slice(1, i), t.slice(i + 1).replace("g", "")]);
-      }
-      ts.forEachChild(n, visit);
-    };
-    visit(sf);
-  }
-  return out;
-}
 
 describe("the MCP server's input handling is linear", () => {
   it("every regex literal in src/mcp is linear (recheck, automaton checker)", () => {
-    const found = mcpRegexes();
+    const found = regexLiterals("src/mcp");
     expect(found.length).toBeGreaterThan(2);
     expect(found.filter(([, p, fl]) => checkRegexComplexity(p, fl).status !== "safe")).toEqual([]);
   });

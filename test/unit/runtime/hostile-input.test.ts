@@ -2,10 +2,9 @@
 // never throws for any JavaScript value, options of null mean defaults, and tool aliases have no
 // prototype. No timing: the regexes the runtime runs on input are proven linear by recheck (the
 // same checker as the build's trigger-regex-redos rule), and caps are checked by their results.
-import { readFileSync, readdirSync } from "node:fs";
-import ts from "typescript";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { regexLiterals } from "../../helpers/regex-literals.js";
 import { createSkills, SkillError } from "../../../src/runtime/index.js";
 import { ARGS_MAX, FILLED_MAX, MATCH_MAX, PATH_MAX, QUERY_MAX, REF_MAX } from "../../../src/runtime/limits.js";
 import { norm } from "../../../src/runtime/search.js";
@@ -20,26 +19,10 @@ const make = () => {
   return createSkills(b.data);
 };
 
-/** Regex literals in src/runtime, as [file, source, flags]. */
-function runtimeRegexes(): [string, string, string][] {
-  const out: [string, string, string][] = [];
-  for (const f of readdirSync("src/runtime").filter((f) => f.endsWith(".ts"))) {
-    const sf = ts.createSourceFile(f, readFileSync(`src/runtime/${f}`, "utf8"), ts.ScriptTarget.Latest, true);
-    const visit = (n: ts.Node): void => {
-      if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-        const t = n.getText(sf), i = t.lastIndexOf("/");
-        out.push([f, t.slice(1, i), t.slice(i + 1).replace("g", "")]);
-      }
-      ts.forEachChild(n, visit);
-    };
-    visit(sf);
-  }
-  return out;
-}
 
 describe("runtime regexes run in linear time on any input", () => {
   it("every regex literal in src/runtime is linear (recheck, automaton checker)", () => {
-    const found = runtimeRegexes();
+    const found = regexLiterals("src/runtime");
     expect(found.length).toBeGreaterThan(8);
     const slow = found.filter(([, p, fl]) => checkRegexComplexity(p, fl).status !== "safe");
     expect(slow).toEqual([]);
