@@ -13,7 +13,7 @@ import { isObj } from "./shape.js";
 export interface RunRecord {
   /** What the build's result depends on besides its inputs on disk (configCacheKey of the options). */
   key: string;
-  /** The roots' real paths ("" for one that did not resolve). */
+  /** The roots' real paths ("" for one that did not resolve, "!" before one that is not a folder). */
   roots: string[];
   /** The links among the listed folders' entries, each with its real path then ("" when broken). */
   links: Array<[link: string, real: string]>;

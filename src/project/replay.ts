@@ -6,7 +6,7 @@
 //   - every folder discovery listed: its stat print (its mtime changes when an entry is added,
 //     removed or renamed in it, as the listing cache trusts), and the links among their entries,
 //     resolved again (a link's target can change without its folder's print);
-//   - the roots' real paths;
+//   - the roots' real paths, and whether each is a folder;
 //   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
 //   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
 // Checking them is a flat list of stats (on the stat thread, while this thread checks outDir): the
@@ -108,8 +108,23 @@ function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
   return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
 }
 
+/**
+ * Each root's real path ("" when it does not resolve), marked "!" when it is not a folder: a file
+ * replaced by a folder keeps its real path, and discovery reports the one and searches the other.
+ */
 function rootsOf(opts: ReplayOptions): string[] {
-  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realOrEmpty(path.resolve(opts.cwd, r.dir)));
+  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => {
+    const real = realOrEmpty(path.resolve(opts.cwd, r.dir));
+    return real && !isFolder(real) ? "!" + real : real;
+  });
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function sameLinks(record: ReadRunRecord): boolean {

@@ -43,8 +43,9 @@ const isReplayed = (r: object): r is ReplayedBuild => "replayed" in r;
 /** What a build without caches says and writes for a copy of `cwd`'s sources and config. */
 async function fresh(cwd: string, extra: Partial<BuildOptions> = {}) {
   const copy = tempProject({}, "skillc-replay-fresh-");
-  cpSync(path.join(cwd, "skills"), path.join(copy, "skills"), { recursive: true, dereference: true });
-  cpSync(path.join(cwd, "skillc.config.json"), path.join(copy, "skillc.config.json"));
+  // Everything but the caches and the outputs: the sources, whatever roots the config names, the config.
+  const leftOut = new Set([path.join(cwd, "node_modules"), path.join(cwd, ".skillc")]);
+  cpSync(cwd, copy, { recursive: true, dereference: true, filter: (src) => !leftOut.has(src) });
   const r = await build(await options(copy, { ...extra, cache: false }));
   return { diagnostics: r.diagnostics, written: r.written, outputs: r.written ? files(path.join(copy, ".skillc")) : undefined };
 }
@@ -146,6 +147,22 @@ describe("a rebuild after a change builds, and says and writes what a fresh buil
     await buildMatching(cwd);
     await buildMatching(cwd);
     expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a root that is not a folder", () => {
+  it("is not replayed once a folder stands at its path", { timeout: 60_000 }, async () => {
+    const cwd = tempProject({ ...tree("single"), "skillc.config.json": JSON.stringify({ output: "single", sources: ["skills", "extra"] }), extra: "a file\n" }, "skillc-replay-root-");
+    await sleep(SETTLE_MS);
+    // The root that is a file is an error: written with --emit-on-error, and recorded as such.
+    await buildMatching(cwd, { emitOnError: true });
+    await buildMatching(cwd, { emitOnError: true });
+    expect(await buildMatching(cwd, { emitOnError: true })).toBe(true);
+    // The same path, now a folder of skills: its real path is the same.
+    unlinkSync(path.join(cwd, "extra"));
+    mkdirSync(path.join(cwd, "extra/x1"), { recursive: true });
+    writeFileSync(path.join(cwd, "extra/x1/SKILL.md"), skillMd("x1"));
+    expect(await buildMatching(cwd, { emitOnError: true })).toBe(false);
   });
 });
 
