@@ -5,8 +5,8 @@
 //   - the options and config: the record's key;
 //   - every folder discovery listed: its stat print (its mtime changes when an entry is added,
 //     removed or renamed in it, as the listing cache trusts), and the links among their entries,
-//     resolved again (a link's target can change without its folder's print);
-//   - the roots' real paths, and whether each is a folder;
+//     resolved again, with the kind of their targets (a link's target can change without its folder's print);
+//   - the roots' real paths, and the kind of each (a folder, a file, another);
 //   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
 //   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
 // Checking them is a flat list of stats (on the stat thread, while this thread checks outDir): the
@@ -108,32 +108,25 @@ function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
   return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
 }
 
-/**
- * Each root's real path ("" when it does not resolve), marked "!" when it is not a folder: a file
- * replaced by a folder keeps its real path, and discovery reports the one and searches the other.
- */
 function rootsOf(opts: ReplayOptions): string[] {
-  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => {
-    const real = realOrEmpty(path.resolve(opts.cwd, r.dir));
-    return real && !isFolder(real) ? "!" + real : real;
-  });
-}
-
-function isFolder(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => resolved(path.resolve(opts.cwd, r.dir)));
 }
 
 function sameLinks(record: ReadRunRecord): boolean {
-  return record.links.every(([link, real]) => realOrEmpty(link) === real);
+  return record.links.every(([link, real]) => resolved(link) === real);
 }
 
-function realOrEmpty(p: string): string {
+/**
+ * A root's or link's real path after the kind of what is there ("d" a folder, "f" a file, "o" any
+ * other), or "" when it does not resolve. The kind as well: a file replaced by a folder keeps its
+ * real path, and discovery reports the one (or passes it by) and searches the other; what is behind
+ * a link discovery does not read (a link to a file among skill folders) has no print of its own.
+ */
+function resolved(p: string): string {
   try {
-    return fs.realpathSync(p);
+    const real = fs.realpathSync(p);
+    const st = fs.statSync(real);
+    return (st.isDirectory() ? "d" : st.isFile() ? "f" : "o") + real;
   } catch {
     return "";
   }
@@ -264,6 +257,6 @@ function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build:
   for (const name of outputs) if (!name.endsWith("/")) paths.push(path.join(outDir, name)), prints.push(statPrintOf(path.join(outDir, name)));
   // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
   if (prints.some((p) => p === "" || p === "changed")) return undefined;
-  const links = folders.links.map((l): [string, string] => [l, realOrEmpty(l)]);
+  const links = folders.links.map((l): [string, string] => [l, resolved(l)]);
   return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs, diagnostics: build.diagnostics, result: build.result };
 }

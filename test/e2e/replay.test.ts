@@ -166,6 +166,23 @@ describe("a root that is not a folder", () => {
   });
 });
 
+describe("a link discovery passes by", () => {
+  it("is not replayed once what it points to is a folder", { timeout: 60_000 }, async () => {
+    // A link among the skill folders to a file (in a folder discovery skips): no folder to search.
+    const cwd = tempProject({ ...tree("single"), "skills/.stash/more": "a file\n" }, "skillc-replay-linkkind-");
+    symlinkSync(".stash/more", path.join(cwd, "skills/more"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    expect(await buildMatching(cwd)).toBe(true);
+    // The same path, now a folder holding a skill: the link's real path is the same.
+    unlinkSync(path.join(cwd, "skills/.stash/more"));
+    mkdirSync(path.join(cwd, "skills/.stash/more/y1"), { recursive: true });
+    writeFileSync(path.join(cwd, "skills/.stash/more/y1/SKILL.md"), skillMd("y1"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
 describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
