@@ -14,7 +14,8 @@
 //
 // A build whose result is not a function of those alone records nothing: one with toolsets (their
 // evaluation reads what the skill imports), one whose trigger patterns recheck refused (a refusal
-// for time depends on the machine), one with a skill or folder that has no trusted print. Nor does a
+// for time depends on the machine), one whose search stopped at a bound (discovery-limit: it looks
+// into the folders it cut), one with a skill or folder that has no trusted print. Nor does a
 // build that analysed any skill (recordBuild: a run of edits and rebuilds pays for no record).
 import fs from "node:fs";
 import path from "node:path";
@@ -230,8 +231,10 @@ export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir
 function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): RunRecord | undefined {
   const { folders } = build;
   if (!build.replayable || !folders) return undefined;
-  const refused = (d: Diagnostic) => d.ruleId === "trigger-regex-redos";
-  if (build.diagnostics.some(refused) || build.suppressed.some(refused)) return undefined;
+  // A refusal for time depends on the machine; a search cut at a bound names the skills in the
+  // folders it cut by a look into each (discover-report.ts reportCuts), folders it never listed.
+  const unrecorded = (d: Diagnostic) => d.ruleId === "trigger-regex-redos" || d.ruleId === "discovery-limit";
+  if (build.diagnostics.some(unrecorded) || build.suppressed.some(unrecorded)) return undefined;
   // Every SKILL.md first (in skill order), then the folders, then each skill's listed files, then outDir's.
   const paths: string[] = [];
   const prints: string[] = [];

@@ -183,6 +183,21 @@ describe("a link discovery passes by", () => {
   });
 });
 
+describe("a search cut at a bound", () => {
+  it("is not replayed once a cut folder holds a skill (the warning names it)", { timeout: 60_000 }, async () => {
+    const config = { output: "single", discovery: { maxDepth: 1 }, rules: { "discovery-limit": "warn" } };
+    const cwd = tempProject({ ...tree("single"), "skillc.config.json": JSON.stringify(config), "skills/deep/x/notes.txt": "x\n" }, "skillc-replay-cut-");
+    rmSync(path.join(cwd, "skills/group"), { recursive: true });
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    // A skill file in the cut folder: the folder discovery listed above it keeps its print.
+    writeFileSync(path.join(cwd, "skills/deep/x/SKILL.md"), skillMd("x"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
 describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
