@@ -30,6 +30,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { CacheMemory } from "../cache/memory.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { projectRoots } from "./roots.js";
+import { pushAll } from "../util/push-all.js";
 
 /** What replay reads of a build's options (build.ts BuildOptions). */
 export interface ReplayOptions {
@@ -190,6 +191,29 @@ function sameOutputs(outDir: string, outputs: readonly string[]): boolean {
   return now !== undefined && now.length === outputs.length && now.every((n, i) => n === outputs[i]);
 }
 
+/**
+ * outDir's entries and its files' prints as a build left them, taken (`take`) while the build still
+ * holds outDir's lock: once it lets go, another build (other options, no cache) may write there
+ * before this one's record is made, and the record would vouch for that build's files.
+ */
+export interface OutDirAtCommit {
+  take(): void;
+  state?: { outputs: string[]; files: string[]; prints: string[] };
+}
+
+/** For a build that may record its result (it restored every skill), else undefined (it takes nothing). */
+export function outDirAtCommit(project: ProjectAnalysis, outDir: string): OutDirAtCommit | undefined {
+  if (!project.analyses.every((a) => a.outcome === "reused")) return undefined;
+  const at: OutDirAtCommit = {
+    take: () => {
+      const outputs = listOutDir(outDir);
+      const files = outputs?.filter((n) => !n.endsWith("/")).map((n) => path.join(outDir, n));
+      at.state = outputs && files && { outputs, files, prints: files.map(statPrintOf) };
+    },
+  };
+  return at;
+}
+
 /** What recordBuild reads of a build's result (build.ts BuildResult). */
 export interface BuiltResult {
   diagnostics: Diagnostic[];
@@ -210,6 +234,8 @@ interface FinishedBuild {
   result: RunRecord["result"];
   /** Whether its result may be recorded at all (see recordBuild). */
   replayable: boolean;
+  /** outDir as the build left it (OutDirAtCommit). */
+  outDir: OutDirAtCommit["state"];
 }
 
 /**
@@ -218,19 +244,19 @@ interface FinishedBuild {
  * so does the next build's look at it when something changed: a run of edits and rebuilds pays
  * neither), and none with toolsets (their evaluation reads more than the skill's files).
  */
-export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir: string, project: ProjectAnalysis, built: BuiltResult, cached: boolean): Promise<void> {
+export async function recordBuild(replay: RunReplay, opts: ReplayOptions, project: ProjectAnalysis, built: BuiltResult, cached: boolean, atCommit: OutDirAtCommit | undefined): Promise<void> {
   const { analyses, suppressed } = project;
   const { skills, bundleBytes, chunks, found, layout } = built;
   const replayable = cached && analyses.every((a) => a.outcome === "reused") && !skills.some((s) => s.toolsets !== undefined);
   const result = { emitted: skills.length, bundleBytes, ...(chunks !== undefined && { chunks }), found, layout: layout ?? "single" };
-  const record = recordOf(replay, opts, outDir, { analyses, folders: project.folders(), suppressed, diagnostics: built.diagnostics, replayable, result });
+  const record = recordOf(replay, opts, { analyses, folders: project.folders(), suppressed, diagnostics: built.diagnostics, replayable, result, outDir: atCommit?.state });
   if (record) await writeRunRecord(replay.file, record);
   else dropRunRecord(replay.file);
 }
 
-function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): RunRecord | undefined {
-  const { folders } = build;
-  if (!build.replayable || !folders) return undefined;
+function recordOf(replay: RunReplay, opts: ReplayOptions, build: FinishedBuild): RunRecord | undefined {
+  const { folders, outDir } = build;
+  if (!build.replayable || !folders || !outDir) return undefined;
   // A refusal for time depends on the machine; a search cut at a bound names the skills in the
   // folders it cut by a look into each (discover-report.ts reportCuts), folders it never listed.
   const unrecorded = (d: Diagnostic) => d.ruleId === "trigger-regex-redos" || d.ruleId === "discovery-limit";
@@ -253,13 +279,10 @@ function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build:
       paths.push(inputs!.reals[i]!), prints.push(fp.slice(fp.indexOf("\0") + 1));
     }
   }
-  const outputs = listOutDir(outDir);
-  if (!outputs) return undefined;
-  // outDir's files, stat'ed now: the build wrote them and holds outDir's lock no more, so a print that
-  // is not the build's own (another build wrote since) only makes the next build run in full.
-  for (const name of outputs) if (!name.endsWith("/")) paths.push(path.join(outDir, name)), prints.push(statPrintOf(path.join(outDir, name)));
+  pushAll(paths, outDir.files);
+  pushAll(prints, outDir.prints);
   // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
   if (prints.some((p) => p === "" || p === "changed")) return undefined;
   const links = folders.links.map((l): [string, string] => [l, resolved(l)]);
-  return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs, diagnostics: build.diagnostics, result: build.result };
+  return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
 }

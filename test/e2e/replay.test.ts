@@ -3,10 +3,11 @@
 // input (a skill's files, its folders, the roots, the options, outDir) must make it build again.
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { build, buildOrReplay, type BuildOptions } from "../../src/project/build.js";
 import type { ReplayedBuild } from "../../src/project/replay.js";
+import { BuildReuse } from "../../src/project/build-reuse.js";
 import { runCli } from "../helpers/cli.js";
 import { skillMd, tempProject } from "../helpers/project.js";
 
@@ -194,6 +195,29 @@ describe("a search cut at a bound", () => {
     await buildMatching(cwd);
     // A skill file in the cut folder: the folder discovery listed above it keeps its print.
     writeFileSync(path.join(cwd, "skills/deep/x/SKILL.md"), skillMd("x"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("another build writing outDir once this one let go of its lock", () => {
+  it("is not in this build's record: the next build builds", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(tree("single"), "skillc-replay-race-");
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The next build restores every skill and records its result. Between its commit (outDir's lock
+    // released) and its record, another build with other options writes the same outDir.
+    const base = await options(cwd);
+    const other = { ...base, cache: false, config: { ...base.config, catalog: { ...base.config.catalog, format: "markdown" as const } } };
+    const save = BuildReuse.prototype.save;
+    let wrote = false;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      wrote = (await build(other)).written;
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(base))).toBe(false);
+    expect(wrote).toBe(true);
+    // outDir holds the other build's output: a build with the first options writes its own.
     expect(await buildMatching(cwd)).toBe(false);
   });
 });
