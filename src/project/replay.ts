@@ -60,6 +60,8 @@ export type ReplayedBuild = RunRecord["result"] & {
 export interface RunReplay {
   file: string;
   key: string;
+  /** The roots resolved before the build's search (rootsOf): a root that changes while it runs must not be recorded as found. */
+  roots: string[];
   /** The record, when there is one for this key and the build may replay it. */
   record?: ReadRunRecord;
 }
@@ -78,12 +80,12 @@ export async function openReplay(opts: ReplayOptions, outDir: string, read: bool
   if (opts.write === false || opts.memory || opts.restage || !useCache(opts.cache, Infinity)) return undefined;
   const file = runRecordFile(opts.config.root, outDir);
   const key = runKey(opts);
-  return { file, key, record: read ? await readRunRecord(file, key) : undefined };
+  return { file, key, roots: rootsOf(opts), record: read ? await readRunRecord(file, key) : undefined };
 }
 
 /** The record's result when every input and outDir are as it says; else undefined. */
 export async function replayed(record: ReadRunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
-  if (!sameRoots(opts, record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
+  if (!sameRoots(rootsOf(opts), record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
   if (!(await samePrints(absolute(opts.config.root, record.paths), record.prints))) return undefined;
   const diagnostics = await record.diagnostics();
   return diagnostics && { replayed: true, ...record.result, diagnostics, written: true, outDir };
@@ -105,8 +107,7 @@ const STAT_THREAD_MIN = 20_000;
 /** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
 const THREAD_SHARE = 0.45;
 
-function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
-  const now = rootsOf(opts);
+function sameRoots(now: readonly string[], record: ReadRunRecord): boolean {
   return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
 }
 
@@ -284,5 +285,5 @@ function recordOf(replay: RunReplay, opts: ReplayOptions, build: FinishedBuild):
   // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
   if (prints.some((p) => p === "" || p === "changed")) return undefined;
   const links = folders.links.map((l): [string, string] => [l, resolved(l)]);
-  return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
+  return { key: replay.key, roots: replay.roots, links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
 }

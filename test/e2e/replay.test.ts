@@ -222,6 +222,27 @@ describe("another build writing outDir once this one let go of its lock", () => 
   });
 });
 
+describe("a root's link retargeted while a build runs", () => {
+  it("is recorded as the build found it: the next build builds", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(Object.fromEntries(Object.entries(tree("single")).map(([k, v]) => [k.replace(/^skills\//, "a/"), v])), "skillc-replay-root-race-");
+    cpSync(path.join(cwd, "a"), path.join(cwd, "b"), { recursive: true });
+    appendFileSync(path.join(cwd, "b/s0/SKILL.md"), "\nOnly in b.\n");
+    symlinkSync("a", path.join(cwd, "skills"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The build that records: its root points to b once discovery has searched a.
+    const save = BuildReuse.prototype.save;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      unlinkSync(path.join(cwd, "skills"));
+      symlinkSync("b", path.join(cwd, "skills"));
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
 describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
