@@ -5,7 +5,8 @@
 //   - the options and config: the record's key;
 //   - every folder discovery listed: its stat print (its mtime changes when an entry is added,
 //     removed or renamed in it, as the listing cache trusts), and the links among their entries,
-//     resolved again, with the kind of their targets (a link's target can change without its folder's print);
+//     resolved when their folder was listed, with the kind of their targets (a link's target can change
+//     without its folder's print);
 //   - the roots' real paths, and the kind of each (a folder, a file, another);
 //   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
 //   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
@@ -31,6 +32,7 @@ import type { CacheMemory } from "../cache/memory.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { projectRoots } from "./roots.js";
 import { pushAll } from "../util/push-all.js";
+import { realWithKind } from "../util/real-kind.js";
 
 /** What replay reads of a build's options (build.ts BuildOptions). */
 export interface ReplayOptions {
@@ -112,27 +114,11 @@ function sameRoots(now: readonly string[], record: ReadRunRecord): boolean {
 }
 
 function rootsOf(opts: ReplayOptions): string[] {
-  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => resolved(path.resolve(opts.cwd, r.dir)));
+  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realWithKind(path.resolve(opts.cwd, r.dir)));
 }
 
 function sameLinks(record: ReadRunRecord): boolean {
-  return record.links.every(([link, real]) => resolved(link) === real);
-}
-
-/**
- * A root's or link's real path after the kind of what is there ("d" a folder, "f" a file, "o" any
- * other), or "" when it does not resolve. The kind as well: a file replaced by a folder keeps its
- * real path, and discovery reports the one (or passes it by) and searches the other; what is behind
- * a link discovery does not read (a link to a file among skill folders) has no print of its own.
- */
-function resolved(p: string): string {
-  try {
-    const real = fs.realpathSync(p);
-    const st = fs.statSync(real);
-    return (st.isDirectory() ? "d" : st.isFile() ? "f" : "o") + real;
-  } catch {
-    return "";
-  }
+  return record.links.every(([link, real]) => realWithKind(link) === real);
 }
 
 /**
@@ -229,7 +215,7 @@ export interface BuiltResult {
 interface FinishedBuild {
   analyses: readonly SkillAnalysis[];
   /** Discovery's folders and links (ProjectAnalysis.folders), undefined when not all could be trusted. */
-  folders: { folders: Array<[string, string]>; links: string[] } | undefined;
+  folders: { folders: Array<[string, string]>; links: Array<[string, string]> } | undefined;
   suppressed: readonly Diagnostic[];
   diagnostics: Diagnostic[];
   result: RunRecord["result"];
@@ -284,6 +270,5 @@ function recordOf(replay: RunReplay, opts: ReplayOptions, build: FinishedBuild):
   pushAll(prints, outDir.prints);
   // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
   if (prints.some((p) => p === "" || p === "changed")) return undefined;
-  const links = folders.links.map((l): [string, string] => [l, resolved(l)]);
-  return { key: replay.key, roots: replay.roots, links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
+  return { key: replay.key, roots: replay.roots, links: folders.links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
 }

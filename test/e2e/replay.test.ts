@@ -243,6 +243,27 @@ describe("a root's link retargeted while a build runs", () => {
   });
 });
 
+describe("a link behind a link retargeted while a build runs", () => {
+  it("is recorded as the build found it: the next build builds", { timeout: 60_000 }, async () => {
+    // skills/grp -> .stash/cur/grp, and .stash/cur -> v1: .stash is a folder discovery does not list.
+    const cwd = tempProject({ ...tree("single"), "skills/.stash/v1/grp/g9/SKILL.md": skillMd("g9"), "skills/.stash/v2/grp/g9/SKILL.md": skillMd("g9", "", "Only in v2.\n") }, "skillc-replay-link-race-");
+    symlinkSync("v1", path.join(cwd, "skills/.stash/cur"));
+    symlinkSync(".stash/cur/grp", path.join(cwd, "skills/grp"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The build that records: .stash/cur points to v2 once the search has been through v1.
+    const save = BuildReuse.prototype.save;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      unlinkSync(path.join(cwd, "skills/.stash/cur"));
+      symlinkSync("v2", path.join(cwd, "skills/.stash/cur"));
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
 describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
