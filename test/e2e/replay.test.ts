@@ -264,6 +264,28 @@ describe("a link behind a link retargeted while a build runs", () => {
   });
 });
 
+describe("a link that cannot be followed", () => {
+  it("is not replayed once it fails for another reason (the warning names the error)", { timeout: 60_000 }, async () => {
+    // skills/s0/x -> ../.stash/y -> missing: a broken link in a skill is a warning naming its error.
+    const cwd = tempProject(tree("single"), "skillc-replay-broken-");
+    mkdirSync(path.join(cwd, "skills/.stash"));
+    symlinkSync("missing", path.join(cwd, "skills/.stash/y"));
+    symlinkSync("../.stash/y", path.join(cwd, "skills/s0/x"));
+    await sleep(SETTLE_MS);
+    const warning = async () => {
+      const r = await buildOrReplay(await options(cwd));
+      return { replayed: isReplayed(r), message: r.diagnostics.find((d) => d.file === "skills/s0/x")?.message };
+    };
+    await warning();
+    await warning();
+    expect(await warning()).toMatchObject({ replayed: true, message: expect.stringContaining("(ENOENT)") });
+    // The link behind it now points to itself (.stash is not listed): the first link's real path is still none.
+    unlinkSync(path.join(cwd, "skills/.stash/y"));
+    symlinkSync("y", path.join(cwd, "skills/.stash/y"));
+    expect(await warning()).toMatchObject({ replayed: false, message: expect.stringContaining("(ELOOP)") });
+  });
+});
+
 describe("skillc build (the process)", () => {
   it("prints the same summary and exits the same when it replays", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree("split"), "skillc-replay-cli-");
