@@ -13,6 +13,7 @@ import type { DirEntry, ListingStore } from "../pipeline/analysis-store.js";
 import { cacheKey, readHeaderMap, writeRecordFile } from "./signed-file.js";
 import { cacheVersion } from "../util/version.js";
 import type { CacheMemory } from "./memory.js";
+import { realWithKind } from "../util/real-kind.js";
 
 /** A listing as stored: the folder's fingerprint, then each entry's name and kind letter. */
 type Stored = [fp: string, ...namesAndKinds: string[]];
@@ -63,6 +64,11 @@ export class ListingCache implements ListingStore {
   private changed = false;
   /** Whether a folder of this run changed too recently (or could not be stat'ed) to be trusted next time. */
   private untrusted = false;
+  /**
+   * The links among this run's listed entries, each resolved as its listing was handed out (before
+   * any use of it: a link retargeted while the run goes on must not be recorded as the run saw it).
+   */
+  private readonly links: Array<[link: string, real: string]> = [];
 
   private constructor(
     private readonly file: string,
@@ -95,13 +101,18 @@ export class ListingCache implements ListingStore {
     const done = memory && Array.isArray(v) ? restored.get(v) : undefined;
     if (done) {
       if ((v as Stored)[0] !== fp) return undefined;
+      // A long-lived process's builds record no run (project/replay.ts): its links are not resolved here.
+      this.untrusted = true;
       this.seen.set(realDir, v as Stored);
       return done.slice();
     }
     if (!isStored(v) || v[0] !== fp) return undefined;
     this.seen.set(realDir, v);
     const entries: DirEntry[] = [];
-    for (let i = 1; i < v.length; i += 2) entries.push(memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
+    for (let i = 1; i < v.length; i += 2) {
+      entries.push(memory ? Object.freeze(new Entry(v[i]!, v[i + 1]!)) : new Entry(v[i]!, v[i + 1]!));
+      if (v[i + 1] === "l") this.noteLink(realDir, v[i]!);
+    }
     if (memory) restored.set(v, entries.slice());
     return entries;
   }
@@ -118,22 +129,27 @@ export class ListingCache implements ListingStore {
     // without feedback for it, and that code deoptimized there again on later calls (41 to 1,331
     // times a run).
     this.seen.set(realDir, stored);
-    for (const e of entries) stored.push(e.name, kindOf(e));
+    for (const e of entries) {
+      const kind = kindOf(e);
+      stored.push(e.name, kind);
+      if (kind === "l") this.noteLink(realDir, e.name);
+    }
+  }
+
+  private noteLink(realDir: string, name: string): void {
+    const link = path.join(realDir, name);
+    this.links.push([link, realWithKind(link)]);
   }
 
   /**
    * The folders this run listed, each with its fingerprint, and the links among their entries; undefined
    * when one of them could not be trusted (a run record vouches for a run's inputs with these: project/replay.ts).
    */
-  folders(): { folders: Array<[realDir: string, fp: string]>; links: string[] } | undefined {
+  folders(): { folders: Array<[realDir: string, fp: string]>; links: Array<[link: string, real: string]> } | undefined {
     if (this.untrusted) return undefined;
     const folders: Array<[string, string]> = [];
-    const links: string[] = [];
-    for (const [dir, stored] of this.seen) {
-      folders.push([dir, stored[0]]);
-      for (let i = 2; i < stored.length; i += 2) if (stored[i] === "l") links.push(path.join(dir, stored[i - 1]!));
-    }
-    return { folders, links };
+    for (const [dir, stored] of this.seen) folders.push([dir, stored[0]]);
+    return { folders, links: this.links };
   }
 
   /** Writes the listings of this run (folders not met any more are dropped), unless it kept every listing it read. */

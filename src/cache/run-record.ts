@@ -13,9 +13,9 @@ import { isMap as isObj } from "../util/is-map.js";
 export interface RunRecord {
   /** What the build's result depends on besides its inputs on disk (configCacheKey of the options). */
   key: string;
-  /** The roots' real paths ("" for one that did not resolve). */
+  /** The roots' real paths, each after its kind ("d" a folder, "f" a file, "o" another; util/real-kind.ts), or "!" and the error's code for one that did not resolve. */
   roots: string[];
-  /** The links among the listed folders' entries, each with its real path then ("" when broken). */
+  /** The links among the listed folders' entries, each with its real path then, after its kind as the roots' ("!" and the error's code when broken). */
   links: Array<[link: string, real: string]>;
   /** Each skill in discovery order: its SKILL.md path, and how many listed files it has. */
   skills: Array<[file: string, files: number]>;

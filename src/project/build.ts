@@ -25,7 +25,7 @@ import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
 import { projectRoots } from "./roots.js";
 import { checkPermissions } from "./permission-checks.js";
-import { openReplay, recordBuild, type RunReplay } from "./replay.js";
+import { openReplay, outDirAtCommit, recordBuild, type RunReplay } from "./replay.js";
 import { checkBuildOutDir } from "./build-out-dir.js";
 
 export { checkBuildOutDir };
@@ -94,8 +94,9 @@ async function buildRun(opts: BuildOptions, outDir: string, replay: RunReplay | 
     stage ??= writing && layout === "split" ? await openChunkStage(config.root, outDir, opts.restage) : undefined;
     const staged = stage;
     reuse?.setLayout(layout, staged && ((h) => staged.onDisk(h)));
-    const result = await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed });
-    if (replay && result.written) await recordBuild(replay, opts, outDir, project, result, reuse !== undefined);
+    const atCommit = replay && outDirAtCommit(project, outDir);
+    const result = await buildLaidOut(opts, project, { outDir, layout, stage, indexStage, reuse, profile: project.profile, streamed, onAnalysed, onCommitted: atCommit?.take });
+    if (replay && result.written) await recordBuild(replay, opts, project, result, reuse !== undefined, atCommit);
     return result;
   } catch (error) {
     // Another build into the same outDir removed a chunk this one found there and did not write:
@@ -131,6 +132,8 @@ interface LaidOut {
   profile: ProjectAnalysis["profile"];
   streamed: StreamedChunks;
   onAnalysed?: (a: SkillAnalysis) => Promise<void>;
+  /** Called with outDir's lock held, once the build's files are in place (replay.ts OutDirAtCommit). */
+  onCommitted?: () => void;
 }
 
 /** Compiles, emits and writes in the chosen layout. */
@@ -174,7 +177,7 @@ async function compileEmitWrite(opts: BuildOptions, project: ProjectAnalysis, ru
   pushAll(diagnostics, emitted.diagnostics);
   pushAll(diagnostics, checkPermissions(config, skills.map((s) => s.name), reporter));
   const rated = reporter.rate(diagnostics).sort(compareDiagnostics);
-  const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage ?? (layout === "single" ? run.indexStage : undefined));
+  const written = await writeOutputs(opts, outDir, rated, emitted, reuse, stage ?? (layout === "single" ? run.indexStage : undefined), run.onCommitted);
   return { diagnostics: rated, skills, collisions: resolved.collisions, files: emitted.files, written, outDir, bundleBytes: emitted.bundleBytes, found: project.sources.length, layout, ...(emitted.chunks !== undefined && { chunks: emitted.chunks }) };
 }
 
@@ -186,6 +189,7 @@ async function writeOutputs(
   emitted: EmitOutput,
   reuse: BuildReuse | undefined,
   stage: ChunkStage | IndexStage | undefined,
+  onCommitted: (() => void) | undefined,
 ): Promise<boolean> {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -222,7 +226,7 @@ async function writeOutputs(
     onWait: opts.onLockWait,
     chunks,
     heldIndex: reuse && stage instanceof IndexStage ? () => reuse.indexUnmoved() : undefined,
-    committed: reuse && (() => reuse.noteIndex()),
+    committed: reuse && (() => (reuse.noteIndex(), onCommitted?.())),
   });
   // writeOutDir waits for it only when it commits something (a rebuild may change nothing).
   await durable;

@@ -5,8 +5,9 @@
 //   - the options and config: the record's key;
 //   - every folder discovery listed: its stat print (its mtime changes when an entry is added,
 //     removed or renamed in it, as the listing cache trusts), and the links among their entries,
-//     resolved again (a link's target can change without its folder's print);
-//   - the roots' real paths;
+//     resolved when their folder was listed, with the kind of their targets (a link's target can change
+//     without its folder's print);
+//   - the roots' real paths, and the kind of each (a folder, a file, another);
 //   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
 //   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
 // Checking them is a flat list of stats (on the stat thread, while this thread checks outDir): the
@@ -14,7 +15,8 @@
 //
 // A build whose result is not a function of those alone records nothing: one with toolsets (their
 // evaluation reads what the skill imports), one whose trigger patterns recheck refused (a refusal
-// for time depends on the machine), one with a skill or folder that has no trusted print. Nor does a
+// for time depends on the machine), one whose search stopped at a bound (discovery-limit: it looks
+// into the folders it cut), one with a skill or folder that has no trusted print. Nor does a
 // build that analysed any skill (recordBuild: a run of edits and rebuilds pays for no record).
 import fs from "node:fs";
 import path from "node:path";
@@ -32,6 +34,8 @@ import type { CacheMemory } from "../cache/memory.js";
 import type { Profile, RuleSetting } from "../types.js";
 import { projectRoots } from "./roots.js";
 import { checkBuildOutDir } from "./build-out-dir.js";
+import { pushAll } from "../util/push-all.js";
+import { realWithKind } from "../util/real-kind.js";
 
 /** What replay reads of a build's options (build.ts BuildOptions). */
 export interface ReplayOptions {
@@ -61,6 +65,8 @@ export type ReplayedBuild = RunRecord["result"] & {
 export interface RunReplay {
   file: string;
   key: string;
+  /** The roots resolved before the build's search (rootsOf): a root that changes while it runs must not be recorded as found. */
+  roots: string[];
   /** The record, when there is one for this key and the build may replay it. */
   record?: ReadRunRecord;
 }
@@ -81,7 +87,7 @@ export async function openReplay(opts: ReplayOptions, outDir: string, read: bool
   if (opts.write === false || opts.memory || opts.restage || !useCache(opts.cache, Infinity)) return undefined;
   const file = runRecordFile(opts.config.root, outDir);
   const key = runKey(opts);
-  return { file, key, record: read ? await readRunRecord(file, key) : undefined };
+  return { file, key, roots: rootsOf(opts), record: read ? await readRunRecord(file, key) : undefined };
 }
 
 /**
@@ -97,7 +103,7 @@ export async function replayBuild(opts: ReplayOptions): Promise<ReplayedBuild | 
 
 /** The record's result when every input and outDir are as it says; else undefined. */
 export async function replayed(record: ReadRunRecord, opts: ReplayOptions, outDir: string): Promise<ReplayedBuild | undefined> {
-  if (!sameRoots(opts, record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
+  if (!sameRoots(rootsOf(opts), record) || !sameLinks(record) || !sameOutputs(outDir, record.outputs)) return undefined;
   if (!(await samePrints(absolute(opts.config.root, record.paths), record.prints))) return undefined;
   const diagnostics = await record.diagnostics();
   return diagnostics && { replayed: true, ...record.result, diagnostics, written: true, outDir };
@@ -119,25 +125,16 @@ const STAT_THREAD_MIN = 20_000;
 /** The share of the paths the stat thread takes: this thread also starts the process and reads the record (10,000 skills: ~0.2 s). */
 const THREAD_SHARE = 0.6;
 
-function sameRoots(opts: ReplayOptions, record: ReadRunRecord): boolean {
-  const now = rootsOf(opts);
+function sameRoots(now: readonly string[], record: ReadRunRecord): boolean {
   return now.length === record.roots.length && now.every((r, i) => r === record.roots[i]);
 }
 
 function rootsOf(opts: ReplayOptions): string[] {
-  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realOrEmpty(path.resolve(opts.cwd, r.dir)));
+  return projectRoots(opts.cwd, opts.config, opts.roots).map((r) => realWithKind(path.resolve(opts.cwd, r.dir)));
 }
 
 function sameLinks(record: ReadRunRecord): boolean {
-  return record.links.every(([link, real]) => realOrEmpty(link) === real);
-}
-
-function realOrEmpty(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return "";
-  }
+  return record.links.every(([link, real]) => realWithKind(link) === real);
 }
 
 /**
@@ -149,7 +146,10 @@ async function samePrints(paths: readonly string[], prints: readonly string[]): 
   const split = paths.length >= STAT_THREAD_MIN ? Math.ceil(paths.length * (1 - THREAD_SHARE)) : paths.length;
   const thread = split < paths.length ? StatThread.start() : undefined;
   try {
-    const there = thread?.stat(paths.slice(split)).then((b) => b.printList().every((p, i) => p === prints[split + i]));
+    const there = thread?.stat(paths.slice(split)).then((b) => {
+      const list = b.printList();
+      return list.length === paths.length - split && list.every((p, i) => p === prints[split + i]);
+    });
     for (let i = 0; i < (thread ? split : paths.length); i++) if (statPrintOf(paths[i]!) !== prints[i]) return false;
     return there === undefined || (await there);
   } finally {
@@ -197,6 +197,29 @@ function sameOutputs(outDir: string, outputs: readonly string[]): boolean {
   return now !== undefined && now.length === outputs.length && now.every((n, i) => n === outputs[i]);
 }
 
+/**
+ * outDir's entries and its files' prints as a build left them, taken (`take`) while the build still
+ * holds outDir's lock: once it lets go, another build (other options, no cache) may write there
+ * before this one's record is made, and the record would vouch for that build's files.
+ */
+export interface OutDirAtCommit {
+  take(): void;
+  state?: { outputs: string[]; files: string[]; prints: string[] };
+}
+
+/** For a build that may record its result (it restored every skill), else undefined (it takes nothing). */
+export function outDirAtCommit(project: ProjectAnalysis, outDir: string): OutDirAtCommit | undefined {
+  if (!project.analyses.every((a) => a.outcome === "reused")) return undefined;
+  const at: OutDirAtCommit = {
+    take: () => {
+      const outputs = listOutDir(outDir);
+      const files = outputs?.filter((n) => !n.endsWith("/")).map((n) => path.join(outDir, n));
+      at.state = outputs && files && { outputs, files, prints: files.map(statPrintOf) };
+    },
+  };
+  return at;
+}
+
 /** What recordBuild reads of a build's result (build.ts BuildResult). */
 export interface BuiltResult {
   diagnostics: Diagnostic[];
@@ -211,12 +234,14 @@ export interface BuiltResult {
 interface FinishedBuild {
   analyses: readonly SkillAnalysis[];
   /** Discovery's folders and links (ProjectAnalysis.folders), undefined when not all could be trusted. */
-  folders: { folders: Array<[string, string]>; links: string[] } | undefined;
+  folders: { folders: Array<[string, string]>; links: Array<[string, string]> } | undefined;
   suppressed: readonly Diagnostic[];
   diagnostics: Diagnostic[];
   result: RunRecord["result"];
   /** Whether its result may be recorded at all (see recordBuild). */
   replayable: boolean;
+  /** outDir as the build left it (OutDirAtCommit). */
+  outDir: OutDirAtCommit["state"];
 }
 
 /**
@@ -225,21 +250,23 @@ interface FinishedBuild {
  * so does the next build's look at it when something changed: a run of edits and rebuilds pays
  * neither), and none with toolsets (their evaluation reads more than the skill's files).
  */
-export async function recordBuild(replay: RunReplay, opts: ReplayOptions, outDir: string, project: ProjectAnalysis, built: BuiltResult, cached: boolean): Promise<void> {
+export async function recordBuild(replay: RunReplay, opts: ReplayOptions, project: ProjectAnalysis, built: BuiltResult, cached: boolean, atCommit: OutDirAtCommit | undefined): Promise<void> {
   const { analyses, suppressed } = project;
   const { skills, bundleBytes, chunks, found, layout } = built;
   const replayable = cached && analyses.every((a) => a.outcome === "reused") && !skills.some((s) => s.toolsets !== undefined);
   const result = { emitted: skills.length, bundleBytes, ...(chunks !== undefined && { chunks }), found, layout: layout ?? "single" };
-  const record = recordOf(replay, opts, outDir, { analyses, folders: project.folders(), suppressed, diagnostics: built.diagnostics, replayable, result });
+  const record = recordOf(replay, opts, { analyses, folders: project.folders(), suppressed, diagnostics: built.diagnostics, replayable, result, outDir: atCommit?.state });
   if (record) await writeRunRecord(replay.file, record);
   else dropRunRecord(replay.file);
 }
 
-function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build: FinishedBuild): RunRecord | undefined {
-  const { folders } = build;
-  if (!build.replayable || !folders) return undefined;
-  const refused = (d: Diagnostic) => d.ruleId === "trigger-regex-redos";
-  if (build.diagnostics.some(refused) || build.suppressed.some(refused)) return undefined;
+function recordOf(replay: RunReplay, opts: ReplayOptions, build: FinishedBuild): RunRecord | undefined {
+  const { folders, outDir } = build;
+  if (!build.replayable || !folders || !outDir) return undefined;
+  // A refusal for time depends on the machine; a search cut at a bound names the skills in the
+  // folders it cut by a look into each (discover-report.ts reportCuts), folders it never listed.
+  const unrecorded = (d: Diagnostic) => d.ruleId === "trigger-regex-redos" || d.ruleId === "discovery-limit";
+  if (build.diagnostics.some(unrecorded) || build.suppressed.some(unrecorded)) return undefined;
   // Every SKILL.md first (in skill order), then the folders, then each skill's listed files, then outDir's.
   const paths: string[] = [];
   const prints: string[] = [];
@@ -258,13 +285,9 @@ function recordOf(replay: RunReplay, opts: ReplayOptions, outDir: string, build:
       paths.push(inputs!.reals[i]!), prints.push(fp.slice(fp.indexOf("\0") + 1));
     }
   }
-  const outputs = listOutDir(outDir);
-  if (!outputs) return undefined;
-  // outDir's files, stat'ed now: the build wrote them and holds outDir's lock no more, so a print that
-  // is not the build's own (another build wrote since) only makes the next build run in full.
-  for (const name of outputs) if (!name.endsWith("/")) paths.push(path.join(outDir, name)), prints.push(statPrintOf(path.join(outDir, name)));
+  pushAll(paths, outDir.files);
+  pushAll(prints, outDir.prints);
   // A print the build could not make vouches for nothing: "changed" (the file changed while it was read), "" (gone).
   if (prints.some((p) => p === "" || p === "changed")) return undefined;
-  const links = folders.links.map((l): [string, string] => [l, realOrEmpty(l)]);
-  return { key: replay.key, roots: rootsOf(opts), links, skills, paths: relative(opts.config.root, paths), prints, outputs, diagnostics: build.diagnostics, result: build.result };
+  return { key: replay.key, roots: replay.roots, links: folders.links, skills, paths: relative(opts.config.root, paths), prints, outputs: outDir.outputs, diagnostics: build.diagnostics, result: build.result };
 }

@@ -3,11 +3,12 @@
 // input (a skill's files, its folders, the roots, the options, outDir) must make it build again.
 import { appendFileSync, cpSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { build, type BuildOptions } from "../../src/project/build.js";
 import { replayBuild } from "../../src/project/replay.js";
 import type { ReplayedBuild } from "../../src/project/replay.js";
+import { BuildReuse } from "../../src/project/build-reuse.js";
 import { runCli } from "../helpers/cli.js";
 import { skillMd, tempProject } from "../helpers/project.js";
 import { expectSame, snapshot } from "../helpers/split-out.js";
@@ -34,8 +35,9 @@ const buildOrReplay = async (opts: BuildOptions) => (await replayBuild(opts)) ??
 /** What a build without caches says and writes for a copy of `cwd`'s sources and config. */
 async function fresh(cwd: string, extra: Partial<BuildOptions> = {}) {
   const copy = tempProject({}, "skillc-replay-fresh-");
-  cpSync(path.join(cwd, "skills"), path.join(copy, "skills"), { recursive: true, dereference: true });
-  cpSync(path.join(cwd, "skillc.config.json"), path.join(copy, "skillc.config.json"));
+  // Everything but the caches and the outputs: the sources, whatever roots the config names, the config.
+  const leftOut = new Set([path.join(cwd, "node_modules"), path.join(cwd, ".skillc")]);
+  cpSync(cwd, copy, { recursive: true, dereference: true, filter: (src) => !leftOut.has(src) });
   const r = await build(await options(copy, { ...extra, cache: false }));
   return { diagnostics: r.diagnostics, written: r.written, outputs: r.written ? snapshot(path.join(copy, ".skillc")) : undefined };
 }
@@ -137,6 +139,141 @@ describe("a rebuild after a change builds, and says and writes what a fresh buil
     await buildMatching(cwd);
     await buildMatching(cwd);
     expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a root that is not a folder", () => {
+  it("is not replayed once a folder stands at its path", { timeout: 60_000 }, async () => {
+    const cwd = tempProject({ ...tree("single"), "skillc.config.json": JSON.stringify({ output: "single", sources: ["skills", "extra"] }), extra: "a file\n" }, "skillc-replay-root-");
+    await sleep(SETTLE_MS);
+    // The root that is a file is an error: written with --emit-on-error, and recorded as such.
+    await buildMatching(cwd, { emitOnError: true });
+    await buildMatching(cwd, { emitOnError: true });
+    expect(await buildMatching(cwd, { emitOnError: true })).toBe(true);
+    // The same path, now a folder of skills: its real path is the same.
+    unlinkSync(path.join(cwd, "extra"));
+    mkdirSync(path.join(cwd, "extra/x1"), { recursive: true });
+    writeFileSync(path.join(cwd, "extra/x1/SKILL.md"), skillMd("x1"));
+    expect(await buildMatching(cwd, { emitOnError: true })).toBe(false);
+  });
+});
+
+describe("a link discovery passes by", () => {
+  it("is not replayed once what it points to is a folder", { timeout: 60_000 }, async () => {
+    // A link among the skill folders to a file (in a folder discovery skips): no folder to search.
+    const cwd = tempProject({ ...tree("single"), "skills/.stash/more": "a file\n" }, "skillc-replay-linkkind-");
+    symlinkSync(".stash/more", path.join(cwd, "skills/more"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    expect(await buildMatching(cwd)).toBe(true);
+    // The same path, now a folder holding a skill: the link's real path is the same.
+    unlinkSync(path.join(cwd, "skills/.stash/more"));
+    mkdirSync(path.join(cwd, "skills/.stash/more/y1"), { recursive: true });
+    writeFileSync(path.join(cwd, "skills/.stash/more/y1/SKILL.md"), skillMd("y1"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a search cut at a bound", () => {
+  it("is not replayed once a cut folder holds a skill (the warning names it)", { timeout: 60_000 }, async () => {
+    const config = { output: "single", discovery: { maxDepth: 1 }, rules: { "discovery-limit": "warn" } };
+    const cwd = tempProject({ ...tree("single"), "skillc.config.json": JSON.stringify(config), "skills/deep/x/notes.txt": "x\n" }, "skillc-replay-cut-");
+    rmSync(path.join(cwd, "skills/group"), { recursive: true });
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    await buildMatching(cwd);
+    // A skill file in the cut folder: the folder discovery listed above it keeps its print.
+    writeFileSync(path.join(cwd, "skills/deep/x/SKILL.md"), skillMd("x"));
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("another build writing outDir once this one let go of its lock", () => {
+  it("is not in this build's record: the next build builds", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(tree("single"), "skillc-replay-race-");
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The next build restores every skill and records its result. Between its commit (outDir's lock
+    // released) and its record, another build with other options writes the same outDir.
+    const base = await options(cwd);
+    const other = { ...base, cache: false, config: { ...base.config, catalog: { ...base.config.catalog, format: "markdown" as const } } };
+    const save = BuildReuse.prototype.save;
+    let wrote = false;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      wrote = (await build(other)).written;
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(base))).toBe(false);
+    expect(wrote).toBe(true);
+    // outDir holds the other build's output: a build with the first options writes its own.
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a root's link retargeted while a build runs", () => {
+  it("is recorded as the build found it: the next build builds", { timeout: 60_000 }, async () => {
+    const cwd = tempProject(Object.fromEntries(Object.entries(tree("single")).map(([k, v]) => [k.replace(/^skills\//, "a/"), v])), "skillc-replay-root-race-");
+    cpSync(path.join(cwd, "a"), path.join(cwd, "b"), { recursive: true });
+    appendFileSync(path.join(cwd, "b/s0/SKILL.md"), "\nOnly in b.\n");
+    symlinkSync("a", path.join(cwd, "skills"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The build that records: its root points to b once discovery has searched a.
+    const save = BuildReuse.prototype.save;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      unlinkSync(path.join(cwd, "skills"));
+      symlinkSync("b", path.join(cwd, "skills"));
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a link behind a link retargeted while a build runs", () => {
+  it("is recorded as the build found it: the next build builds", { timeout: 60_000 }, async () => {
+    // skills/grp -> .stash/cur/grp, and .stash/cur -> v1: .stash is a folder discovery does not list.
+    const cwd = tempProject({ ...tree("single"), "skills/.stash/v1/grp/g9/SKILL.md": skillMd("g9"), "skills/.stash/v2/grp/g9/SKILL.md": skillMd("g9", "", "Only in v2.\n") }, "skillc-replay-link-race-");
+    symlinkSync("v1", path.join(cwd, "skills/.stash/cur"));
+    symlinkSync(".stash/cur/grp", path.join(cwd, "skills/grp"));
+    await sleep(SETTLE_MS);
+    await buildMatching(cwd);
+    // The build that records: .stash/cur points to v2 once the search has been through v1.
+    const save = BuildReuse.prototype.save;
+    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+      spy.mockRestore();
+      unlinkSync(path.join(cwd, "skills/.stash/cur"));
+      symlinkSync("v2", path.join(cwd, "skills/.stash/cur"));
+      return save.call(this);
+    });
+    expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
+    expect(await buildMatching(cwd)).toBe(false);
+  });
+});
+
+describe("a link that cannot be followed", () => {
+  it("is not replayed once it fails for another reason (the warning names the error)", { timeout: 60_000 }, async () => {
+    // skills/s0/x -> ../.stash/y -> missing: a broken link in a skill is a warning naming its error.
+    const cwd = tempProject(tree("single"), "skillc-replay-broken-");
+    mkdirSync(path.join(cwd, "skills/.stash"));
+    symlinkSync("missing", path.join(cwd, "skills/.stash/y"));
+    symlinkSync("../.stash/y", path.join(cwd, "skills/s0/x"));
+    await sleep(SETTLE_MS);
+    const warning = async () => {
+      const r = await buildOrReplay(await options(cwd));
+      return { replayed: isReplayed(r), message: r.diagnostics.find((d) => d.file === "skills/s0/x")?.message };
+    };
+    await warning();
+    await warning();
+    expect(await warning()).toMatchObject({ replayed: true, message: expect.stringContaining("(ENOENT)") });
+    // The link behind it now points to itself (.stash is not listed): the first link's real path is still none.
+    unlinkSync(path.join(cwd, "skills/.stash/y"));
+    symlinkSync("y", path.join(cwd, "skills/.stash/y"));
+    expect(await warning()).toMatchObject({ replayed: false, message: expect.stringContaining("(ELOOP)") });
   });
 });
 
