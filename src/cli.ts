@@ -86,11 +86,16 @@ function isUsageError(error: unknown): error is UsageError {
 /** Errors of the machine, not of skillc: said as such, with no stack. */
 const FS_CODES = new Set(["ENOSPC", "EFBIG", "EDQUOT", "EIO", "EROFS", "EMFILE", "ENFILE"]);
 
+/** Errors of permissions: the user may not read or write a file or folder (an outDir made read-only, a root-owned checkout). */
+const PERMISSION_CODES = new Set(["EACCES", "EPERM"]);
+
 function fileSystemError(error: unknown): string | undefined {
   const e = error as NodeJS.ErrnoException | undefined;
-  if (!(error instanceof Error) || typeof e?.code !== "string" || !FS_CODES.has(e.code)) return undefined;
-  const where = e.path ? ` ${shown(e.path)}` : "";
-  return `${e.code} on ${e.syscall ?? "a file operation"}${where}: the disk is full, a file size or open-file limit was hit, or the disk failed. Free the resource and run again.`;
+  if (!(error instanceof Error) || typeof e?.code !== "string") return undefined;
+  const where = `${e.code} on ${e.syscall ?? "a file operation"}${e.path ? ` ${shown(e.path)}` : ""}`;
+  if (PERMISSION_CODES.has(e.code)) return `${where}: skillc may not read or write there. Fix the permissions of that file or folder (or run as a user who may), and run again.`;
+  if (!FS_CODES.has(e.code)) return undefined;
+  return `${where}: the disk is full, a file size or open-file limit was hit, or the disk failed. Free the resource and run again.`;
 }
 
 // Run when executed as the bin (dist/cli.js), not when imported by tests.
