@@ -68,8 +68,8 @@ interface ReadAnalysis extends AnalysisBase {
   files?: SkillFile[];
   /** With a build cache: the folder's fingerprint as read (undefined when it cannot be fingerprinted). */
   fp?: string;
-  /** With a fingerprint: the files it was made from (see SkillInputs). */
-  inputs?: SkillInputs;
+  /** Not set: only a reused skill's files are kept for a run record (see ReusedAnalysis.inputs). */
+  inputs?: undefined;
 }
 
 /** What a folder's fingerprint was made from (a run record keeps them, replay.ts): SKILL.md and its print, the files' real paths and "rel\0print"s. */
@@ -224,8 +224,9 @@ async function analyzeWithBuildCache(source: SkillSource, opts: AnalyzeOptions, 
   // Fingerprintable only when every listed file was read (none skipped, oversize or special).
   const fp = fps.length === walked.paths.length ? folderPrint(mdFp, fps) : undefined;
   const started = analyzeBytes(source, bytes, files, paths, collected.leftOut, collected.diagnostics, opts);
-  const inputs: SkillInputs | undefined = fp ? { md: mdPath(), mdPrint: mdFp, reals: walked.reals, fps } : undefined;
-  const done = started.done.then((result): SkillAnalysis => (result.outcome === "unreadable" || result.outcome === "reused" ? result : { ...result, fp, inputs }));
+  // No `inputs` here: a build that analysed a skill records no run (project/replay.ts recordBuild),
+  // and holding every file's path and print to the end of a cold build raised its peak by ~20 MB.
+  const done = started.done.then((result): SkillAnalysis => (result.outcome === "unreadable" || result.outcome === "reused" ? result : { ...result, fp }));
   done.catch(() => undefined);
   return { done };
 }
