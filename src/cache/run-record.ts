@@ -11,7 +11,7 @@ import { buildCacheFile } from "./build-cache.js";
 import { isMap as isObj } from "../util/is-map.js";
 
 export interface RunRecord {
-  /** What the build's result depends on besides its inputs on disk (configCacheKey of the options). */
+  /** What the build's result depends on besides its inputs on disk (replay.ts runKey: skillc's cache version and the options). */
   key: string;
   /** The roots' real paths, each after its kind ("d" a folder, "f" a file, "o" another; util/real-kind.ts), or "!" and the error's code for one that did not resolve. */
   roots: string[];

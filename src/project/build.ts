@@ -16,21 +16,20 @@ import { ChunksGone } from "../emit/write-chunks.js";
 import type { ProjectAnalysis } from "./analyze-project.js";
 import type { SkillAnalysis } from "../pipeline/analyze.js";
 import { recoverOutDir, writeOutDir } from "../emit/write.js";
-import { checkOutDir } from "../emit/out-dir.js";
 import type { BuildApiOptions, BuildApiResult } from "./api-types.js";
 import { analyzeProject, type ProjectOptions } from "./analyze-project.js";
 import { BuildReuse } from "./build-reuse.js";
 import { compileSkills, compileTemplates, letGoOfText, withToolsets } from "./compile.js";
 import { chunkStreamer, type StreamedChunks } from "./chunk-stream.js";
 import { openChunkStage } from "./chunk-trust.js";
-import { projectRoots } from "./roots.js";
 import { checkPermissions } from "./permission-checks.js";
 import { openReplay, outDirAtCommit, recordBuild, type RunReplay } from "./replay.js";
 import { checkBuildOutDir } from "./build-out-dir.js";
-
-export { checkBuildOutDir };
 import type { CacheMemory } from "../cache/memory.js";
 import { pushAll } from "../util/push-all.js";
+
+// Asked by the CLI before a build too (watch mode), and by replay.ts: in its own module.
+export { checkBuildOutDir };
 
 // What a long-lived caller (a dev server, a watch) gives its builds: see BuildOptions.memory.
 export { CacheMemory } from "../cache/memory.js";

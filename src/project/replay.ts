@@ -10,7 +10,7 @@
 //   - the roots' real paths, and the kind of each (a folder, a file, another);
 //   - every skill's SKILL.md and listed files: their stat prints (as the build cache trusts);
 //   - outDir: each file's stat print, no other file, and no other build's temp folder or lock beside it.
-// Checking them is a flat list of stats (on the stat thread, while this thread checks outDir): the
+// Checking them is a flat list of stats, shared with a stat thread, the SKILL.md files first: the
 // least a rebuild in a new process must do. Any difference, and the build runs as a build.
 //
 // A build whose result is not a function of those alone records nothing: one with toolsets (their
