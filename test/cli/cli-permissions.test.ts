@@ -2,7 +2,7 @@
 // so, with what to do, and exits 2: it printed "internal error — please report it" and a stack.
 // Root is not refused by permission bits, so as root the build runs as `nobody` (setpriv).
 import { spawnSync } from "node:child_process";
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI } from "../helpers/cli.js";
@@ -11,9 +11,23 @@ import { skillMd, tempProject } from "../helpers/project.js";
 /** Runs the built CLI in `cwd` as an unprivileged user. */
 function runUnprivileged(args: string[], cwd: string) {
   const asRoot = process.getuid?.() === 0;
-  const cmd = asRoot ? "setpriv" : process.execPath;
-  const argv = asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, CLI, ...args] : [CLI, ...args];
-  return spawnSync(cmd, argv, { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: cwd, NO_COLOR: "1" }, timeout: 60_000 });
+  if (!asRoot) return spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: cwd, NO_COLOR: "1" }, timeout: 60_000 });
+  // `nobody` must reach the CLI: a checkout under a private folder (mktemp's 0700) is opened for the run.
+  const opened = ancestors(CLI).filter((dir) => (statSync(dir).mode & 0o001) === 0);
+  for (const dir of opened) chmodSync(dir, statSync(dir).mode | 0o001);
+  try {
+    const argv = ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, CLI, ...args];
+    return spawnSync("setpriv", argv, { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: cwd, NO_COLOR: "1" }, timeout: 60_000 });
+  } finally {
+    for (const dir of opened) chmodSync(dir, statSync(dir).mode & ~0o001);
+  }
+}
+
+/** The folders above `file`, up to the root. */
+function ancestors(file: string): string[] {
+  const out: string[] = [];
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) out.push(dir);
+  return out;
 }
 
 describe("a folder the build may not write", () => {
