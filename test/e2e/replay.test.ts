@@ -53,6 +53,16 @@ async function buildMatching(cwd: string, extra: Partial<BuildOptions> = {}): Pr
   return isReplayed(r);
 }
 
+/** Runs `change` once, inside the next build's cache save: after its commit, before its run record. */
+function duringNextSave(change: () => void | Promise<void>): void {
+  const save = BuildReuse.prototype.save;
+  const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
+    spy.mockRestore();
+    await change();
+    return save.call(this);
+  });
+}
+
 describe.each(["single", "split"])("a rebuild with nothing changed (%s)", (layout) => {
   it("replays the last build: same diagnostics, same summary, outDir untouched", { timeout: 60_000 }, async () => {
     const cwd = tempProject(tree(layout), "skillc-replay-");
@@ -199,13 +209,8 @@ describe("another build writing outDir once this one let go of its lock", () => 
     // released) and its record, another build with other options writes the same outDir.
     const base = await options(cwd);
     const other = { ...base, cache: false, config: { ...base.config, catalog: { ...base.config.catalog, format: "markdown" as const } } };
-    const save = BuildReuse.prototype.save;
     let wrote = false;
-    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
-      spy.mockRestore();
-      wrote = (await build(other)).written;
-      return save.call(this);
-    });
+    duringNextSave(async () => void (wrote = (await build(other)).written));
     expect(isReplayed(await buildOrReplay(base))).toBe(false);
     expect(wrote).toBe(true);
     // outDir holds the other build's output: a build with the first options writes its own.
@@ -222,12 +227,9 @@ describe("a root's link retargeted while a build runs", () => {
     await sleep(SETTLE_MS);
     await buildMatching(cwd);
     // The build that records: its root points to b once discovery has searched a.
-    const save = BuildReuse.prototype.save;
-    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
-      spy.mockRestore();
+    duringNextSave(() => {
       unlinkSync(path.join(cwd, "skills"));
       symlinkSync("b", path.join(cwd, "skills"));
-      return save.call(this);
     });
     expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
     expect(await buildMatching(cwd)).toBe(false);
@@ -243,12 +245,9 @@ describe("a link behind a link retargeted while a build runs", () => {
     await sleep(SETTLE_MS);
     await buildMatching(cwd);
     // The build that records: .stash/cur points to v2 once the search has been through v1.
-    const save = BuildReuse.prototype.save;
-    const spy = vi.spyOn(BuildReuse.prototype, "save").mockImplementation(async function (this: BuildReuse) {
-      spy.mockRestore();
+    duringNextSave(() => {
       unlinkSync(path.join(cwd, "skills/.stash/cur"));
       symlinkSync("v2", path.join(cwd, "skills/.stash/cur"));
-      return save.call(this);
     });
     expect(isReplayed(await buildOrReplay(await options(cwd)))).toBe(false);
     expect(await buildMatching(cwd)).toBe(false);
